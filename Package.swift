@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+// SPDX-License-Identifier: MIT
+import PackageDescription
+
+let package = Package(
+  name: "Pinhole",
+  products: [
+    .executable(name: "pinhole", targets: ["CameraApp"]),
+    .executable(name: "pinhole-bench", targets: ["PinholeBench"]),
+  ],
+  targets: [
+    // MARK: C shims (each imported by exactly one Swift module)
+    .systemLibrary(
+      name: "CV4L2", pkgConfig: "libv4l2",
+      providers: [.apt(["libv4l-dev"])]),
+    .systemLibrary(
+      name: "CSDL2", pkgConfig: "sdl2",
+      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]),
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(name: "CLibYUV", providers: [.apt(["libyuv-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]),
+
+    // MARK: Libraries
+    .target(name: "CameraModel"),
+    .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
+    .target(name: "Capture", dependencies: ["CameraModel", "Imaging", "CV4L2"]),
+    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture"]),
+    .target(name: "Overlay", dependencies: ["CameraModel"]),
+    .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
+    .target(name: "AppCore", dependencies: ["CameraModel", "Capture", "SimulatedCamera", "Imaging"]),
+
+    // MARK: App
+    .executableTarget(
+      name: "CameraApp",
+      dependencies: ["AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform"]),
+    .executableTarget(
+      name: "PinholeBench", dependencies: ["Imaging", "SimulatedCamera", "CameraModel"],
+      path: "Benchmarks/PinholeBench"),
+
+    // MARK: Test support
+    .target(name: "CameraTestSupport", dependencies: ["CameraModel", "Capture", "Overlay"]),
+
+    // MARK: Tests
+    .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
+    .testTarget(name: "CaptureTests", dependencies: ["Capture", "CameraTestSupport"]),
+    .testTarget(
+      name: "SimulatedCameraTests", dependencies: ["SimulatedCamera", "Imaging", "CameraTestSupport"]),
+    .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"]),
+    .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
+    .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "CameraTestSupport"]),
+    // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
+    .testTarget(
+      name: "DeviceTests",
+      dependencies: ["Capture", "Imaging", "AppCore", "CameraTestSupport"]),
+  ]
+)

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+// Thin C boundary for SDL2 and SDL2_ttf. Only what Swift cannot import by itself lives here.
+#ifndef CSDL2_SHIM_H
+#define CSDL2_SHIM_H
+
+// pkg-config's cflags point into the SDL2 folder, so the headers are included without it.
+#include <SDL.h>
+#include <SDL_ttf.h>
+
+// SDL_WINDOWPOS_CENTERED is a macro built from a function-like macro; Swift does not import it.
+static const int CSDL2_WINDOWPOS_CENTERED = SDL_WINDOWPOS_CENTERED;
+
+#endif

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: MIT
+// Thin C boundary for libturbojpeg.
+#ifndef CTURBOJPEG_SHIM_H
+#define CTURBOJPEG_SHIM_H
+
+#include <turbojpeg.h>
+
+#endif

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+
+/// Everything that can go wrong between Pinhole and a camera, in cases a person can act on.
+public enum CaptureError: Error, Hashable, Sendable {
+  /// The node exists but the user may not open it (EACCES/EPERM).
+  case permissionDenied(device: String)
+  /// Another program streams from the camera (EBUSY).
+  case deviceBusy(device: String)
+  /// The camera went away while open (ENODEV, EIO or a vanished node while streaming).
+  case disconnected(device: String)
+  /// No such node (ENOENT, ENXIO).
+  case notFound(device: String)
+  /// The node is not a streaming video-capture device (a metadata or output node).
+  case notACamera(device: String)
+  /// The camera offers no format Pinhole can display.
+  case unsupportedFormat(FourCC)
+  /// The camera streams but no frame arrived in time.
+  case stalled(device: String, seconds: Double)
+  /// Any other failed system call, with its name and errno, for the log.
+  case system(call: String, errno: Int32)
+
+  /// One sentence: what happened and what to do.
+  public var userMessage: String {
+    switch self {
+    case .permissionDenied(let device):
+      "Permission denied for \(device) — add your user to the 'video' group "
+        + "(sudo usermod -aG video $USER) and log in again."
+    case .deviceBusy(let device):
+      "\(device) is in use by another application."
+    case .disconnected:
+      "Camera disconnected — waiting for it to come back."
+    case .notFound(let device):
+      "\(device) does not exist."
+    case .notACamera(let device):
+      "\(device) is not a video capture device."
+    case .unsupportedFormat(let code):
+      "The camera only offers the \(code) format, which Pinhole cannot display."
+    case .stalled(let device, let seconds):
+      "\(device) stopped sending frames for \(Int(seconds.rounded())) s — restarting the stream."
+    case .system(let call, let errno):
+      "The camera failed (\(call): error \(errno))."
+    }
+  }
+}

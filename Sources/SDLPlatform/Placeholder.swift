@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: MIT
+import CSDL2
+import CFontconfig

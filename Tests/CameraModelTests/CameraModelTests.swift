@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Testing
+
+@Suite struct CameraModelTests {
+  @Test func fourCCRoundTripsThroughText() {
+    #expect(FourCC("YUYV").rawValue == 0x5659_5559)
+    #expect(FourCC("YUYV").description == "YUYV")
+    #expect(FourCC("Y16").description == "Y16")
+  }
+
+  @Test func parsesFrameSizes() {
+    #expect(FrameSize(parsing: "1280x720") == FrameSize(width: 1280, height: 720))
+    #expect(FrameSize(parsing: "1280") == nil)
+    #expect(FrameSize(parsing: "0x10") == nil)
+  }
+
+  @Test func ordersIntervalsByLength() {
+    #expect(FrameInterval(framesPerSecond: 30) < FrameInterval(framesPerSecond: 15))
+    #expect(FrameInterval(numerator: 2, denominator: 25).description == "12.5 fps")
+  }
+
+  @Test func nv12FrameRoundsChromaUpForOddSizes() {
+    let frame = NV12Frame(size: FrameSize(width: 5, height: 3))
+    #expect(frame.chromaHeight == 2)
+    #expect(frame.yStride >= 6)
+    #expect(frame.bytes.count == frame.yStride * 3 + frame.uvStride * 2)
+  }
+}
