@@ -27,7 +27,7 @@ let package = Package(
     // MARK: Libraries
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
-    .target(name: "Capture", dependencies: ["CameraModel", "Imaging", "CV4L2"]),
+    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2"]),
     .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
