@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+/// Which camera the app opens, decided from the command line and the cameras found.
+public enum CameraSelection: Hashable, Sendable {
+  /// A V4L2 camera.
+  case device(DeviceInfo)
+  /// The simulated camera; `notice` says why it was chosen when the user did not ask for it.
+  case simulated(notice: String?)
+
+  /// The notice shown when no camera exists.
+  public static let noCameraNotice = "No camera found — showing the simulated camera"
+
+  /// Chooses: an explicit device (by path or index) must exist among `cameras`, or is opened as
+  /// given so the user sees the real error; automatic picks the first camera, or the simulated
+  /// one when there is none.
+  public static func choose(_ choice: Options.CameraChoice, among cameras: [DeviceInfo])
+    -> CameraSelection
+  {
+    switch choice {
+    case .simulated:
+      return .simulated(notice: nil)
+    case .automatic:
+      guard let first = cameras.first else { return .simulated(notice: noCameraNotice) }
+      return .device(first)
+    case .device(let name):
+      let path = name.allSatisfy(\.isNumber) ? "/dev/video\(name)" : name
+      if let found = cameras.first(where: { $0.path == path }) { return .device(found) }
+      return .device(DeviceInfo(path: path, name: path, driver: "", busInfo: path))
+    }
+  }
+}

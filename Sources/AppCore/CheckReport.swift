@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+/// What `pinhole --check` found out about a camera, and how it prints it.
+public struct CheckReport: Hashable, Sendable {
+  /// The camera streamed from.
+  public var device: DeviceInfo
+  /// The mode negotiation's answer, once the device was configured.
+  public var negotiation: Negotiation<CaptureMode>?
+  /// Why that mode was chosen.
+  public var reason: String
+  /// Final statistics of the run.
+  public var statistics: CaptureStatistics
+  /// Seconds from the first frame to the end of the run.
+  public var streamedSeconds: Double
+  /// The error that ended or spoiled the run, if any.
+  public var error: CaptureError?
+
+  /// Makes a report.
+  public init(
+    device: DeviceInfo, negotiation: Negotiation<CaptureMode>?, reason: String,
+    statistics: CaptureStatistics, streamedSeconds: Double, error: CaptureError?
+  ) {
+    self.device = device
+    self.negotiation = negotiation
+    self.reason = reason
+    self.statistics = statistics
+    self.streamedSeconds = streamedSeconds
+    self.error = error
+  }
+
+  /// True when frames arrived and nothing failed.
+  public var passed: Bool { error == nil && statistics.framesDelivered > 0 }
+
+  /// Frames per second over the whole run.
+  public var averageFramesPerSecond: Double {
+    streamedSeconds > 0 ? Double(statistics.framesDelivered) / streamedSeconds : 0
+  }
+
+  /// The report as aligned lines for the terminal.
+  public var text: String {
+    var lines: [(String, String)] = [("Camera", "\(device.name) (\(device.path))")]
+    lines.append(("Mode", modeLine))
+    if !reason.isEmpty { lines.append(("Chosen because", reason)) }
+    let s = statistics
+    lines.append(("Streamed", "\(format(streamedSeconds, 1)) s, \(s.framesDelivered) frames"))
+    lines.append(("Frame rate", frameRateLine))
+    lines.append(
+      ("Frame interval", "p50 \(milliseconds(s.intervalMedian)), p95 \(milliseconds(s.intervalP95))"))
+    lines.append(
+      ("Dropped", "\(s.framesDroppedByDevice) by the camera, \(s.framesDroppedByPipeline) by Pinhole"))
+    lines.append(("Corrupt frames", "\(s.framesCorrupt)"))
+    lines.append(("Convert/decode", "\(milliseconds(s.conversionMean)) per frame"))
+    lines.append(("Result", resultLine))
+    let width = lines.map(\.0.count).max() ?? 0
+    return lines.map { label, value in
+      label + ":" + String(repeating: " ", count: width - label.count + 2) + value
+    }.joined(separator: "\n")
+  }
+
+  private var modeLine: String {
+    switch negotiation {
+    case .valid(let mode): "\(mode)"
+    case .adjusted(let requested, let actual): "\(actual) (asked for \(requested))"
+    case .invalid(let reason): "not configured: \(reason)"
+    case nil: "not configured"
+    }
+  }
+
+  private var frameRateLine: String {
+    let measured = "\(format(averageFramesPerSecond, 2)) fps measured"
+    guard let nominal = negotiation?.value?.interval else { return measured }
+    return measured + " (\(nominal) nominal)"
+  }
+
+  private var resultLine: String {
+    if let error { return "FAILED — \(error.userMessage)" }
+    return statistics.framesDelivered > 0 ? "OK" : "FAILED — no frame arrived"
+  }
+
+  private func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    return format(Double(seconds) * 1e3 + Double(attoseconds) / 1e15, 2) + " ms"
+  }
+
+  private func format(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = "\(rounded)"
+    if let dot = text.firstIndex(of: ".") {
+      let fraction = text[text.index(after: dot)...]
+      text += String(repeating: "0", count: max(0, decimals - fraction.count))
+    }
+    return text
+  }
+}
