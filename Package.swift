@@ -20,6 +20,7 @@ let package = Package(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CLibYUV", providers: [.apt(["libyuv-dev"])]),
+    .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
@@ -31,6 +32,7 @@ let package = Package(
     .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
+    .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
     .target(name: "AppCore", dependencies: ["CameraModel", "Capture", "SimulatedCamera", "Imaging"]),
 
     // MARK: App
@@ -52,6 +54,7 @@ let package = Package(
       name: "SimulatedCameraTests", dependencies: ["SimulatedCamera", "Imaging", "CameraTestSupport"]),
     .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
+    .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
