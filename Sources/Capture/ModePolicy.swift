@@ -151,13 +151,16 @@ public enum ModePolicy {
     let cap = defaultFramesPerSecondCap
     let options = intervalOptions(choices, near: cap, roundingDown: true)
     let capped = options.filter { reaches(cap, $0.framesPerSecond) }
-    if let fastest = capped.min() {
+    let smooth = options.filter { reaches($0.framesPerSecond, smoothFramesPerSecond) }
+    if let fastest = capped.min(), reaches(fastest.framesPerSecond, smoothFramesPerSecond) {
       if let unconstrained = options.min(), !reaches(cap, unconstrained.framesPerSecond) {
         notes.append("capped at \(rate(cap)) fps")
       }
       return fastest
     }
-    return options.max() ?? FrameInterval(numerator: 1, denominator: Int(cap))
+    // Nothing between 24 and 30 fps: a faster smooth rate beats a jerky one within the cap.
+    if let slowestSmooth = smooth.max() { return slowestSmooth }
+    return capped.min() ?? options.max() ?? FrameInterval(numerator: 1, denominator: Int(cap))
   }
 
   /// The intervals worth comparing: a discrete list as is; for a stepwise range its ends and
