@@ -20,14 +20,14 @@ public final class FakeCamera: Sendable {
     /// Number of next `configure` calls that fail with `deviceBusy`, as V4L2 reports a camera
     /// another program streams from (opening succeeds; S_FMT fails with EBUSY).
     public var busyConfigures = 0
-    /// The stream ends with `disconnected` once this many frames have been served; the device
-    /// must then be reopened. Cleared when it fires.
+    /// The stream ends with `disconnected` once at least this many frames have been served; the
+    /// device must then be reopened. Cleared when it fires.
     public var disconnectAfterFrames: Int?
     /// Frame number → how many sequence numbers the driver skips just before that frame.
     public var sequenceGaps: [Int: UInt32] = [:]
     /// Frame numbers served with the driver's error flag set.
     public var errorFlagFrames: Set<Int> = []
-    /// Once this many frames have been served, the camera sends nothing for `silence`.
+    /// Once at least this many frames have been served, the camera sends nothing for `silence`.
     /// Cleared when it fires.
     public var silenceAfterFrames: Int?
     /// How long the camera stays silent.
@@ -132,11 +132,11 @@ public final class FakeCamera: Sendable {
       if let until = state.silentUntil, now < until { return .silent(until: until) }
       state.silentUntil = nil
       let number = state.framesServed
-      if state.script.disconnectAfterFrames == number {
+      if let limit = state.script.disconnectAfterFrames, number >= limit {
         state.script.disconnectAfterFrames = nil
         return .disconnect
       }
-      if state.script.silenceAfterFrames == number {
+      if let limit = state.script.silenceAfterFrames, number >= limit {
         state.script.silenceAfterFrames = nil
         let nanoseconds = UInt64(state.script.silence / .nanoseconds(1))
         let until = MonotonicTime(nanoseconds: now.nanoseconds + nanoseconds)
