@@ -55,9 +55,7 @@ final class CaptureLoop {
     while !session.isStopping {
       for command in session.takeCommands() {
         guard case .reconfigure(let newRequest) = command else { return }
-        request = newRequest
-        device.stopStreaming()
-        try startStream(device, capabilities, converter)
+        try reconfigure(device, capabilities, converter, to: newRequest)
       }
       try pumpFrame(device, converter)
       postStatisticsIfDue()
@@ -80,6 +78,23 @@ final class CaptureLoop {
     lastFrame = streamStart
     isFirstFrame = true
     session.events.post(.stateChanged(.streaming(device.info, mode: mode)))
+  }
+
+  /// Restarts the stream for `newRequest`. If the device refuses it, the previous request is
+  /// kept, so the reopen that follows the failure returns to the mode that worked.
+  private func reconfigure(
+    _ device: any CaptureDevice, _ capabilities: DeviceCapabilities,
+    _ converter: any FrameConverter, to newRequest: ModeRequest
+  ) throws(CaptureError) {
+    let previous = request
+    request = newRequest
+    device.stopStreaming()
+    do {
+      try startStream(device, capabilities, converter)
+    } catch {
+      request = previous
+      throw error
+    }
   }
 
   /// Waits one poll timeout for a frame and handles it; a camera silent for longer than the

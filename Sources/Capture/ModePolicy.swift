@@ -31,6 +31,11 @@ public enum ModePolicy {
     canConvert: (PixelFormat) -> Bool = { _ in true }
   ) throws(CaptureError) -> ModeChoice {
     var notes: [String] = []
+    var request = request
+    if let wanted = request.framesPerSecond, !(wanted.isFinite && wanted > 0) {
+      notes.append("ignoring a rate of \(wanted) fps")
+      request.framesPerSecond = nil
+    }
     let formats = usableFormats(capabilities, request: request, canConvert: canConvert, &notes)
     let all = formats.flatMap { entry in
       entry.choice.sizes.compactMap { size in
@@ -113,25 +118,44 @@ public enum ModePolicy {
     let picked: Candidate
     if reaching.isEmpty {
       pool = candidates
-      picked = candidates.min { a, b in
-        (-a.fastest, -a.size.size.area, a.cost, a.order)
-          < (-b.fastest, -b.size.size.area, b.cost, b.order)
-      } ?? candidates[0]
+      picked =
+        candidates.min { a, b in
+          (-a.fastest, -a.size.size.area, a.cost, a.order)
+            < (-b.fastest, -b.size.size.area, b.cost, b.order)
+        } ?? candidates[0]
       notes.append("no size reaches \(rate(threshold)) fps, so the fastest")
     } else {
       pool = reaching
-      picked = reaching.min { a, b in
-        (-a.size.size.area, a.cost, a.order) < (-b.size.size.area, b.cost, b.order)
-      } ?? reaching[0]
+      picked =
+        reaching.min { a, b in
+          (-a.size.size.area, a.cost, a.order) < (-b.size.size.area, b.cost, b.order)
+        } ?? reaching[0]
       if request.size == nil {
         notes.append("highest size ≤ 1080p at ≥ \(rate(threshold)) fps")
       }
     }
+    notes += formatNotes(picked, pool: pool, candidates: candidates)
+    return picked
+  }
+
+  /// Why the picked format rather than another at the same size: the others cost more to
+  /// display, or the cheaper ones are too slow.
+  private static func formatNotes(
+    _ picked: Candidate, pool: [Candidate], candidates: [Candidate]
+  ) -> [String] {
+    var notes: [String] = []
     let dearer = pool.filter { $0.size.size == picked.size.size && $0.cost > picked.cost }
     if let next = dearer.min(by: { $0.cost < $1.cost }), next.format != picked.format {
       notes.append("\(picked.format) is cheaper to display than \(next.format)")
     }
-    return picked
+    let slower = candidates.filter {
+      $0.size.size == picked.size.size && $0.cost < picked.cost && $0.fastest < picked.fastest
+    }
+    if let cheaper = slower.min(by: { $0.cost < $1.cost }) {
+      notes.append(
+        "\(cheaper.format) reaches only \(rate(cheaper.fastest)) fps at \(picked.size.size)")
+    }
+    return notes
   }
 
   private static func pickInterval(
@@ -139,10 +163,11 @@ public enum ModePolicy {
   ) -> FrameInterval {
     if let wanted = request.framesPerSecond {
       let options = intervalOptions(choices, near: wanted, roundingDown: false)
-      let best = options.min { a, b in
-        (abs(a.framesPerSecond - wanted), -a.framesPerSecond)
-          < (abs(b.framesPerSecond - wanted), -b.framesPerSecond)
-      } ?? FrameInterval(numerator: 1, denominator: Int(wanted.rounded()))
+      let best =
+        options.min { a, b in
+          (abs(a.framesPerSecond - wanted), -a.framesPerSecond)
+            < (abs(b.framesPerSecond - wanted), -b.framesPerSecond)
+        } ?? FrameInterval(numerator: 1, denominator: Int(wanted.rounded()))
       if !reaches(best.framesPerSecond, wanted) || !reaches(wanted, best.framesPerSecond) {
         notes.append("nearest rate to \(rate(wanted)) fps")
       }

@@ -241,6 +241,23 @@ import Testing
     #expect(camera.openCount == 1, "reconfiguring keeps the device open")
   }
 
+  @Test func refusedReconfigurationFallsBackToTheModeThatWorked() async throws {
+    let camera = camera()
+    let session = session(camera)
+    let recorder = CaptureEventRecorder(session: session)
+    session.start()
+    #expect(await recorder.wait { _ in recorder.streamingModes == [Self.vga] })
+    let small = FrameSize(width: 320, height: 240)
+    camera.update { $0.busyConfigures = 1 }
+    session.send(.reconfigure(ModeRequest(size: small)))
+    let recovered = await recorder.wait { _ in recorder.streamingModes.count == 2 }
+    session.stop()
+    #expect(recovered)
+    #expect(recorder.failures == [.deviceBusy(device: camera.info.path)])
+    #expect(recorder.streamingModes == [Self.vga, Self.vga])
+    #expect(camera.configuredModes.map(\.size) == [Self.vga.size, small, Self.vga.size])
+  }
+
   @Test func stopCommandEndsCaptureAndClosesTheDevice() async throws {
     let camera = camera()
     let session = session(camera)
@@ -258,7 +275,8 @@ import Testing
     let recorder = CaptureEventRecorder(session: session)
     let consumer = Consumer(session: session)
     session.start()
-    #expect(await recorder.wait(onPoll: consumer.takeAndRecycle) { _ in consumer.frames.count >= 2 })
+    #expect(
+      await recorder.wait(onPoll: consumer.takeAndRecycle) { _ in consumer.frames.count >= 2 })
     session.stop()
     session.start()
     let again = await recorder.wait(onPoll: consumer.takeAndRecycle) { _ in

@@ -23,7 +23,8 @@ private enum Catalogue {
 
   /// A typical UVC webcam: USB 2 bandwidth limits raw YUYV at large sizes, MJPEG does 30 fps.
   static let uvcWebcam = DeviceCapabilities(formats: [
-    format(.yuyv, [size(640, 480, fps(30, 15)), size(1280, 720, fps(10)), size(1920, 1080, fps(5))]),
+    format(
+      .yuyv, [size(640, 480, fps(30, 15)), size(1280, 720, fps(10)), size(1920, 1080, fps(5))]),
     format(
       .mjpeg,
       [size(640, 480, fps(30, 15)), size(1280, 720, fps(30, 15)), size(1920, 1080, fps(30, 15))]),
@@ -38,10 +39,14 @@ private enum Catalogue {
 
   /// vivid's webcam input: intervals from 1/1 to 1/60 s (vivid-vid-cap.c `webcam_intervals`).
   static let vividIntervals: [FrameInterval] =
-    [(1, 1), (1, 2), (1, 4), (1, 5), (1, 10), (2, 25), (1, 15), (1, 25), (1, 30), (1, 40), (1, 50),
-     (1, 60)].map { FrameInterval(numerator: $0.0, denominator: $0.1) }
-  static let vividSizes = [(320, 180), (640, 360), (640, 480), (1280, 720), (1920, 1080),
-    (3840, 2160)]
+    [
+      (1, 1), (1, 2), (1, 4), (1, 5), (1, 10), (2, 25), (1, 15), (1, 25), (1, 30), (1, 40), (1, 50),
+      (1, 60),
+    ].map { FrameInterval(numerator: $0.0, denominator: $0.1) }
+  static let vividSizes = [
+    (320, 180), (640, 360), (640, 480), (1280, 720), (1920, 1080),
+    (3840, 2160),
+  ]
 
   /// vivid without its bandwidth limit: every size at every interval.
   static let vivid = DeviceCapabilities(
@@ -98,7 +103,7 @@ private func mode(_ format: PixelFormat, _ width: Int, _ height: Int, _ fps: Int
     PolicyCase(
       name: "UVC webcam: MJPEG is the only way to 1080p at 24 fps or more",
       capabilities: Catalogue.uvcWebcam, expected: mode(.mjpeg, 1920, 1080, 30),
-      reasonMentions: ["highest size ≤ 1080p at ≥ 24 fps"]),
+      reasonMentions: ["highest size ≤ 1080p at ≥ 24 fps", "YUYV reaches only 5 fps at 1920x1080"]),
     PolicyCase(
       name: "emulated formats are ignored",
       capabilities: Catalogue.uvcWebcamThroughLibv4l2, expected: mode(.mjpeg, 1920, 1080, 30)),
@@ -125,9 +130,15 @@ private func mode(_ format: PixelFormat, _ width: Int, _ height: Int, _ fps: Int
       name: "nothing reaches 24 fps: the fastest rate",
       capabilities: DeviceCapabilities(formats: [
         Catalogue.format(
-          .yuyv, [Catalogue.size(1280, 720, Catalogue.fps(10)), Catalogue.size(640, 480, .discrete([
-            FrameInterval(framesPerSecond: 15), FrameInterval(framesPerSecond: 5),
-          ]))])
+          .yuyv,
+          [
+            Catalogue.size(1280, 720, Catalogue.fps(10)),
+            Catalogue.size(
+              640, 480,
+              .discrete([
+                FrameInterval(framesPerSecond: 15), FrameInterval(framesPerSecond: 5),
+              ])),
+          ])
       ]),
       expected: mode(.yuyv, 640, 480, 15), reasonMentions: ["no size reaches 24 fps"]),
     PolicyCase(
@@ -141,12 +152,16 @@ private func mode(_ format: PixelFormat, _ width: Int, _ height: Int, _ fps: Int
       capabilities: DeviceCapabilities(formats: [
         Catalogue.format(
           .mjpeg,
-          [Catalogue.size(3840, 2160, Catalogue.fps(30)), Catalogue.size(2560, 1440, Catalogue.fps(30))])
+          [
+            Catalogue.size(3840, 2160, Catalogue.fps(30)),
+            Catalogue.size(2560, 1440, Catalogue.fps(30)),
+          ])
       ]),
       expected: mode(.mjpeg, 2560, 1440, 30)),
     PolicyCase(
       name: "a requested size takes the nearest, then the policy's format choice",
-      capabilities: Catalogue.uvcWebcam, request: ModeRequest(size: FrameSize(width: 1280, height: 700)),
+      capabilities: Catalogue.uvcWebcam,
+      request: ModeRequest(size: FrameSize(width: 1280, height: 700)),
       expected: mode(.mjpeg, 1280, 720, 30), reasonMentions: ["nearest size to 1280x700"]),
     PolicyCase(
       name: "a requested format restricts the choice to it",
@@ -163,7 +178,8 @@ private func mode(_ format: PixelFormat, _ width: Int, _ height: Int, _ fps: Int
     PolicyCase(
       name: "a requested rate not offered takes the nearest",
       capabilities: Catalogue.uvcWebcam,
-      request: ModeRequest(format: .mjpeg, size: FrameSize(width: 640, height: 480), framesPerSecond: 20),
+      request: ModeRequest(
+        format: .mjpeg, size: FrameSize(width: 640, height: 480), framesPerSecond: 20),
       expected: mode(.mjpeg, 640, 480, 15), reasonMentions: ["nearest rate to 20 fps"]),
     PolicyCase(
       name: "a requested rate from a stepwise range",
@@ -191,11 +207,22 @@ private func mode(_ format: PixelFormat, _ width: Int, _ height: Int, _ fps: Int
     let capabilities = DeviceCapabilities(formats: [
       Catalogue.format(
         .nv12,
-        [Catalogue.size(1920, 1080, .discrete([film])), Catalogue.size(640, 480, Catalogue.fps(30))])
+        [
+          Catalogue.size(1920, 1080, .discrete([film])),
+          Catalogue.size(640, 480, Catalogue.fps(30)),
+        ])
     ])
     let choice = try ModePolicy.choose(from: capabilities)
     #expect(choice.mode.size == FrameSize(width: 1920, height: 1080))
     #expect(choice.mode.interval == film)
+  }
+
+  @Test(arguments: [0, -30, .nan, .infinity] as [Double])
+  func meaninglessRequestedRateIsIgnored(rate: Double) throws {
+    let choice = try ModePolicy.choose(
+      from: Catalogue.uvcWebcam, request: ModeRequest(framesPerSecond: rate))
+    #expect(choice.mode == mode(.mjpeg, 1920, 1080, 30))
+    #expect(choice.reason.contains("ignoring a rate"))
   }
 
   @Test func noDisplayableFormatThrowsUnsupportedFormat() {
@@ -233,7 +260,9 @@ private func mode(_ format: PixelFormat, _ width: Int, _ height: Int, _ fps: Int
       let hasSmoothOptionWithinCap = sizeChoice.intervals.representatives.contains {
         (24...30).contains($0.framesPerSecond)
       }
-      if hasSmoothOptionWithinCap { #expect(choice.mode.interval.framesPerSecond <= 30, "\(context)") }
+      if hasSmoothOptionWithinCap {
+        #expect(choice.mode.interval.framesPerSecond <= 30, "\(context)")
+      }
     }
   }
 
@@ -251,7 +280,8 @@ private func mode(_ format: PixelFormat, _ width: Int, _ height: Int, _ fps: Int
             let offered = rates.filter { _ in Bool.random(using: &random) }
             return Catalogue.size(
               width, height,
-              .discrete((offered.isEmpty ? [15] : offered).map { FrameInterval(framesPerSecond: $0) }))
+              .discrete(
+                (offered.isEmpty ? [15] : offered).map { FrameInterval(framesPerSecond: $0) }))
           })
       })
   }
