@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+/// News from the capture thread for the main thread, which drains them once per rendered frame.
+public enum CaptureEvent: Hashable, Sendable {
+  /// The camera entered a new state (opening, streaming, failed while retrying).
+  case stateChanged(CameraState)
+  /// The device answered a configuration; `reason` says why this mode was asked for.
+  case negotiated(Negotiation<CaptureMode>, reason: String)
+  /// The first frame after (re)starting the stream is in the mailbox; `latency` runs from
+  /// asking the device to stream to that frame being ready.
+  case firstFrameDelivered(latency: Duration)
+  /// Figures of the stream, about once a second while streaming.
+  case statistics(CaptureStatistics)
+}

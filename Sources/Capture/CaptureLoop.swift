@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The body of the capture thread: open, negotiate, stream, convert, hand off; on failure
+/// close and retry. Holds the device and the converter, which never leave this thread.
+///
+/// Capture thread only.
+final class CaptureLoop {
+  private let session: CaptureSession
+  private let configuration: CaptureSession.Configuration
+  private var request: ModeRequest
+  private var statistics = StatisticsAccumulator()
+  private var lastInfo: DeviceInfo?
+  private var streamStart = MonotonicTime.now()
+  private var lastFrame = MonotonicTime.now()
+  private var lastStatistics = MonotonicTime.now()
+  private var isFirstFrame = true
+
+  init(session: CaptureSession) {
+    self.session = session
+    configuration = session.configuration
+    request = configuration.request
+  }
+
+  /// Runs until the session is stopped, reopening the camera after every failure.
+  func run() {
+    let converter = session.makeConverter()
+    while !session.isStopping {
+      do throws(CaptureError) {
+        try streamUntilStopped(converter)
+      } catch {
+        session.events.post(.stateChanged(.failed(lastInfo, error)))
+        waitBeforeRetry()
+      }
+    }
+  }
+
+  /// Opens the device and streams until stopped; throws whatever ends the stream early. The
+  /// device is stopped and closed on every way out.
+  private func streamUntilStopped(_ converter: any FrameConverter) throws(CaptureError) {
+    let device = try session.openDevice()
+    defer {
+      device.stopStreaming()
+      device.close()
+    }
+    lastInfo = device.info
+    session.events.post(.stateChanged(.opening(device.info)))
+    let capabilities = try device.capabilities()
+    applyPendingCommands()
+    try startStream(device, capabilities, converter)
+    while !session.isStopping {
+      for command in session.takeCommands() {
+        guard case .reconfigure(let newRequest) = command else { return }
+        try reconfigure(device, capabilities, converter, to: newRequest)
+      }
+      try pumpFrame(device, converter)
+      postStatisticsIfDue()
+    }
+  }
+
+  /// Chooses, configures and starts the mode for the current request.
+  private func startStream(
+    _ device: any CaptureDevice, _ capabilities: DeviceCapabilities,
+    _ converter: any FrameConverter
+  ) throws(CaptureError) {
+    let choice = try ModePolicy.choose(
+      from: capabilities, request: request, canConvert: converter.canConvert)
+    let answer = try device.configure(choice.mode)
+    session.events.post(.negotiated(answer, reason: choice.reason))
+    guard let mode = answer.value else { throw .unsupportedFormat(choice.mode.format.fourCC) }
+    try device.startStreaming()
+    statistics.restartStream()
+    streamStart = .now()
+    lastFrame = streamStart
+    isFirstFrame = true
+    session.events.post(.stateChanged(.streaming(device.info, mode: mode)))
+  }
+
+  /// Restarts the stream for `newRequest`. If the device refuses it, the previous request is
+  /// kept, so the reopen that follows the failure returns to the mode that worked.
+  private func reconfigure(
+    _ device: any CaptureDevice, _ capabilities: DeviceCapabilities,
+    _ converter: any FrameConverter, to newRequest: ModeRequest
+  ) throws(CaptureError) {
+    let previous = request
+    request = newRequest
+    device.stopStreaming()
+    do {
+      try startStream(device, capabilities, converter)
+    } catch {
+      request = previous
+      throw error
+    }
+  }
+
+  /// Waits one poll timeout for a frame and handles it; a camera silent for longer than the
+  /// stall timeout is reported as stalled so that it is reopened.
+  private func pumpFrame(
+    _ device: any CaptureDevice, _ converter: any FrameConverter
+  ) throws(CaptureError) {
+    let arrived = try device.nextFrame(timeout: configuration.pollTimeout) { raw in
+      handle(raw, converter)
+    }
+    let now = MonotonicTime.now()
+    if arrived {
+      lastFrame = now
+    } else if now.duration(since: lastFrame) >= configuration.stallTimeout {
+      throw .stalled(device: device.info.path, seconds: now.seconds(since: lastFrame))
+    }
+  }
+
+  /// Converts one driver buffer into a pool frame and posts it. Runs between DQBUF and QBUF,
+  /// so it never waits: no free frame means the frame is dropped.
+  private func handle(_ raw: RawFrame, _ converter: any FrameConverter) {
+    let arrival = MonotonicTime.now()
+    statistics.recordFrame(sequence: raw.sequence, captureTime: raw.captureTime, arrival: arrival)
+    guard !raw.hasErrorFlag else { return statistics.recordCorrupt() }
+    guard let frame = session.pool.take() else { return statistics.recordPipelineDrop() }
+    do {
+      try converter.convert(raw, into: frame)
+    } catch {
+      session.pool.recycle(frame)
+      return statistics.recordCorrupt()
+    }
+    let ready = MonotonicTime.now()
+    frame.metadata.sequence = raw.sequence
+    frame.metadata.captureTime = raw.captureTime
+    frame.metadata.readyTime = ready
+    frame.metadata.conversionTime = ready.duration(since: arrival)
+    if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
+    statistics.recordDelivered(conversionTime: frame.metadata.conversionTime)
+    if isFirstFrame {
+      isFirstFrame = false
+      session.events.post(.firstFrameDelivered(latency: ready.duration(since: streamStart)))
+    }
+  }
+
+  private func postStatisticsIfDue() {
+    let now = MonotonicTime.now()
+    guard now.duration(since: lastStatistics) >= configuration.statisticsInterval else { return }
+    lastStatistics = now
+    session.events.post(.statistics(statistics.snapshot(at: now)))
+  }
+
+  /// Takes commands queued while no stream runs: only the latest request matters then.
+  private func applyPendingCommands() {
+    for case .reconfigure(let newRequest) in session.takeCommands() { request = newRequest }
+  }
+
+  /// Sleeps `retryDelay` in short slices so that `stop()` still returns within about one poll
+  /// timeout while the camera is away.
+  private func waitBeforeRetry() {
+    let deadline = MonotonicTime.now().nanoseconds + nanoseconds(configuration.retryDelay)
+    let slice = min(nanoseconds(configuration.pollTimeout), 20_000_000)
+    while !session.isStopping, MonotonicTime.now().nanoseconds < deadline {
+      applyPendingCommands()
+      var pause = timespec(tv_sec: 0, tv_nsec: Int(slice))
+      nanosleep(&pause, nil)
+    }
+  }
+
+  private func nanoseconds(_ duration: Duration) -> UInt64 {
+    let (seconds, attoseconds) = duration.components
+    return UInt64(max(seconds, 0)) * 1_000_000_000 + UInt64(max(attoseconds, 0) / 1_000_000_000)
+  }
+}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Synchronization
+
+/// Runs a camera on a dedicated capture thread and hands its frames to the main thread.
+///
+/// The capture thread opens the device through the injected opener, picks a mode with
+/// `ModePolicy`, streams, converts each frame into a free `FramePool` frame and posts it to
+/// `mailbox` (newest wins). It never waits for the renderer: with no free frame, the incoming
+/// frame is dropped and counted. When the camera fails, is busy or disconnects, the thread
+/// reports `.failed`, closes it and calls the opener again every `retryDelay` until stopped.
+///
+/// The main thread takes frames from `mailbox`, gives them back with `recycle(_:)`, sends
+/// `CaptureCommand`s and drains `CaptureEvent`s once per rendered frame.
+///
+/// Any thread, unless a member says otherwise.
+public final class CaptureSession: Sendable {
+  /// Opens the camera; called on the capture thread, again after each failure, so it should
+  /// find the same camera by identity rather than by a node path that may change.
+  public typealias DeviceOpener = @Sendable () throws(CaptureError) -> any CaptureDevice
+  /// Makes the frame converter; called once on the capture thread, which alone uses it.
+  public typealias ConverterFactory = @Sendable () -> any FrameConverter
+
+  /// The newest converted frame. Take it on the render thread; recycle it when done.
+  public let mailbox = FrameMailbox<NV12Frame>()
+  /// The frames shared by capture and display.
+  public let pool: FramePool
+  /// The session's tunables.
+  public let configuration: Configuration
+
+  let openDevice: DeviceOpener
+  let makeConverter: ConverterFactory
+  let events: CaptureEventQueue
+  private let commands = Mutex<[CaptureCommand]>([])
+  private let stopping = Atomic<Bool>(false)
+  private let thread = Mutex<CaptureThread?>(nil)
+
+  /// Makes a session that is not yet running; `start()` begins capture.
+  public init(
+    configuration: Configuration = Configuration(),
+    openDevice: @escaping DeviceOpener,
+    makeConverter: @escaping ConverterFactory
+  ) {
+    self.configuration = configuration
+    self.openDevice = openDevice
+    self.makeConverter = makeConverter
+    pool = FramePool(
+      capacity: configuration.poolCapacity, frameSize: configuration.initialFrameSize)
+    events = CaptureEventQueue(capacity: configuration.eventCapacity)
+  }
+
+  /// Starts the capture thread. Starting a running session is a bug. Any thread.
+  public func start() {
+    thread.withLock { thread in
+      precondition(thread == nil, "the capture session is already running")
+      stopping.store(false, ordering: .sequentiallyConsistent)
+      thread = CaptureThread { [self] in
+        CaptureLoop(session: self).run()
+      }
+    }
+  }
+
+  /// Stops capture and waits for the thread to end, which takes at most about one poll timeout
+  /// (plus one frame's conversion). The device is closed when it returns. Frames still in the
+  /// mailbox or held by the caller stay valid. Safe to call twice. Not on the capture thread.
+  public func stop() {
+    stopping.store(true, ordering: .sequentiallyConsistent)
+    let running = thread.withLock { $0.take() }
+    running?.join()
+  }
+
+  /// Queues `command` for the capture thread, which applies it before the next frame.
+  /// Any thread.
+  public func send(_ command: CaptureCommand) {
+    if command == .stop { stopping.store(true, ordering: .sequentiallyConsistent) }
+    commands.withLock { $0.append(command) }
+  }
+
+  /// Every event since the last call, oldest first. Main thread, once per rendered frame.
+  public func drainEvents() -> [CaptureEvent] { events.drain() }
+
+  /// Gives back a frame taken from `mailbox`. Any thread.
+  public func recycle(_ frame: NV12Frame) { pool.recycle(frame) }
+
+  /// True once `stop()` or `.stop` was asked for. Any thread.
+  var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
+  /// Removes and returns the queued commands. Capture thread.
+  func takeCommands() -> [CaptureCommand] {
+    commands.withLock { list in
+      defer { list = [] }
+      return list
+    }
+  }
+}
