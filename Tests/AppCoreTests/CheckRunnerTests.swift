@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import CameraTestSupport
+import Capture
+import Testing
+
+@Suite struct CheckRunnerTests {
+  @Test func measuresAStreamingCamera() {
+    let camera = FakeCamera()
+    let report = CheckRunner(seconds: 1).run(
+      device: camera.info, openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
+      makeConverter: { CopyingConverter() })
+    #expect(report.passed, "\(report.text)")
+    #expect(report.negotiation?.value?.size == FrameSize(width: 640, height: 480))
+    #expect(report.statistics.framesDelivered >= 10)
+    #expect(report.streamedSeconds >= 1)
+  }
+
+  @Test func endsAtTheFirstFailureWithItsSentence() {
+    var script = FakeCamera.Script()
+    script.openFailures = [.deviceBusy(device: "/dev/video-fake")]
+    let camera = FakeCamera(script: script)
+    let report = CheckRunner(seconds: 1).run(
+      device: camera.info, openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
+      makeConverter: { CopyingConverter() })
+    #expect(!report.passed)
+    #expect(report.error == .deviceBusy(device: "/dev/video-fake"))
+  }
+
+  @Test func reportsAMidStreamDisconnect() {
+    var script = FakeCamera.Script()
+    script.disconnectAfterFrames = 3
+    let camera = FakeCamera(script: script)
+    let report = CheckRunner(seconds: 5).run(
+      device: camera.info, openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
+      makeConverter: { CopyingConverter() })
+    #expect(report.error == .disconnected(device: camera.info.path))
+  }
+}
