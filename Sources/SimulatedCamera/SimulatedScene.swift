@@ -53,7 +53,7 @@ public struct SimulatedScene: Hashable, Sendable {
     return SceneMotion(
       centerX: random.value(in: 0.35...0.65), centerY: random.value(in: 0.45...0.58),
       amplitudeX: random.value(in: 0.18...0.30), amplitudeY: random.value(in: 0.06...0.14),
-      angularSpeedX: speed * random.value(in: 0.8...1.2),
+      angularSpeedX: speed * random.value(in: 0.9...1.1),
       angularSpeedY: speed * random.value(in: 0.5...1.5),
       phase: random.value(in: 0...(2 * Double.pi)),
       spin: (random.next() & 1 == 0 ? 1 : -1) * speed * 0.6)

@@ -71,6 +71,9 @@ public final class SimulatedSceneRenderer {
   private func cachedBackground(size: FrameSize, matrix: Colorimetry.Matrix) -> NV12Frame {
     if let background, background.size == size { return background }
     let fresh = NV12Frame(size: size)
+    // Set the stride padding too: every frame starts as a copy of this one, so the whole buffer,
+    // not only the visible pixels, is then a function of the render inputs.
+    fresh.bytes.initializeMemory(as: UInt8.self, repeating: 128)
     SceneBackground.draw(into: fresh, matrix: matrix)
     background = fresh
     return fresh

@@ -28,10 +28,9 @@ struct CapturedFrame {
   /// Every Cb and Cr value of the visible chroma samples.
   var chromaValues: [UInt8] {
     var values: [UInt8] = []
-    let pairs = (frame.size.width + 1) / 2
+    let rowBytes = (frame.size.width + 1) / 2 * 2
     for row in 0..<frame.chromaHeight {
-      let line = frame.uvPlane + row * frame.uvStride
-      values += (0..<(pairs * 2)).map { line.load(fromByteOffset: $0, as: UInt8.self) }
+      values += UnsafeRawBufferPointer(start: frame.uvPlane + row * frame.uvStride, count: rowBytes)
     }
     return values
   }
@@ -49,13 +48,24 @@ struct CapturedFrame {
     return frames
   }
 
-  /// Every luma value of `frame`'s visible picture.
+  /// Every luma value of `frame`'s visible picture, or of `rows` of it.
   static func lumaValues(of frame: NV12Frame, rows: Range<Int>? = nil) -> [UInt8] {
     var values: [UInt8] = []
     for row in rows ?? 0..<frame.size.height {
-      let line = frame.yPlane + row * frame.yStride
-      values += (0..<frame.size.width).map { line.load(fromByteOffset: $0, as: UInt8.self) }
+      values += UnsafeRawBufferPointer(
+        start: frame.yPlane + row * frame.yStride, count: frame.size.width)
     }
     return values
+  }
+
+  /// The smallest and largest of `values`; (255, 0) when empty.
+  static func extremes(of values: [UInt8]) -> (min: UInt8, max: UInt8) {
+    var low: UInt8 = 255
+    var high: UInt8 = 0
+    for value in values {
+      low = Swift.min(low, value)
+      high = Swift.max(high, value)
+    }
+    return (low, high)
   }
 }
