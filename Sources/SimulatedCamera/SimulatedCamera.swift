@@ -1,6 +1,6 @@
+import CameraModel
 // SPDX-License-Identifier: MIT
 import Capture
-import CameraModel
 
 #if canImport(Glibc)
   import Glibc
@@ -73,7 +73,7 @@ public final class SimulatedCamera: CaptureDevice {
     pacer = FramePacer(start: options.startTime ?? options.clock.now(), interval: mode.interval)
   }
 
-  /// Waits until the next frame is due, renders it and lends it to `body`.
+  /// Renders the next frame, waits until it is due and lends it to `body`.
   ///
   /// Returns false, after sleeping for `timeout`, when no frame falls due within it. Throws
   /// `system(call: "VIDIOC_DQBUF", errno: EINVAL)` when not streaming, the error a V4L2 node
@@ -87,13 +87,16 @@ public final class SimulatedCamera: CaptureDevice {
     let decision = pacer.claim(at: now, timeout: timeout)
     self.pacer = pacer
     guard case .frame(let index, let dueTime) = decision else {
-      options.clock.sleep(until: MonotonicTime(nanoseconds: now.nanoseconds + FramePacer.nanoseconds(timeout)))
+      options.clock.sleep(
+        until: MonotonicTime(nanoseconds: now.nanoseconds + FramePacer.nanoseconds(timeout)))
       return false
     }
-    options.clock.sleep(until: dueTime)
+    // The picture depends only on the frame's index, so it is drawn while waiting and handed
+    // over the moment it is due, as a sensor finishes its readout.
     let sequence = UInt32(truncatingIfNeeded: index)
     renderer.render(
       sequence: sequence, streamTime: .nanoseconds(Int64(pacer.offset(of: index))), into: buffer)
+    options.clock.sleep(until: dueTime)
     body(
       RawFrame(
         bytes: UnsafeRawBufferPointer(buffer.bytes), format: .nv12, size: buffer.size,

@@ -40,7 +40,8 @@ extension SimulatedSceneRenderer {
     }
   }
 
-  private func fillDisc(cx: Double, cy: Double, radius: Double, color: YCbCr, on canvas: NV12Canvas) {
+  private func fillDisc(cx: Double, cy: Double, radius: Double, color: YCbCr, on canvas: NV12Canvas)
+  {
     fillSpans(top: cy - radius, bottom: cy + radius, color: color, on: canvas) { y in
       let dy = y - cy
       guard abs(dy) < radius else { return nil }

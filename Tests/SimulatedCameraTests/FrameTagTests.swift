@@ -52,9 +52,11 @@ struct FrameTagTests {
     for y in 0..<strip {
       for x in 0..<1280 {
         let offset = y * frame.yStride + x
-        let noisy = Int(frame.yPlane.load(fromByteOffset: offset, as: UInt8.self))
+        let noisy =
+          Int(frame.yPlane.load(fromByteOffset: offset, as: UInt8.self))
           + Int(random.next() % 61) - 30
-        frame.yPlane.storeBytes(of: UInt8(min(max(noisy, 0), 255)), toByteOffset: offset, as: UInt8.self)
+        frame.yPlane.storeBytes(
+          of: UInt8(min(max(noisy, 0), 255)), toByteOffset: offset, as: UInt8.self)
       }
     }
     #expect(SimulatedFrameTag.decode(from: frame) == 0xDEAD_BEEF, "seed \(seed)")

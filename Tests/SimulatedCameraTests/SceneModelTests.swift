@@ -30,8 +30,10 @@ struct SceneModelTests {
 
   @Test func depthIsClampedToTheUnitRange() {
     let motion = SceneMotion.fixed(x: 0.5, y: 0.5)
-    #expect(SceneObject(shape: .disc, depth: -1, size: 0.1, color: .white, motion: motion).depth == 0)
-    #expect(SceneObject(shape: .disc, depth: 3, size: 0.1, color: .white, motion: motion).depth == 1)
+    #expect(
+      SceneObject(shape: .disc, depth: -1, size: 0.1, color: .white, motion: motion).depth == 0)
+    #expect(
+      SceneObject(shape: .disc, depth: 3, size: 0.1, color: .white, motion: motion).depth == 1)
   }
 
   @Test(arguments: [1, 11, 12345] as [UInt64])

@@ -94,7 +94,8 @@ struct SceneRenderingTests {
     renderer.render(sequence: 2, streamTime: .seconds(2), into: second)
     var changedRows = Set<Int>()
     for y in 0..<size.height {
-      for x in stride(from: 0, to: size.width, by: 2) where first.luma(x: x, y: y) != second.luma(x: x, y: y) {
+      for x in stride(from: 0, to: size.width, by: 2)
+      where first.luma(x: x, y: y) != second.luma(x: x, y: y) {
         changedRows.insert(y)
       }
     }
