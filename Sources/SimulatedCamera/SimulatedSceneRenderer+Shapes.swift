@@ -19,6 +19,11 @@ extension SimulatedSceneRenderer {
     let cx = position.x * Double(canvas.width)
     let cy = position.y * Double(canvas.height)
     let extent = object.size * Double(canvas.height)
+    // A hand-made scene may place an object absurdly far away or make it absurdly large; skip
+    // it rather than convert an unbounded coordinate to a pixel index.
+    guard abs(position.x) < 100, abs(position.y) < 100, extent > 0, object.size < 100 else {
+      return
+    }
     let color = object.color.encoded(matrix)
     switch object.shape {
     case .disc:
@@ -31,17 +36,18 @@ extension SimulatedSceneRenderer {
     case .siemensStar(let spokes):
       fillDisc(cx: cx, cy: cy, radius: extent / 2, color: color, on: canvas)
       drawStarLuma(
-        cx: cx, cy: cy, radius: extent / 2, spokes: max(spokes, 1),
-        rotation: object.motion.rotation(at: seconds), light: color.y, on: canvas)
+        cx: cx, cy: cy, radius: extent / 2, spokes: min(max(spokes, 1), 256),
+        rotation: object.motion.rotation(at: seconds), on: canvas)
     case .checkerboard(let cells):
       drawCheckerboard(
-        left: cx - extent / 2, top: cy - extent / 2, side: extent, cells: max(cells, 1),
+        left: cx - extent / 2, top: cy - extent / 2, side: extent, cells: min(max(cells, 1), 256),
         color: color, on: canvas)
     }
   }
 
-  private func fillDisc(cx: Double, cy: Double, radius: Double, color: YCbCr, on canvas: NV12Canvas)
-  {
+  private func fillDisc(
+    cx: Double, cy: Double, radius: Double, color: YCbCr, on canvas: NV12Canvas
+  ) {
     fillSpans(top: cy - radius, bottom: cy + radius, color: color, on: canvas) { y in
       let dy = y - cy
       guard abs(dy) < radius else { return nil }
@@ -79,8 +85,7 @@ extension SimulatedSceneRenderer {
   /// starting from the wedge the row's left end lies in. That is a few multiplications per row
   /// instead of an `atan2` per pixel.
   private func drawStarLuma(
-    cx: Double, cy: Double, radius: Double, spokes: Int, rotation: Double, light: UInt8,
-    on canvas: NV12Canvas
+    cx: Double, cy: Double, radius: Double, spokes: Int, rotation: Double, on canvas: NV12Canvas
   ) {
     let wedge = Double.pi / Double(spokes)
     spokeSlopes.removeAll(keepingCapacity: true)

@@ -128,4 +128,21 @@ struct SceneRenderingTests {
       #expect(SimulatedFrameTag.decode(from: frame) == 12345)
     }
   }
+
+  @Test func skipsObjectsPlacedOutOfAnyReasonableRange() {
+    let wild = [
+      SceneObject(
+        shape: .disc, depth: 0.5, size: .infinity, color: .white, motion: .fixed(x: 0.5, y: 0.5)),
+      SceneObject(
+        shape: .siemensStar(spokes: .max), depth: 0.5, size: 0.2, color: .white,
+        motion: .fixed(x: .nan, y: 0.5)),
+      SceneObject(
+        shape: .checkerboard(cells: .max), depth: 0.5, size: 0.2, color: .white,
+        motion: .fixed(x: 1e300, y: -1e300)),
+    ]
+    let renderer = SimulatedSceneRenderer(scene: SimulatedScene(objects: wild))
+    let frame = NV12Frame(size: FrameSize(width: 640, height: 360))
+    renderer.render(sequence: 9, streamTime: .seconds(1), into: frame)
+    #expect(SimulatedFrameTag.decode(from: frame) == 9)
+  }
 }
