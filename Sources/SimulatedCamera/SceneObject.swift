@@ -12,8 +12,8 @@ public struct SceneObject: Hashable, Sendable {
     case disc
     /// A filled rectangle `aspect` times as wide as it is tall; `size` is its height.
     case rectangle(aspect: Double)
-    /// A black-and-white star of `spokes` dark wedges (at most 256 are drawn), the classic resolution target whose
-    /// fine centre shows focus and blur at a glance; `size` is its diameter.
+    /// A black-and-white star of `spokes` dark wedges (at most 256), the classic resolution
+    /// target whose fine centre shows focus and blur at a glance; `size` is its diameter.
     case siemensStar(spokes: Int)
     /// A square board of `cells` × `cells` alternating squares (at most 256 a side); `size` is
     /// its side.
