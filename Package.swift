@@ -20,6 +20,7 @@ let package = Package(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CLibYUV", providers: [.apt(["libyuv-dev"])]),
+    .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
     .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
@@ -29,9 +30,11 @@ let package = Package(
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
     .target(name: "Capture", dependencies: ["CameraModel", "CV4L2"]),
-    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture"]),
+    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
+    .target(name: "Metering", dependencies: ["CameraModel"]),
+    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
     .target(name: "AppCore", dependencies: ["CameraModel", "Capture", "SimulatedCamera", "Imaging"]),
 
@@ -54,6 +57,8 @@ let package = Package(
       name: "SimulatedCameraTests", dependencies: ["SimulatedCamera", "Imaging", "CameraTestSupport"]),
     .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
+    .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
+    .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
