@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
     .target(name: "Capture", dependencies: ["CameraModel", "CV4L2"]),
-    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
+    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
