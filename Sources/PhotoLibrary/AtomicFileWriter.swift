@@ -61,7 +61,7 @@ public struct AtomicFileWriter: Sendable {
       let path = folder + "/" + Self.temporaryName()
       do {
         return (path, try fileSystem.open(path, flags: flags, mode: 0o644))
-      } catch where error.errno == EEXIST {
+      } catch  where error.errno == EEXIST {
         continue
       } catch {
         throw StorageError(error, folder: folder)
@@ -98,7 +98,7 @@ public struct AtomicFileWriter: Sendable {
       do {
         try fileSystem.moveWithoutReplacing(temporary, to: destination)
         return destination
-      } catch where error.errno == EEXIST {
+      } catch  where error.errno == EEXIST {
         continue
       } catch {
         throw StorageError(error, folder: folder)

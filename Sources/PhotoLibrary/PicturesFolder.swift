@@ -43,7 +43,9 @@ public struct PicturesFolder: Sendable {
   /// HOME); by default the process environment and the real disk.
   public init(
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    readFile: @escaping @Sendable (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }
+    readFile: @escaping @Sendable (String) -> String? = {
+      try? String(contentsOfFile: $0, encoding: .utf8)
+    }
   ) {
     self.environment = environment
     self.readFile = readFile
@@ -59,7 +61,8 @@ public struct PicturesFolder: Sendable {
   /// The user's own pictures or videos folder, without "Pinhole".
   public func userFolder(_ kind: Kind) -> String {
     let home = self.home
-    if let value = environment[kind.variable], let path = UserDirectories.expand(value, home: home) {
+    if let value = environment[kind.variable], let path = UserDirectories.expand(value, home: home)
+    {
       return path
     }
     if let text = readFile(userDirsPath),

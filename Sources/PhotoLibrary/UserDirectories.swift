@@ -25,7 +25,8 @@ public enum UserDirectories {
 
   /// Expands a leading `$HOME` or `${HOME}`; nil for relative paths and other variables.
   public static func expand(_ value: String, home: String) -> String? {
-    for variable in ["$HOME", "${HOME}"] where value == variable || value.hasPrefix(variable + "/") {
+    for variable in ["$HOME", "${HOME}"] where value == variable || value.hasPrefix(variable + "/")
+    {
       return home + value.dropFirst(variable.count)
     }
     return value.hasPrefix("/") ? value : nil

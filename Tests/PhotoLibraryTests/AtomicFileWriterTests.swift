@@ -32,9 +32,10 @@ import Testing
   @Test func takesNextSuffixWhenRivalClaimsNameJustBeforeMove() throws {
     let folder = try TemporaryFolder()
     let rivalPath = folder.path + "/Pinhole 2026-11-30 13-03-07.123.jpg"
-    let fileSystem = ScriptedFileSystem(.init(beforeFirstMove: {
-      _ = FileManager.default.createFile(atPath: rivalPath, contents: Data("rival".utf8))
-    }))
+    let fileSystem = ScriptedFileSystem(
+      .init(beforeFirstMove: {
+        _ = FileManager.default.createFile(atPath: rivalPath, contents: Data("rival".utf8))
+      }))
     let writer = AtomicFileWriter(fileSystem: fileSystem, naming: naming)
     let url = try writer.write(photo, into: folder.url, date: date)
     #expect(url.lastPathComponent == "Pinhole 2026-11-30 13-03-07.123 (2).jpg")
@@ -85,9 +86,10 @@ import Testing
     let folder = try TemporaryFolder()
     let inner = folder.url.appendingPathComponent("Pinhole")
     try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
-    let fileSystem = ScriptedFileSystem(.init(beforeFirstMove: {
-      try? FileManager.default.removeItem(at: inner)
-    }))
+    let fileSystem = ScriptedFileSystem(
+      .init(beforeFirstMove: {
+        try? FileManager.default.removeItem(at: inner)
+      }))
     let writer = AtomicFileWriter(fileSystem: fileSystem, naming: naming)
     #expect(throws: StorageError.folderMissing(folder: inner.path)) {
       try writer.write(photo, into: inner, date: date)

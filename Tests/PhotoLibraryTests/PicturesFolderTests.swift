@@ -32,16 +32,18 @@ import Testing
     let home = try TemporaryFolder()
     try home.makeFile("cfg/user-dirs.dirs", text: "XDG_PICTURES_DIR=\"$HOME/Elsewhere\"\n")
     let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/cfg"]
-    #expect(PicturesFolder(environment: environment).resolve().path
-      == home.path + "/Elsewhere/Pinhole")
+    #expect(
+      PicturesFolder(environment: environment).resolve().path
+        == home.path + "/Elsewhere/Pinhole")
   }
 
   @Test func environmentVariableOverridesFile() throws {
     let home = try TemporaryFolder()
     try home.makeFile(".config/user-dirs.dirs", text: "XDG_PICTURES_DIR=\"$HOME/Fotos\"\n")
     let environment = ["HOME": home.path, "XDG_PICTURES_DIR": "$HOME/FromEnv"]
-    #expect(PicturesFolder(environment: environment).resolve().path
-      == home.path + "/FromEnv/Pinhole")
+    #expect(
+      PicturesFolder(environment: environment).resolve().path
+        == home.path + "/FromEnv/Pinhole")
   }
 
   @Test func fallsBackToPicturesInHomeWithoutFile() throws {
@@ -56,8 +58,9 @@ import Testing
     try home.makeFile(
       ".config/user-dirs.dirs",
       text: "XDG_PICTURES_DIR=\"$HOME/P\"\nXDG_VIDEOS_DIR=\"$HOME/V\"\n")
-    #expect(PicturesFolder(environment: ["HOME": home.path]).resolve(.videos).path
-      == home.path + "/V/Pinhole")
+    #expect(
+      PicturesFolder(environment: ["HOME": home.path]).resolve(.videos).path
+        == home.path + "/V/Pinhole")
   }
 
   @Test func explicitOutputDirectoryWinsAndIsUsedAsIs() {
