@@ -73,11 +73,7 @@ public struct AtomicFileWriter: Sendable {
   /// Writes, fsyncs and closes the temporary file; closes it even when writing fails.
   private func fill(_ descriptor: Int32, with data: Data, folder: String) throws(StorageError) {
     do {
-      // Data.withUnsafeBytes only rethrows untyped errors, so the outcome travels as a Result.
-      let written = data.withUnsafeBytes { bytes in
-        Result { () throws(SystemCallError) in try fileSystem.writeAll(descriptor, bytes) }
-      }
-      try written.get()
+      try fileSystem.writeAll(descriptor, data)
       try fileSystem.fsync(descriptor)
     } catch {
       try? fileSystem.close(descriptor)

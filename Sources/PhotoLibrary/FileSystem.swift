@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Foundation
 import Glibc
 
 /// The few system calls that storing a photo needs, behind a seam so tests can play the kernel.
@@ -32,5 +33,14 @@ extension FileSystem {
       guard written > 0 else { throw SystemCallError(call: "write", errno: ENOSPC) }
       offset += written
     }
+  }
+
+  /// Writes all of `data`.
+  func writeAll(_ descriptor: Int32, _ data: Data) throws(SystemCallError) {
+    // Data.withUnsafeBytes only rethrows untyped errors, so the outcome travels as a Result.
+    let outcome = data.withUnsafeBytes { bytes in
+      Result { () throws(SystemCallError) in try writeAll(descriptor, bytes) }
+    }
+    try outcome.get()
   }
 }

@@ -13,6 +13,10 @@ public enum StorageError: Error, Equatable, Sendable {
   case diskFull(folder: String)
   /// Something already exists at `path`, and Pinhole never replaces a file.
   case nameTaken(path: String)
+  /// The file to act on is gone (deleted or moved by another program).
+  case fileMissing(path: String)
+  /// No trash can take the file (its filesystem has no usable trash folder).
+  case trashUnavailable(path: String)
   /// Any other failure of a system call; the log gets the call and errno.
   case other(call: String, errno: Int32)
 
@@ -41,6 +45,10 @@ public enum StorageError: Error, Equatable, Sendable {
       return "The disk holding \(folder) is full; free some space or choose another folder."
     case .nameTaken(let path):
       return "\(path) already exists; move that file away and try again."
+    case .fileMissing(let path):
+      return "\(path) no longer exists; another program may have moved or deleted it."
+    case .trashUnavailable(let path):
+      return "\(path) cannot be moved to the trash on its drive; delete it in a file manager."
     case .other(let call, let errno):
       return "Saving failed (\(call), error \(errno)); check the disk and try again."
     }
@@ -50,7 +58,7 @@ public enum StorageError: Error, Equatable, Sendable {
   public var isFolderProblem: Bool {
     switch self {
     case .folderMissing, .readOnly, .permissionDenied, .diskFull, .other: return true
-    case .nameTaken: return false
+    case .nameTaken, .fileMissing, .trashUnavailable: return false
     }
   }
 }
