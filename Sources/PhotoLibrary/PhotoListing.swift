@@ -40,7 +40,7 @@ public enum PhotoListing {
       }
       let nanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
       let entry = Entry(
-        url: URL(fileURLWithPath: path + "/" + name), kind: kind,
+        url: URL(fileURLWithPath: path + "/" + name, isDirectory: false), kind: kind,
         modificationDate: Date(timeIntervalSince1970: Double(nanoseconds) / 1e9),
         byteCount: Int(status.st_size))
       found.append((entry, nanoseconds, name))

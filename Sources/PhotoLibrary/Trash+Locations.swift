@@ -43,10 +43,13 @@ extension Trash {
     }
     let own = TrashLocation(
       root: top + (top == "/" ? "" : "/") + ".Trash-\(userID)", topDirectory: top)
-    try makeFolders(own)
+    // Check the directory before creating anything inside it: another user may have planted a
+    // symbolic link or their own folder under our name.
+    if mkdir(own.root, 0o700) != 0, errno != EEXIST { throw .trashUnavailable(path: path) }
     guard let status = Self.status(own.root, followingLinks: false),
       status.st_mode & S_IFMT == S_IFDIR, status.st_uid == userID
     else { throw .trashUnavailable(path: path) }
+    try makeFolders(own)
     return own
   }
 

@@ -130,11 +130,13 @@ import Testing
     let photo = URL(fileURLWithPath: folder + "/shot 1.jpg")
     try Data("card".utf8).write(to: photo)
     let item = try makeTrash(home).moveToTrash(photo, at: date)
+    let root = top + "/.Trash-\(getuid())"
     defer {
       try? FileManager.default.removeItem(at: item.trashedURL)
       try? FileManager.default.removeItem(at: item.infoURL)
+      // rmdir removes only empty folders, so a trash in real use is left alone.
+      for folder in [root + "/files", root + "/info", root] { rmdir(folder) }
     }
-    let root = top + "/.Trash-\(getuid())"
     #expect(item.trashedURL.deletingLastPathComponent().path == root + "/files")
     #expect(item.infoURL.deletingLastPathComponent().path == root + "/info")
     #expect(
