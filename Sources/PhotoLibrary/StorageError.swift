@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+import Glibc
+
+/// Why a photo could not be stored, trashed or restored, in terms a person can act on.
+public enum StorageError: Error, Equatable, Sendable {
+  /// The folder does not exist (deleted, or an unplugged drive).
+  case folderMissing(folder: String)
+  /// The folder is on a read-only filesystem (EROFS).
+  case readOnly(folder: String)
+  /// The user may not write there (EACCES or EPERM).
+  case permissionDenied(folder: String)
+  /// The disk or the user's quota is full (ENOSPC or EDQUOT).
+  case diskFull(folder: String)
+  /// Something already exists at `path`, and Pinhole never replaces a file.
+  case nameTaken(path: String)
+  /// The file to act on is gone (deleted or moved by another program).
+  case fileMissing(path: String)
+  /// No trash can take the file (its filesystem has no usable trash folder).
+  case trashUnavailable(path: String)
+  /// Any other failure of a system call; the log gets the call and errno.
+  case other(call: String, errno: Int32)
+
+  /// Maps a failed system call on something inside `folder` onto a case. The only errno mapping
+  /// in the module.
+  public init(_ failure: SystemCallError, folder: String) {
+    switch failure.errno {
+    case ENOENT, ENOTDIR: self = .folderMissing(folder: folder)
+    case EROFS: self = .readOnly(folder: folder)
+    case EACCES, EPERM: self = .permissionDenied(folder: folder)
+    case ENOSPC, EDQUOT: self = .diskFull(folder: folder)
+    default: self = .other(call: failure.call, errno: failure.errno)
+    }
+  }
+
+  /// One sentence saying what happened and what to do, for the banner.
+  public var userMessage: String {
+    switch self {
+    case .folderMissing(let folder):
+      return "The folder \(folder) is missing; reconnect its drive or choose another folder."
+    case .readOnly(let folder):
+      return "The folder \(folder) is read-only; choose another folder to keep your photos."
+    case .permissionDenied(let folder):
+      return "Pinhole may not write to \(folder); change its permissions or choose another folder."
+    case .diskFull(let folder):
+      return "The disk holding \(folder) is full; free some space or choose another folder."
+    case .nameTaken(let path):
+      return "\(path) already exists; move that file away and try again."
+    case .fileMissing(let path):
+      return "\(path) no longer exists; another program may have moved or deleted it."
+    case .trashUnavailable(let path):
+      return "\(path) cannot be moved to the trash on its drive; delete it in a file manager."
+    case .other(let call, let errno):
+      return "Saving failed (\(call), error \(errno)); check the disk and try again."
+    }
+  }
+
+  /// Whether waiting or choosing another folder could help, as opposed to a one-off clash.
+  public var isFolderProblem: Bool {
+    switch self {
+    case .folderMissing, .readOnly, .permissionDenied, .diskFull, .other: return true
+    case .nameTaken, .fileMissing, .trashUnavailable: return false
+    }
+  }
+}
