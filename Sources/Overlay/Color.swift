@@ -36,9 +36,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
   /// "#rrggbbaa".
   public var description: String {
-    "#" + [red, green, blue, alpha].map { byte in
-      let hex = String(byte, radix: 16)
-      return hex.count == 1 ? "0" + hex : hex
-    }.joined()
+    "#"
+      + [red, green, blue, alpha].map { byte in
+        let hex = String(byte, radix: 16)
+        return hex.count == 1 ? "0" + hex : hex
+      }.joined()
   }
 }

@@ -50,11 +50,13 @@ extension Overlay {
     let button = layout.fullscreenButton
     if fullscreen.isPressed {
       commands.append(
-        .ring(center: button.center, radius: button.width / 2, thickness: button.width / 2,
+        .ring(
+          center: button.center, radius: button.width / 2, thickness: button.width / 2,
           color: theme.pressColor))
     } else if fullscreen.isHovered {
       commands.append(
-        .ring(center: button.center, radius: button.width / 2, thickness: button.width / 2,
+        .ring(
+          center: button.center, radius: button.width / 2, thickness: button.width / 2,
           color: theme.hoverColor))
     }
     drawFullscreenIcon(

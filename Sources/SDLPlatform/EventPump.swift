@@ -45,8 +45,9 @@ public final class EventPump {
     var events: [PlatformEvent] = []
     var event = SDL_Event()
     if isMinimized {
-      let milliseconds = Int32(clamping: idleWait.components.seconds * 1000
-        + idleWait.components.attoseconds / 1_000_000_000_000_000)
+      let milliseconds = Int32(
+        clamping: idleWait.components.seconds * 1000
+          + idleWait.components.attoseconds / 1_000_000_000_000_000)
       guard SDL_WaitEventTimeout(&event, milliseconds) == 1 else { return [] }
       record(event, into: &events)
     }

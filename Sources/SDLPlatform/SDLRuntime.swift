@@ -24,7 +24,8 @@ enum SDLRuntime {
   static func checkVersion() throws(PlatformError) {
     let found = linkedVersionNumbers
     let required = requiredVersion
-    guard (found.major, found.minor, found.patch) >= (required.major, required.minor, required.patch)
+    guard
+      (found.major, found.minor, found.patch) >= (required.major, required.minor, required.patch)
     else {
       throw .sdlTooOld(
         found: linkedVersion,

@@ -22,7 +22,8 @@ struct OverlayGoldenTests {
   }
 
   @Test func streamingShowsBarsAndStatusOnly() throws {
-    try check("streaming", OverlayScene.state(.streaming(OverlayScene.device, mode: OverlayScene.mode)))
+    try check(
+      "streaming", OverlayScene.state(.streaming(OverlayScene.device, mode: OverlayScene.mode)))
   }
 
   @Test func openingShowsSpinnerPanel() throws {

@@ -56,12 +56,16 @@ extension SDLPlatformTests {
       window.clear(to: .black)
       video.draw()
       // Limited range stretches 16…235 to 0…255: 200 becomes (200 - 16) × 255 / 219 ≈ 214.
-      #expect(Readback(window).matches(x: 20, y: 20, Color(red: 214, green: 214, blue: 214), tolerance: 3))
+      #expect(
+        Readback(window).matches(x: 20, y: 20, Color(red: 214, green: 214, blue: 214), tolerance: 3)
+      )
       try video.upload(
         splitFrame(width: 64, height: 64, left: grey, right: grey, colorimetry: .jpeg))
       window.clear(to: .black)
       video.draw()
-      #expect(Readback(window).matches(x: 20, y: 20, Color(red: 200, green: 200, blue: 200), tolerance: 3))
+      #expect(
+        Readback(window).matches(x: 20, y: 20, Color(red: 200, green: 200, blue: 200), tolerance: 3)
+      )
     }
 
     @Test func narrowFrameIsPillarboxed() throws {
