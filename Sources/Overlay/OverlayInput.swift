@@ -1,32 +1,5 @@
 // SPDX-License-Identifier: MIT
 
-/// A mouse button.
-public enum PointerButton: Hashable, Sendable {
-  /// The primary (usually left) button; touch taps arrive as this button.
-  case primary
-  /// The middle button.
-  case middle
-  /// The secondary (usually right) button.
-  case secondary
-}
-
-/// A button press at a position, with its click count (1 single, 2 double, …).
-public struct Click: Hashable, Sendable {
-  /// Where the press happened, in window points.
-  public var position: Point
-  /// Which button.
-  public var button: PointerButton
-  /// 1 for a single click, 2 for a double click, and so on.
-  public var count: Int
-
-  /// Makes a click.
-  public init(position: Point, button: PointerButton = .primary, count: Int = 1) {
-    self.position = position
-    self.button = button
-    self.count = count
-  }
-}
-
 /// Everything the overlay may look at for one frame. The app (through the platform's event
 /// pump) builds one per rendered frame; the overlay reads nothing else, so a recorded input
 /// replays to the same frame.
