@@ -21,22 +21,32 @@ enum SDLRuntime {
   }
 
   /// Throws unless the SDL found at run time (not the headers built against) is new enough.
+  /// The answer is worked out once per process.
   static func checkVersion() throws(PlatformError) {
+    try versionCheck.get()
+  }
+
+  private static let versionCheck: Result<Void, PlatformError> = {
     let found = linkedVersionNumbers
     let required = requiredVersion
     guard
       (found.major, found.minor, found.patch) >= (required.major, required.minor, required.patch)
     else {
-      throw .sdlTooOld(
-        found: linkedVersion,
-        required: "\(required.major).\(required.minor).\(required.patch)")
+      return .failure(
+        .sdlTooOld(
+          found: linkedVersion,
+          required: "\(required.major).\(required.minor).\(required.patch)"))
     }
-  }
+    return .success(())
+  }()
 
   /// Starts the SDL subsystems in `flags` (`SDL_INIT_VIDEO`, `SDL_INIT_EVENTS`) unless running.
   static func start(_ flags: UInt32) throws(PlatformError) {
     try checkVersion()
     guard SDL_WasInit(flags) != flags else { return }
+    // SDL asks X11 compositors to stop compositing its windows, which suits games in
+    // full-screen but makes a desktop app's window flicker and lose its shadow.
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
     guard SDL_InitSubSystem(flags) == 0 else {
       throw .initializationFailed(reason: lastError)
     }
