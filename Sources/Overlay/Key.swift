@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+
+/// The keys Pinhole reacts to. The platform layer translates its key codes into these; keys
+/// not listed are not reported.
+public enum Key: Hashable, Sendable {
+  /// Escape.
+  case escape
+  /// F11, the usual full-screen toggle.
+  case f11
+  /// Q.
+  case q
+  /// The space bar.
+  case space
+  /// Return or keypad Enter.
+  case enter
+  /// Tab.
+  case tab
+  /// S.
+  case s
+  /// M.
+  case m
+  /// R.
+  case r
+  /// C.
+  case c
+  /// I.
+  case i
+  /// Left arrow.
+  case left
+  /// Right arrow.
+  case right
+  /// Up arrow.
+  case up
+  /// Down arrow.
+  case down
+  /// Delete.
+  case delete
+  /// Plus, equals or keypad plus.
+  case plus
+  /// Minus or keypad minus.
+  case minus
+  /// A digit key 0–9 (top row or keypad).
+  case digit(Int)
+}

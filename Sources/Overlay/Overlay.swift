@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+
+/// Pinhole's on-screen interface, in immediate mode: each frame it turns the input and the
+/// app's state into draw commands and intents, and keeps nothing but which widget holds the
+/// pointer. Main thread only.
+///
+/// ```swift
+/// let overlay = Overlay(measurer: backend)
+/// let frame = overlay.frame(input: pump.overlayInput(for: window, time: now), state: state)
+/// backend.draw(frame.commands)
+/// for action in frame.actions { route(action) }
+/// ```
+public final class Overlay {
+  let text: TextLayout
+  let theme = OverlayTheme()
+  private var tracker = PointerTracker()
+
+  private static let fullscreenID = ControlID("fullscreen")
+  private static let topBarID = ControlID("top-bar")
+  private static let bottomBarID = ControlID("bottom-bar")
+  private static let videoID = ControlID("video")
+
+  /// Makes an overlay that measures text with `measurer` (the platform's font renderer).
+  public init(measurer: any TextMeasurer) {
+    text = TextLayout(measurer: measurer)
+  }
+
+  /// Builds one frame: reads `input`, draws `state`, and returns the commands in painter's
+  /// order with the intents raised by this frame's clicks and keys.
+  public func frame(input: OverlayInput, state: OverlayState) -> OverlayFrame {
+    let layout = OverlayLayout(input: input, theme: theme)
+    var actions = keyActions(input.keys, state: state)
+
+    // Interaction runs topmost first so a press claimed by a button never reaches the video.
+    tracker.beginFrame(input)
+    let fullscreen = tracker.update(Self.fullscreenID, rect: layout.fullscreenButton)
+    _ = tracker.update(Self.topBarID, rect: layout.topBar)
+    _ = tracker.update(Self.bottomBarID, rect: layout.bottomBar)
+    let video = tracker.update(Self.videoID, rect: state.videoRect ?? .zero)
+    tracker.endFrame()
+    if fullscreen.isClicked { actions.append(.toggleFullscreen) }
+    actions += videoActions(video, state: state)
+
+    var commands: [DrawCommand] = []
+    drawTopBar(into: &commands, layout: layout, state: state)
+    drawBottomBar(into: &commands, layout: layout, state: state, fullscreen: fullscreen)
+    drawNotice(into: &commands, layout: layout, state: state)
+    drawStateBanner(into: &commands, layout: layout, state: state, time: input.time)
+    return OverlayFrame(commands: commands, actions: actions)
+  }
+
+  /// F11 toggles full-screen, Escape leaves it, Q quits.
+  private func keyActions(_ keys: [KeyPress], state: OverlayState) -> [OverlayAction] {
+    var actions: [OverlayAction] = []
+    var isFullscreen = state.isFullscreen
+    for press in keys {
+      switch press.key {
+      case .f11:
+        actions.append(.toggleFullscreen)
+        isFullscreen.toggle()
+      case .escape where isFullscreen:
+        actions.append(.toggleFullscreen)
+        isFullscreen = false
+      case .q:
+        actions.append(.quit)
+      default:
+        break
+      }
+    }
+    return actions
+  }
+
+  /// A single tap on the picture focuses there; a double tap toggles full-screen.
+  private func videoActions(_ response: ControlResponse, state: OverlayState) -> [OverlayAction] {
+    guard response.isClicked, let position = response.clickPosition,
+      let videoRect = state.videoRect
+    else { return [] }
+    if response.clickCount >= 2 { return [.toggleFullscreen] }
+    guard case .streaming = state.cameraState,
+      let normalized = VideoGeometry.normalizedPosition(of: position, in: videoRect)
+    else { return [] }
+    return [.focus(at: normalized)]
+  }
+}

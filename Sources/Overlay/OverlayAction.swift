@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+
+/// Something the person asked for through the overlay. The app routes each intent to the
+/// window, the capture session or the photo writer; the overlay performs none of them.
+public enum OverlayAction: Hashable, Sendable {
+  /// Switch between windowed and desktop full-screen.
+  case toggleFullscreen
+  /// Close the app.
+  case quit
+  /// Focus (and meter) at a point of the video, normalised so (0, 0) is the frame's top-left
+  /// corner and (1, 1) its bottom-right, before any mirroring.
+  case focus(at: Point)
+  /// Take a photo.
+  case shutter
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+
+/// Fits text into widths with a `TextMeasurer`: truncation with an ellipsis and word wrap.
+struct TextLayout {
+  /// The measurer that knows the font.
+  let measurer: any TextMeasurer
+
+  /// The size of `text` at `pointSize`.
+  func size(of text: String, pointSize: Double) -> Size {
+    measurer.size(of: text, pointSize: pointSize)
+  }
+
+  /// `text`, shortened from the end with "…" until it is at most `width` wide. Returns ""
+  /// when not even the ellipsis fits.
+  func truncated(_ text: String, pointSize: Double, width: Double) -> String {
+    if measurer.size(of: text, pointSize: pointSize).width <= width { return text }
+    var characters = Array(text)
+    while !characters.isEmpty {
+      characters.removeLast()
+      let candidate = String(characters).trimmingTrailingSpaces() + "…"
+      if measurer.size(of: candidate, pointSize: pointSize).width <= width { return candidate }
+    }
+    return measurer.size(of: "…", pointSize: pointSize).width <= width ? "…" : ""
+  }
+
+  /// `text` broken into lines at spaces so each line is at most `width` wide; a single word
+  /// wider than `width` gets a line of its own and is truncated.
+  func wrapped(_ text: String, pointSize: Double, width: Double) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      let candidate = current.isEmpty ? String(word) : current + " " + word
+      if measurer.size(of: candidate, pointSize: pointSize).width <= width || current.isEmpty {
+        current = candidate
+      } else {
+        lines.append(current)
+        current = String(word)
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines.map { truncated($0, pointSize: pointSize, width: width) }
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}

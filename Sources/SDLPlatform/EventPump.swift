@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+
+// Event translation for Pinhole's SDL2 platform layer.
+//
+// [x] Keys: Escape, F11, Q, Space, Return/Enter, Tab, S, M, R, C, I, arrows, Delete,
+//     plus/minus (main row and keypad), digits (main row and keypad), with modifiers.
+// [x] Mouse: motion, button down/up with the click count SDL measured, wheel (precise).
+// [x] Touch: through the mouse events SDL synthesises from touches.
+// [x] Window: close/quit, resize, expose, minimise/restore, pointer leaving the window.
+// [x] Overlay input: pointer, held buttons, clicks, keys and wheel accumulated per frame.
+// [ ] Text input (no text fields yet).
+// [ ] Gamepads, pen pressure, multi-touch gestures.
+// [ ] Drag and drop of files.
+
+import CSDL2
+import Overlay
+
+/// Drains SDL's event queue, translates events into `PlatformEvent` values, and accumulates
+/// what the overlay needs each frame. Main thread only (SDL's event queue is pumped there).
+///
+/// ```swift
+/// let events = pump.poll()               // every frame; waits briefly while minimised
+/// let input = pump.overlayInput(for: window, time: seconds)
+/// ```
+public final class EventPump {
+  /// True between a `minimized` and a `restored` event.
+  public private(set) var isMinimized = false
+  private var pointer: Point?
+  private var pressedButtons: Set<PointerButton> = []
+  private var clicks: [Click] = []
+  private var keys: [KeyPress] = []
+  private var wheel = Point.zero
+
+  /// Makes a pump, starting SDL's event subsystem if no window started it.
+  public init() throws(PlatformError) {
+    try SDLRuntime.start(SDL_INIT_EVENTS)
+  }
+
+  /// Returns every pending event, translated; events Pinhole ignores are dropped.
+  ///
+  /// The render loop polls each frame and never blocks, except while the window is
+  /// minimised: then nothing is drawn and the call waits up to `idleWait` for an event, so a
+  /// hidden window does not spin a core.
+  public func poll(idleWait: Duration = .milliseconds(100)) -> [PlatformEvent] {
+    var events: [PlatformEvent] = []
+    var event = SDL_Event()
+    if isMinimized {
+      let milliseconds = Int32(
+        clamping: idleWait.components.seconds * 1000
+          + idleWait.components.attoseconds / 1_000_000_000_000_000)
+      guard SDL_WaitEventTimeout(&event, milliseconds) == 1 else { return [] }
+      record(event, into: &events)
+    }
+    while SDL_PollEvent(&event) == 1 { record(event, into: &events) }
+    return events
+  }
+
+  /// The overlay's input for this frame: pointer state now, and the clicks, keys and wheel
+  /// movement since the previous call (which are then forgotten). `time` is the caller's
+  /// monotonic clock in seconds.
+  public func overlayInput(for window: PreviewWindow, time: Double) -> OverlayInput {
+    defer {
+      clicks.removeAll(keepingCapacity: true)
+      keys.removeAll(keepingCapacity: true)
+      wheel = .zero
+    }
+    return OverlayInput(
+      windowSize: window.windowSize, pixelScale: window.pixelScale, pointer: pointer,
+      pressedButtons: pressedButtons, clicks: clicks, keys: keys, wheel: wheel, time: time)
+  }
+
+  private func record(_ event: SDL_Event, into events: inout [PlatformEvent]) {
+    guard let translated = Self.translate(event) else { return }
+    apply(translated)
+    events.append(translated)
+  }
+
+  /// Folds one event into the per-frame overlay state.
+  private func apply(_ event: PlatformEvent) {
+    switch event {
+    case .pointerMoved(let position):
+      pointer = position
+    case .pointerLeft:
+      pointer = nil
+    case .buttonDown(let button, let position, let count):
+      pointer = position
+      pressedButtons.insert(button)
+      clicks.append(Click(position: position, button: button, count: count))
+    case .buttonUp(let button, let position):
+      pointer = position
+      pressedButtons.remove(button)
+    case .key(let press):
+      keys.append(press)
+    case .wheel(let delta):
+      wheel = Point(x: wheel.x + delta.x, y: wheel.y + delta.y)
+    case .minimized:
+      isMinimized = true
+    case .restored:
+      isMinimized = false
+    case .quit, .resized, .exposed:
+      break
+    }
+  }
+}

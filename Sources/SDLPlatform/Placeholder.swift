@@ -1,3 +1,0 @@
-// SPDX-License-Identifier: MIT
-import CSDL2
-import CFontconfig

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+
+import CSDL2
+
+/// Process-wide SDL set-up: the version check and subsystem start. SDL state is global, so
+/// this is an enum of static functions rather than an object. Main thread only.
+enum SDLRuntime {
+  /// `SDL_UpdateNVTexture` arrived in 2.0.16 and `SDL_RenderGeometry` in 2.0.18.
+  static let requiredVersion = (major: 2, minor: 0, patch: 18)
+
+  /// The linked SDL's version, as "2.26.5".
+  static var linkedVersion: String {
+    let version = linkedVersionNumbers
+    return "\(version.major).\(version.minor).\(version.patch)"
+  }
+
+  private static var linkedVersionNumbers: (major: Int, minor: Int, patch: Int) {
+    var version = SDL_version()
+    SDL_GetVersion(&version)
+    return (Int(version.major), Int(version.minor), Int(version.patch))
+  }
+
+  /// Throws unless the SDL found at run time (not the headers built against) is new enough.
+  /// The answer is worked out once per process.
+  static func checkVersion() throws(PlatformError) {
+    try versionCheck.get()
+  }
+
+  private static let versionCheck: Result<Void, PlatformError> = {
+    let found = linkedVersionNumbers
+    let required = requiredVersion
+    guard
+      (found.major, found.minor, found.patch) >= (required.major, required.minor, required.patch)
+    else {
+      return .failure(
+        .sdlTooOld(
+          found: linkedVersion,
+          required: "\(required.major).\(required.minor).\(required.patch)"))
+    }
+    return .success(())
+  }()
+
+  /// Starts the SDL subsystems in `flags` (`SDL_INIT_VIDEO`, `SDL_INIT_EVENTS`) unless running.
+  static func start(_ flags: UInt32) throws(PlatformError) {
+    try checkVersion()
+    guard SDL_WasInit(flags) != flags else { return }
+    // SDL asks X11 compositors to stop compositing its windows, which suits games in
+    // full-screen but makes a desktop app's window flicker and lose its shadow.
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+    guard SDL_InitSubSystem(flags) == 0 else {
+      throw .initializationFailed(reason: lastError)
+    }
+  }
+
+  /// SDL's message for the most recent failure; SDL2_ttf reports through it too
+  /// (`TTF_GetError` is a macro for `SDL_GetError`).
+  static var lastError: String { String(cString: SDL_GetError()) }
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+
+import CSDL2
+import CameraModel
+import Overlay
+
+/// The camera picture on the GPU: a streaming NV12 texture that frames are uploaded into and
+/// that is drawn aspect-fit, letterboxed, into the window. Main thread only.
+///
+/// NV12 is native on SDL's GL and GLES renderers, so an upload is the only copy a frame
+/// costs; the software renderer converts on the CPU.
+public final class VideoTexture {
+  private let window: PreviewWindow
+  private var texture: OpaquePointer?
+  private var textureSize: FrameSize?
+  private var textureColorimetry: Colorimetry?
+
+  /// Makes an empty picture for `window`; the texture is created by the first upload.
+  public init(window: PreviewWindow) {
+    self.window = window
+  }
+
+  deinit {
+    if let texture { SDL_DestroyTexture(texture) }
+  }
+
+  /// The size of the last uploaded frame, or `nil` before the first upload.
+  public var frameSize: FrameSize? { textureSize }
+
+  /// Copies `frame` into the texture, first recreating the texture when the frame's size or
+  /// colorimetry differs from the last one.
+  public func upload(_ frame: NV12Frame) throws(PlatformError) {
+    let texture = try texture(for: frame.size, colorimetry: frame.metadata.colorimetry)
+    let status = SDL_UpdateNVTexture(
+      texture, nil, frame.yPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.yStride),
+      frame.uvPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.uvStride))
+    guard status == 0 else { throw .textureUploadFailed(reason: SDLRuntime.lastError) }
+  }
+
+  /// Draws the picture as large as fits in the window with its aspect ratio kept, centred;
+  /// returns where it landed in drawable pixels (for the overlay's tap mapping), or `nil`
+  /// before the first upload.
+  @discardableResult
+  public func draw() -> Rect? {
+    guard let texture, let size = textureSize else { return nil }
+    let bounds = Rect(origin: .zero, size: window.drawableSize)
+    let fitted = VideoGeometry.aspectFit(
+      content: Size(width: Double(size.width), height: Double(size.height)), in: bounds)
+    guard !fitted.isEmpty else { return nil }
+    var destination = SDL_Rect(
+      x: Int32(fitted.minX), y: Int32(fitted.minY), w: Int32(fitted.width),
+      h: Int32(fitted.height))
+    SDL_RenderCopy(window.renderer, texture, nil, &destination)
+    return fitted
+  }
+
+  /// The texture for frames of `size` and `colorimetry`, made anew when either changed.
+  private func texture(
+    for size: FrameSize, colorimetry: Colorimetry
+  ) throws(PlatformError) -> OpaquePointer {
+    if let texture, size == textureSize, colorimetry == textureColorimetry { return texture }
+    if let texture { SDL_DestroyTexture(texture) }
+    texture = nil
+    // The conversion mode is global and read when a YUV texture is created, so it is set
+    // first and the texture remade whenever it changes.
+    SDL_SetYUVConversionMode(Self.conversionMode(for: colorimetry))
+    guard
+      let created = SDL_CreateTexture(
+        window.renderer, SDL_PIXELFORMAT_NV12.rawValue,
+        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
+    else {
+      throw .textureCreationFailed(
+        width: size.width, height: size.height, reason: SDLRuntime.lastError)
+    }
+    SDL_SetTextureScaleMode(created, SDL_ScaleModeLinear)
+    texture = created
+    textureSize = size
+    textureColorimetry = colorimetry
+    return created
+  }
+
+  /// SDL knows one full-range mode (JPEG, which is BT.601); full-range BT.709 is rare from
+  /// cameras and is shown with it, a small hue error rather than a wrong range.
+  static func conversionMode(for colorimetry: Colorimetry) -> SDL_YUV_CONVERSION_MODE {
+    switch (colorimetry.range, colorimetry.matrix) {
+    case (.full, _): SDL_YUV_CONVERSION_JPEG
+    case (.limited, .bt601): SDL_YUV_CONVERSION_BT601
+    case (.limited, .bt709): SDL_YUV_CONVERSION_BT709
+    }
+  }
+}

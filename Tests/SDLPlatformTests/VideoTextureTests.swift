@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+import Overlay
+import SDLPlatform
+import Testing
+
+extension SDLPlatformTests {
+  @Suite("NV12 video texture")
+  struct VideoTextureTests {
+    /// A frame whose left half is one Y'CbCr colour and right half another.
+    private func splitFrame(
+      width: Int, height: Int, left: (UInt8, UInt8, UInt8), right: (UInt8, UInt8, UInt8),
+      colorimetry: Colorimetry = .bt601Limited
+    ) -> NV12Frame {
+      let frame = NV12Frame(size: FrameSize(width: width, height: height))
+      frame.metadata.colorimetry = colorimetry
+      let y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
+      let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
+      for row in 0..<height {
+        for column in 0..<width {
+          y[row * frame.yStride + column] = column < width / 2 ? left.0 : right.0
+        }
+      }
+      for row in 0..<frame.chromaHeight {
+        for pair in 0..<(width / 2) {
+          let color = pair * 2 < width / 2 ? left : right
+          uv[row * frame.uvStride + pair * 2] = color.1
+          uv[row * frame.uvStride + pair * 2 + 1] = color.2
+        }
+      }
+      return frame
+    }
+
+    @Test func uploadedFrameReadsBackAsItsColours() throws {
+      let window = try PreviewWindow(offscreenWidth: 128, height: 64)
+      let video = VideoTexture(window: window)
+      // BT.601 limited range: (81, 90, 240) is pure red, (41, 240, 110) pure blue.
+      try video.upload(
+        splitFrame(width: 64, height: 32, left: (81, 90, 240), right: (41, 240, 110)))
+      window.clear(to: .black)
+      let rect = video.draw()
+      #expect(rect == Rect(x: 0, y: 0, width: 128, height: 64))
+      let pixels = Readback(window)
+      // Sampled away from the edges and the bottom-right corner, where the software
+      // renderer's NV12 path leaves an artefact.
+      #expect(pixels.matches(x: 32, y: 32, Color(red: 255, green: 0, blue: 0), tolerance: 8))
+      #expect(pixels.matches(x: 96, y: 20, Color(red: 0, green: 0, blue: 255), tolerance: 8))
+    }
+
+    @Test func fullRangeFramesAreNotStretched() throws {
+      let window = try PreviewWindow(offscreenWidth: 64, height: 64)
+      let video = VideoTexture(window: window)
+      let grey: (UInt8, UInt8, UInt8) = (200, 128, 128)
+      try video.upload(splitFrame(width: 64, height: 64, left: grey, right: grey))
+      window.clear(to: .black)
+      video.draw()
+      // Limited range stretches 16…235 to 0…255: 200 becomes (200 - 16) × 255 / 219 ≈ 214.
+      #expect(
+        Readback(window).matches(x: 20, y: 20, Color(red: 214, green: 214, blue: 214), tolerance: 3)
+      )
+      try video.upload(
+        splitFrame(width: 64, height: 64, left: grey, right: grey, colorimetry: .jpeg))
+      window.clear(to: .black)
+      video.draw()
+      #expect(
+        Readback(window).matches(x: 20, y: 20, Color(red: 200, green: 200, blue: 200), tolerance: 3)
+      )
+    }
+
+    @Test func narrowFrameIsPillarboxed() throws {
+      let window = try PreviewWindow(offscreenWidth: 128, height: 64)
+      let video = VideoTexture(window: window)
+      #expect(video.draw() == nil)
+      try video.upload(
+        splitFrame(width: 32, height: 32, left: (81, 90, 240), right: (81, 90, 240)))
+      #expect(video.frameSize == FrameSize(width: 32, height: 32))
+      window.clear(to: .black)
+      #expect(video.draw() == Rect(x: 32, y: 0, width: 64, height: 64))
+      let pixels = Readback(window)
+      #expect(pixels.matches(x: 10, y: 32, .black))
+      #expect(pixels.matches(x: 118, y: 32, .black))
+      #expect(pixels.matches(x: 64, y: 20, Color(red: 255, green: 0, blue: 0), tolerance: 8))
+    }
+  }
+}
