@@ -55,7 +55,8 @@ let package = Package(
     .testTarget(name: "CaptureTests", dependencies: ["Capture", "CameraTestSupport"]),
     .testTarget(
       name: "SimulatedCameraTests", dependencies: ["SimulatedCamera", "Imaging", "CameraTestSupport"]),
-    .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"]),
+    .testTarget(
+      name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
