@@ -36,7 +36,8 @@ let package = Package(
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
-    .target(name: "AppCore", dependencies: ["CameraModel", "Capture", "SimulatedCamera", "Imaging"]),
+    .target(
+      name: "AppCore", dependencies: ["CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay"]),
 
     // MARK: App
     .executableTarget(

@@ -51,7 +51,7 @@ public final class Overlay {
     return OverlayFrame(commands: commands, actions: actions)
   }
 
-  /// F11 toggles full-screen, Escape leaves it, Q quits.
+  /// F11 toggles full-screen; Escape leaves full-screen, or quits a window; Ctrl+Q quits.
   private func keyActions(_ keys: [KeyPress], state: OverlayState) -> [OverlayAction] {
     var actions: [OverlayAction] = []
     var isFullscreen = state.isFullscreen
@@ -63,7 +63,9 @@ public final class Overlay {
       case .escape where isFullscreen:
         actions.append(.toggleFullscreen)
         isFullscreen = false
-      case .q:
+      case .escape:
+        actions.append(.quit)
+      case .q where press.modifiers.contains(.control):
         actions.append(.quit)
       default:
         break

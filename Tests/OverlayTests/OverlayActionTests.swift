@@ -95,14 +95,16 @@ struct OverlayActionTests {
   }
 
   @Test func keysMapToIntents() {
-    let keys: [KeyPress] = [KeyPress(.f11), KeyPress(.q), KeyPress(.space)]
+    let keys: [KeyPress] = [
+      KeyPress(.f11), KeyPress(.q), KeyPress(.q, modifiers: .control), KeyPress(.space),
+    ]
     let input = OverlayInput(windowSize: OverlayScene.windowSize, keys: keys)
     #expect(actions(input) == [.toggleFullscreen, .quit])
   }
 
-  @Test func escapeLeavesFullscreenOnlyWhenFullscreen() {
+  @Test func escapeLeavesFullscreenFirstThenQuits() {
     let input = OverlayInput(windowSize: OverlayScene.windowSize, keys: [KeyPress(.escape)])
-    #expect(actions(input).isEmpty)
+    #expect(actions(input) == [.quit])
     var state = streaming
     state.isFullscreen = true
     #expect(actions(input, state: state) == [.toggleFullscreen])
