@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+import CV4L2
+import CameraModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One driver buffer mapped into Pinhole's address space.
+struct V4L2MappedBuffer {
+  /// Start of the mapping.
+  var address: UnsafeMutableRawPointer
+  /// Length of the mapping (the buffer's `length`).
+  var length: Int
+}
+
+/// REQBUFS/QUERYBUF/mmap/QBUF/STREAMON, the poll–DQBUF–QBUF loop, and teardown.
+extension V4L2Device {
+  /// Allocates and maps driver buffers, queues them all and starts the stream, in the mode of
+  /// the last `configure` (or the driver's current one). Does nothing when already streaming.
+  ///
+  /// Capture thread only.
+  public func startStreaming() throws(CaptureError) {
+    guard !isStreaming else { return }
+    if configuration == nil { configuration = try currentConfiguration() }
+    do {
+      try mapBuffers()
+      for index in buffers.indices { try queueBuffer(at: index) }
+      var type = Int32(V4L2Device.captureType)
+      try ioctl(.streamOn, &type)
+      isStreaming = true
+    } catch {
+      releaseBuffers()
+      throw error
+    }
+  }
+
+  /// Waits up to `timeout` for a frame, lends it to `body`, then hands the buffer straight
+  /// back to the driver. Returns false when no frame came in time.
+  ///
+  /// Capture thread only.
+  public func nextFrame(timeout: Duration, _ body: (RawFrame) -> Void) throws(CaptureError)
+    -> Bool
+  {
+    precondition(isStreaming, "nextFrame called on \(info.path) before startStreaming")
+    let fd = try openDescriptor()
+    let milliseconds = V4L2Device.pollMilliseconds(timeout)
+    let revents = try SystemCall.call(
+      "poll", device: info.path, isStreaming: true, system: system
+    ) { () throws(SystemErrno) in
+      try system.poll(fd, events: Int16(POLLIN), timeoutMilliseconds: milliseconds)
+    }
+    if revents == 0 { return false }
+    // vivid's disconnect gives POLLERR|POLLHUP, its fatal stream error POLLERR (then DQBUF
+    // EIO); an unplugged uvcvideo camera gives POLLERR|POLLHUP. None of them recovers.
+    if revents & Int16(POLLERR | POLLHUP) != 0 { throw .disconnected(device: info.path) }
+    var buffer = v4l2_buffer()
+    buffer.type = V4L2Device.captureType
+    buffer.memory = V4L2_MEMORY_MMAP.rawValue
+    guard try ioctl(.dequeueBuffer, &buffer) == .done else { return false }
+    body(rawFrame(from: buffer))
+    try ioctl(.queueBuffer, &buffer)
+    return true
+  }
+
+  /// Stops the stream, unmaps and frees the buffers. Safe to call when not streaming; errors
+  /// are ignored because the device may be gone.
+  ///
+  /// Capture thread only.
+  public func stopStreaming() {
+    if isStreaming {
+      var type = Int32(V4L2Device.captureType)
+      _ = try? ioctl(.streamOff, &type)
+      isStreaming = false
+    }
+    releaseBuffers()
+  }
+
+  // MARK: Steps
+
+  /// REQBUFS for `bufferCount` MMAP buffers, then QUERYBUF and mmap each one the driver gave.
+  func mapBuffers() throws(CaptureError) {
+    var request = v4l2_requestbuffers()
+    request.count = V4L2Device.bufferCount
+    request.type = V4L2Device.captureType
+    request.memory = V4L2_MEMORY_MMAP.rawValue
+    try ioctl(.requestBuffers, &request)
+    // Drivers may grant fewer buffers than asked (v4l2loopback defaults to 2), never none.
+    guard request.count > 0 else {
+      throw .system(call: V4L2Request.requestBuffers.name, errno: ENOMEM)
+    }
+    let fd = try openDescriptor()
+    for index in 0..<request.count {
+      var buffer = v4l2_buffer()
+      buffer.index = index
+      buffer.type = V4L2Device.captureType
+      buffer.memory = V4L2_MEMORY_MMAP.rawValue
+      try ioctl(.queryBuffer, &buffer)
+      let length = Int(buffer.length)
+      let offset = Int(buffer.m.offset)
+      let address = try SystemCall.call(
+        "mmap", device: info.path, system: system
+      ) { () throws(SystemErrno) in
+        try system.mmap(fd: fd, length: length, offset: offset)
+      }
+      buffers.append(V4L2MappedBuffer(address: address, length: length))
+    }
+  }
+
+  /// QBUF of buffer `index`.
+  func queueBuffer(at index: Int) throws(CaptureError) {
+    var buffer = v4l2_buffer()
+    buffer.index = UInt32(index)
+    buffer.type = V4L2Device.captureType
+    buffer.memory = V4L2_MEMORY_MMAP.rawValue
+    try ioctl(.queueBuffer, &buffer)
+  }
+
+  /// Unmaps every buffer and asks the driver to free them (REQBUFS with count 0).
+  func releaseBuffers() {
+    guard !buffers.isEmpty else { return }
+    for buffer in buffers { system.munmap(buffer.address, length: buffer.length) }
+    buffers = []
+    var request = v4l2_requestbuffers()
+    request.count = 0
+    request.type = V4L2Device.captureType
+    request.memory = V4L2_MEMORY_MMAP.rawValue
+    _ = try? ioctl(.requestBuffers, &request)
+  }
+
+  /// The dequeued `buffer` as a `RawFrame` borrowing its mapping.
+  func rawFrame(from buffer: v4l2_buffer) -> RawFrame {
+    let index = Int(buffer.index)
+    precondition(index < buffers.count, "driver returned unknown buffer \(index)")
+    let mapped = buffers[index]
+    guard let configuration else {
+      preconditionFailure("\(info.path) streams without a configuration")
+    }
+    // Some drivers leave bytesused 0 for raw formats; the whole image is then valid.
+    let reported = Int(buffer.bytesused)
+    let used = reported > 0 ? reported : configuration.sizeImage
+    let seconds = UInt64(max(0, buffer.timestamp.tv_sec))
+    let microseconds = UInt64(max(0, buffer.timestamp.tv_usec))
+    return RawFrame(
+      bytes: UnsafeRawBufferPointer(start: mapped.address, count: min(used, mapped.length)),
+      format: configuration.mode.format, size: configuration.mode.size,
+      bytesPerLine: configuration.bytesPerLine, colorimetry: configuration.colorimetry,
+      sequence: buffer.sequence,
+      captureTime: MonotonicTime(nanoseconds: seconds * 1_000_000_000 + microseconds * 1_000),
+      hasErrorFlag: buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
+  }
+
+  /// `timeout` in whole milliseconds for `poll`, rounded up so a short wait does not spin.
+  static func pollMilliseconds(_ timeout: Duration) -> Int32 {
+    let (seconds, attoseconds) = timeout.components
+    guard seconds >= 0 else { return 0 }
+    let milliseconds = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: milliseconds)
+  }
+}

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+import CV4L2
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The errno of a failed system call, as the seam reports it.
+public struct SystemErrno: Error, Hashable, Sendable {
+  /// The errno value (`EINTR`, `ENODEV`, ...).
+  public let code: Int32
+
+  /// Wraps an errno value.
+  public init(_ code: Int32) { self.code = code }
+}
+
+/// The system calls a V4L2 camera needs, behind one seam so tests can play the kernel.
+///
+/// Every method reports failure by throwing the call's errno; nothing retries or maps errors
+/// here — `SystemCall` does that in one place. Thread affinity is the caller's: a device's
+/// calls all come from its capture thread.
+public protocol V4L2System: AnyObject {
+  /// Opens the node at `path` and returns its descriptor.
+  func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32
+
+  /// Closes a descriptor. Errors are not reported: there is nothing to do about them.
+  func close(_ fd: Int32)
+
+  /// Performs one ioctl with a pointer to its argument struct; returns the call's result.
+  func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
+    throws(SystemErrno) -> Int32
+
+  /// Maps `length` bytes of the device's buffer memory at `offset`, shared and read-write.
+  func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno) -> UnsafeMutableRawPointer
+
+  /// Unmaps a mapping made by `mmap`.
+  func munmap(_ address: UnsafeMutableRawPointer, length: Int)
+
+  /// Waits up to `timeoutMilliseconds` for `events` on `fd`; returns the revents (0 on timeout).
+  func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemErrno) -> Int16
+
+  /// True when a node still exists at `path`; tells an unplug from an ordinary stream error.
+  func nodeExists(_ path: String) -> Bool
+}
+
+/// The live system: libv4l2 for open, ioctl, mmap and close (so its format emulation and
+/// quirk handling apply), plain `poll` and `stat`.
+///
+/// Stateless, so any thread may use it; each device still confines its descriptor to one thread.
+public final class LibV4L2System: V4L2System, Sendable {
+  /// Makes the live system.
+  public init() {}
+
+  /// Opens through `v4l2_open`.
+  public func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32 {
+    let fd = cv4l2_open(path, flags)
+    guard fd >= 0 else { throw SystemErrno(errno) }
+    return fd
+  }
+
+  /// Closes through `v4l2_close`.
+  public func close(_ fd: Int32) { _ = v4l2_close(fd) }
+
+  /// Calls `v4l2_ioctl` through the shim's non-variadic wrapper.
+  public func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
+    throws(SystemErrno) -> Int32
+  {
+    let result = cv4l2_ioctl(fd, request, argument)
+    guard result >= 0 else { throw SystemErrno(errno) }
+    return result
+  }
+
+  /// Maps through `v4l2_mmap`, which knows about buffers libv4l2 converts into.
+  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno)
+    -> UnsafeMutableRawPointer
+  {
+    let address = v4l2_mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, Int64(offset))
+    guard let address, cv4l2_is_map_failed(address) == 0 else { throw SystemErrno(errno) }
+    return address
+  }
+
+  /// Unmaps through `v4l2_munmap`.
+  public func munmap(_ address: UnsafeMutableRawPointer, length: Int) {
+    _ = v4l2_munmap(address, length)
+  }
+
+  /// Plain `poll`: libv4l2 keeps the kernel descriptor, so the kernel's readiness applies.
+  public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemErrno)
+    -> Int16
+  {
+    var entry = pollfd(fd: fd, events: events, revents: 0)
+    let result = Glibc.poll(&entry, 1, timeoutMilliseconds)
+    guard result >= 0 else { throw SystemErrno(errno) }
+    return result == 0 ? 0 : entry.revents
+  }
+
+  /// `stat` on the path.
+  public func nodeExists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+}
