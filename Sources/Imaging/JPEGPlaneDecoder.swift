@@ -73,6 +73,8 @@ final class JPEGPlaneDecoder {
   private func mergeChroma(
     _ subsampling: JPEGSubsampling, planeWidth: Int, planeHeight: Int, into frame: NV12Frame
   ) {
+    let y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
+    let yStride = Int32(frame.yStride)
     let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
     let uvStride = Int32(frame.uvStride)
     let width = Int32(frame.size.width)
@@ -87,11 +89,12 @@ final class JPEGPlaneDecoder {
       MergeUVPlane(
         cb, cbStride, cr, crStride, uv, uvStride, Int32(chromaWidth), Int32(frame.chromaHeight))
     case .yuv422:
-      // libyuv 1857 has no I422ToNV12; NV21 with Cb and Cr swapped is NV12. A nil Y skips the
-      // luma copy, which the decoder already wrote in place.
-      I422ToNV21(nil, 0, cr, crStride, cb, cbStride, nil, 0, uv, uvStride, width, height)
+      // libyuv 1857 has no I422ToNV12; NV21 with Cb and Cr swapped is NV12. A nil destination
+      // Y skips the luma copy: the decoder already wrote luma in place. (I444ToNV12 refuses a
+      // nil *source* Y, so both calls are given the frame's own.)
+      I422ToNV21(y, yStride, cr, crStride, cb, cbStride, nil, 0, uv, uvStride, width, height)
     case .yuv444:
-      I444ToNV12(nil, 0, cb, cbStride, cr, crStride, nil, 0, uv, uvStride, width, height)
+      I444ToNV12(y, yStride, cb, cbStride, cr, crStride, nil, 0, uv, uvStride, width, height)
     case .grey:
       // 128 is zero chroma in full-range Y'CbCr: a neutral grey picture.
       SetPlane(uv, uvStride, Int32(chromaWidth * 2), Int32(frame.chromaHeight), 128)
