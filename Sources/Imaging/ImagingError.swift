@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+/// Why a frame could not be converted, decoded or encoded. The capture session drops the frame
+/// and counts it; the set is closed, so conversion APIs throw it as a typed error.
+public enum ImagingError: Error, Hashable, Sendable {
+  /// The bytes are not a decodable image: not a JPEG, a damaged header, or entropy data the
+  /// decoder flagged as corrupt. `reason` is the decoder's own message, for the log.
+  case corruptFrame(reason: String)
+  /// The frame ends early: fewer bytes than its format needs, or a JPEG without its end marker.
+  case truncatedFrame
+  /// Pinhole has no conversion for this pixel format.
+  case unsupportedFormat(PixelFormat)
+  /// The image inside the frame is not the size the device negotiated.
+  case sizeMismatch(expected: FrameSize, actual: FrameSize)
+  /// The JPEG encoder failed (for example, an empty frame).
+  case encodeFailed
+
+  /// One sentence for the log or a banner.
+  public var userMessage: String {
+    switch self {
+    case .corruptFrame(let reason): "The camera sent a damaged frame (\(reason))."
+    case .truncatedFrame: "The camera sent an incomplete frame."
+    case .unsupportedFormat(let format): "Pinhole cannot display the \(format) pixel format."
+    case .sizeMismatch(let expected, let actual):
+      "The camera sent a \(actual) frame where \(expected) was agreed."
+    case .encodeFailed: "The photo could not be encoded as JPEG."
+    }
+  }
+}

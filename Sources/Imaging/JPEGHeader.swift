@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+/// What a JPEG's frame header says about the image, read without decoding any pixels.
+public struct JPEGHeader: Hashable, Sendable {
+  /// Image size in pixels.
+  public var size: FrameSize
+  /// Chroma layout.
+  public var subsampling: JPEGSubsampling
+
+  /// Makes a header.
+  public init(size: FrameSize, subsampling: JPEGSubsampling) {
+    self.size = size
+    self.subsampling = subsampling
+  }
+}

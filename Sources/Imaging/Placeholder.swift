@@ -1,3 +1,0 @@
-// SPDX-License-Identifier: MIT
-import CLibYUV
-import CTurboJPEG
