@@ -32,11 +32,6 @@ public struct CheckReport: Hashable, Sendable {
   /// True when frames arrived and nothing failed.
   public var passed: Bool { error == nil && statistics.framesDelivered > 0 }
 
-  /// Frames per second over the whole run.
-  public var averageFramesPerSecond: Double {
-    streamedSeconds > 0 ? Double(statistics.framesDelivered) / streamedSeconds : 0
-  }
-
   /// The report as aligned lines for the terminal.
   public var text: String {
     var lines: [(String, String)] = [("Camera", "\(device.name) (\(device.path))")]
@@ -68,9 +63,9 @@ public struct CheckReport: Hashable, Sendable {
   }
 
   private var frameRateLine: String {
-    let measured = "\(format(averageFramesPerSecond, 2)) fps measured"
-    guard let nominal = negotiation?.value?.interval else { return measured }
-    return measured + " (\(nominal) nominal)"
+    var line = "\(format(statistics.measuredFramesPerSecond, 2)) fps measured"
+    if let nominal = negotiation?.value?.interval { line += " (\(nominal) nominal)" }
+    return line
   }
 
   private var resultLine: String {

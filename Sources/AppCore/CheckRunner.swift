@@ -38,6 +38,7 @@ public struct CheckRunner: Sendable {
       streamedSeconds: 0, error: nil)
     let started = MonotonicTime.now()
     var firstFrame: MonotonicTime?
+    var lastFigures: MonotonicTime?
     session.start()
     defer { session.stop() }
     while report.error == nil {
@@ -50,11 +51,14 @@ public struct CheckRunner: Sendable {
       if let frame = session.mailbox.take() { session.recycle(frame) }
       for event in session.drainEvents() {
         apply(event, to: &report, firstFrame: &firstFrame)
+        if case .statistics = event { lastFigures = .now() }
       }
       usleep(2_000)
     }
-    if let firstFrame {
-      report.streamedSeconds = MonotonicTime.now().seconds(since: firstFrame)
+    // The figures are a snapshot taken when the last statistics event was sent, so the
+    // duration runs to that moment rather than to the end of the loop.
+    if let firstFrame, let lastFigures {
+      report.streamedSeconds = max(0, lastFigures.seconds(since: firstFrame))
     }
     return report
   }

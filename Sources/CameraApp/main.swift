@@ -1,2 +1,28 @@
 // SPDX-License-Identifier: MIT
-print("pinhole")
+import AppCore
+import Foundation
+
+let options: Options
+do {
+  options = try Options(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data((error.userMessage + "\n").utf8))
+  exit(2)
+}
+
+switch options.command {
+case .help:
+  print(usageText)
+case .version:
+  print("Pinhole \(pinholeVersion)")
+case .list:
+  print(ListReport.gather(cameras: CameraSource.discover()).text())
+case .check(let seconds):
+  let source = CameraSource(CameraSelection.choose(options.camera, among: CameraSource.discover()))
+  let report = CheckRunner(seconds: seconds, request: source.request(overriding: options.modeRequest)).run(
+    device: source.device, openDevice: source.open, makeConverter: source.makeConverter)
+  print(report.text)
+  exit(report.passed ? 0 : 1)
+case .preview:
+  exit(PreviewApp.run(options: options))
+}

@@ -68,7 +68,7 @@ public struct StatisticsAccumulator: Sendable {
   public mutating func snapshot(at now: MonotonicTime) -> CaptureStatistics {
     pruneArrivals(before: now)
     var result = totals
-    result.measuredFramesPerSecond = Double(arrivals.count)
+    result.measuredFramesPerSecond = Self.rate(of: arrivals)
     let sorted = intervals.values.sorted()
     result.intervalMedian = Self.percentile(50, of: sorted)
     result.intervalP95 = Self.percentile(95, of: sorted)
@@ -82,6 +82,16 @@ public struct StatisticsAccumulator: Sendable {
     guard !sorted.isEmpty else { return .zero }
     let rank = (p * sorted.count + 99) / 100
     return sorted[min(max(rank, 1), sorted.count) - 1]
+  }
+
+  /// Frames per second from the arrivals of the last second: intervals counted over the time
+  /// they span, so the figure is not rounded to whole frames. A lone arrival gives its count.
+  private static func rate(of arrivals: [MonotonicTime]) -> Double {
+    guard let first = arrivals.first, let last = arrivals.last, arrivals.count > 1 else {
+      return Double(arrivals.count)
+    }
+    let span = last.seconds(since: first)
+    return span > 0 ? Double(arrivals.count - 1) / span : Double(arrivals.count)
   }
 
   /// Keeps only arrivals within the second before `now`.

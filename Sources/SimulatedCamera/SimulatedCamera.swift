@@ -32,9 +32,7 @@ public final class SimulatedCamera: CaptureDevice {
   /// Makes a simulated camera. It is ready at once: there is nothing to open.
   public init(options: Options = Options()) {
     self.options = options
-    info = DeviceInfo(
-      path: "sim", name: options.name, driver: "pinhole-sim", busInfo: options.identity,
-      identity: options.identity, kind: .simulated)
+    info = options.deviceInfo
     scene = options.scene ?? SimulatedScene.standard(seed: options.seed)
     renderer = SimulatedSceneRenderer(scene: scene)
     let requested = CaptureMode(

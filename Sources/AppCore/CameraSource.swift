@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Capture
+import Imaging
+import SimulatedCamera
+
+/// Builds what a capture session needs for a chosen camera: the device description, an opener
+/// the session calls (again after every failure) on its capture thread, and the converter.
+public struct CameraSource: Sendable {
+  /// The camera as known before opening.
+  public var device: DeviceInfo
+  /// Opens the camera; for a V4L2 camera it looks the camera up again by identity first, so a
+  /// webcam that comes back under another node number after an unplug is found.
+  public var open: CaptureSession.DeviceOpener
+  /// Makes the converter the capture thread uses.
+  public var makeConverter: CaptureSession.ConverterFactory = { PixelConverter() }
+  /// The notice to show beside the picture, if any.
+  public var notice: String?
+  /// What to ask of the camera when the user asked for nothing: the simulated camera streams
+  /// 1280x720 at 30 fps, the size a desktop preview needs; real cameras follow `ModePolicy`.
+  public var defaultRequest = ModeRequest()
+
+  /// The source for `selection`.
+  public init(_ selection: CameraSelection) {
+    switch selection {
+    case .simulated(let notice):
+      let options = SimulatedCamera.Options()
+      device = options.deviceInfo
+      defaultRequest = ModeRequest(
+        size: FrameSize(width: 1280, height: 720), framesPerSecond: 30)
+      open = { () throws(CaptureError) -> any CaptureDevice in
+        SimulatedCamera(options: options)
+      }
+      self.notice = notice
+    case .device(let info):
+      device = info
+      open = { () throws(CaptureError) -> any CaptureDevice in
+        let path = CameraSource.currentPath(of: info)
+        return try V4L2Device(path: path, identity: info.identity)
+      }
+    }
+  }
+
+  /// The user's wishes, with this source's defaults where the user said nothing.
+  public func request(overriding wishes: ModeRequest) -> ModeRequest {
+    ModeRequest(
+      format: wishes.format ?? defaultRequest.format, size: wishes.size ?? defaultRequest.size,
+      framesPerSecond: wishes.framesPerSecond ?? defaultRequest.framesPerSecond)
+  }
+
+  /// Where the camera with `info`'s identity is now; its original path when it is not found
+  /// (opening that then reports the real error).
+  static func currentPath(of info: DeviceInfo) -> String {
+    guard info.identity != info.path else { return info.path }
+    let cameras = DeviceDiscovery().scan().cameras
+    return cameras.first { $0.identity == info.identity }?.path ?? info.path
+  }
+
+  /// Cameras in the order the app offers them: those that open, then those the user may not
+  /// open (so "permission denied" is said rather than "no camera").
+  public static func discover() -> [DeviceInfo] {
+    let result = DeviceDiscovery().scan()
+    return result.cameras + result.permissionDenied
+  }
+}

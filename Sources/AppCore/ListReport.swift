@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Capture
+import Imaging
+import SimulatedCamera
+
+/// What `pinhole --list` prints: every camera with every format, size and frame rate, and the
+/// mode Pinhole would choose with the reason.
+public struct ListReport: Sendable {
+  /// One camera's listing.
+  public struct Entry: Sendable {
+    /// The camera.
+    public var device: DeviceInfo
+    /// Its formats, or why they could not be read.
+    public var capabilities: Result<DeviceCapabilities, CaptureError>
+    /// What Pinhole asks of this camera by default.
+    public var request: ModeRequest
+
+    /// Makes an entry.
+    public init(
+      device: DeviceInfo, capabilities: Result<DeviceCapabilities, CaptureError>,
+      request: ModeRequest = ModeRequest()
+    ) {
+      self.device = device
+      self.capabilities = capabilities
+      self.request = request
+    }
+  }
+
+  /// The cameras, in the order the app offers them.
+  public var entries: [Entry]
+
+  /// Makes a report of `entries`.
+  public init(entries: [Entry]) { self.entries = entries }
+
+  /// Opens every camera found (and the simulated one) and reads its formats.
+  public static func gather(cameras: [DeviceInfo]) -> ListReport {
+    var entries = cameras.map { info in
+      Entry(
+        device: info,
+        capabilities: Result { () throws(CaptureError) in
+          let device = try V4L2Device(path: info.path, identity: info.identity)
+          defer { device.close() }
+          return try device.capabilities()
+        })
+    }
+    let simulated = SimulatedCamera(options: SimulatedCamera.Options())
+    entries.append(
+      Entry(
+        device: simulated.info,
+        capabilities: Result { () throws(CaptureError) in try simulated.capabilities() },
+        request: CameraSource(.simulated(notice: nil)).defaultRequest))
+    simulated.close()
+    return ListReport(entries: entries)
+  }
+
+  /// The listing as text; `canConvert` says which formats Pinhole can display.
+  public func text(canConvert: (PixelFormat) -> Bool = PixelConverter().canConvert) -> String {
+    entries.map { entry in section(for: entry, canConvert: canConvert) }
+      .joined(separator: "\n\n")
+  }
+
+  private func section(for entry: Entry, canConvert: (PixelFormat) -> Bool) -> String {
+    let device = entry.device
+    var lines = [header(for: device)]
+    switch entry.capabilities {
+    case .failure(let error):
+      lines.append("  cannot be opened: \(error.userMessage)")
+    case .success(let capabilities):
+      switch Result(catching: { () throws(CaptureError) in
+        try ModePolicy.choose(from: capabilities, request: entry.request, canConvert: canConvert)
+      }) {
+      case .success(let choice):
+        lines.append("  Pinhole chooses: \(choice.mode) — \(choice.reason)")
+      case .failure(let error):
+        lines.append("  Pinhole cannot show it: \(error.userMessage)")
+      }
+      for format in capabilities.formats {
+        lines.append(contentsOf: formatLines(format, canConvert: canConvert))
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func header(for device: DeviceInfo) -> String {
+    switch device.kind {
+    case .simulated: "\(device.path)  \(device.name) (built in)"
+    case .v4l2:
+      "\(device.path)  \(device.name)"
+        + (device.driver.isEmpty ? "" : " — driver \(device.driver), bus \(device.busInfo)")
+    }
+  }
+
+  private func formatLines(_ format: FormatChoice, canConvert: (PixelFormat) -> Bool)
+    -> [String]
+  {
+    var notes: [String] = []
+    if format.isEmulated { notes.append("emulated by libv4l2, not chosen") }
+    if !canConvert(format.format) { notes.append("Pinhole cannot display it") }
+    let note = notes.isEmpty ? "" : " [\(notes.joined(separator: "; "))]"
+    var lines = ["  \(format.format)  \(format.description)\(note)"]
+    for size in format.sizes {
+      let sizeText = "\(size.size)".padding(toLength: 10, withPad: " ", startingAt: 0)
+      lines.append("      \(sizeText) \(rates(size.intervals))")
+    }
+    return lines
+  }
+
+  private func rates(_ intervals: IntervalChoices) -> String {
+    switch intervals {
+    case .discrete(let list):
+      list.sorted().map { number($0.framesPerSecond) }.joined(separator: ", ") + " fps"
+    case .stepwise(let fastest, let slowest, _):
+      "\(number(slowest.framesPerSecond))–\(number(fastest.framesPerSecond)) fps"
+    }
+  }
+
+  private func number(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value))" : "\((value * 100).rounded() / 100)"
+  }
+}
