@@ -50,8 +50,10 @@ import Testing
     #expect(!asked)
   }
 
-  @Test(arguments: [(EACCES, CaptureError.permissionDenied(device: device)),
-    (ENOENT, .notFound(device: device)), (EBUSY, .deviceBusy(device: device))])
+  @Test(arguments: [
+    (EACCES, CaptureError.permissionDenied(device: device)),
+    (ENOENT, .notFound(device: device)), (EBUSY, .deviceBusy(device: device)),
+  ])
   func openFailuresCarryTheNodePath(_ code: Int32, _ expected: CaptureError) {
     let kernel = FakeKernel()
     kernel.openErrors[Self.device] = code
