@@ -103,7 +103,11 @@ struct VividTests {
     let frames = try Self.stream(device, count: count)
     #expect(frames.count == count)
     let sequences = frames.map(\.sequence)
-    #expect(zip(sequences, sequences.dropFirst()).allSatisfy { $0 < $1 }, "\(sequences)")
+    // Non-decreasing, not strictly increasing: with the VM's one vCPU also running the USB
+    // emulator, vivid once stamped two distinct frames (different timestamps) with the same
+    // sequence number when its thread fell behind ([0, …, 7, 7, 8]).
+    #expect(zip(sequences, sequences.dropFirst()).allSatisfy { $0 <= $1 }, "\(sequences)")
+    #expect((sequences.last ?? 0) > (sequences.first ?? 0), "\(sequences)")
     let times = frames.map(\.captureTime)
     #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     #expect(frames.allSatisfy { $0.byteCount == frameBytes })
