@@ -70,6 +70,19 @@ import Testing
     #expect(try device.ioctl(.enumerateFormats, &description) == .endOfList)
   }
 
+  @Test func eagainOutsideDequeueIsAFailureNotAMissingFrame() throws {
+    let kernel = FakeKernel()
+    kernel.scriptedErrors[.setFormat] = [EAGAIN]
+    let device = try V4L2Device(path: Self.device, system: kernel)
+    defer { device.close() }
+    let mode = CaptureMode(
+      format: .yuyv, size: FrameSize(width: 640, height: 480),
+      interval: FrameInterval(framesPerSecond: 30))
+    #expect(throws: CaptureError.system(call: "VIDIOC_S_FMT", errno: EAGAIN)) {
+      _ = try device.configure(mode)
+    }
+  }
+
   @Test func requestsKnowTheirKernelNames() {
     #expect(V4L2Request(code: CV4L2_VIDIOC_DQBUF) == .dequeueBuffer)
     #expect(V4L2Request.dequeueBuffer.name == "VIDIOC_DQBUF")
