@@ -58,7 +58,8 @@ extension FakeKernel {
       bytes[offset] = UInt8(truncatingIfNeeded: Int(sequence) + offset)
     }
     let intervalNanoseconds =
-      UInt64(currentInterval.numerator) * 1_000_000_000 / UInt64(max(currentInterval.denominator, 1))
+      UInt64(currentInterval.numerator) * 1_000_000_000
+      / UInt64(max(currentInterval.denominator, 1))
     let nanoseconds = firstTimestamp.nanoseconds + UInt64(framesDequeued) * intervalNanoseconds
     buffer.pointee.index = UInt32(index)
     buffer.pointee.bytesused = UInt32(target.length)

@@ -42,9 +42,34 @@ extension FakeKernel {
       if isUnplugged { throw SystemErrno(ENODEV) }
       isStreaming = false
       queued = []
+    case .queryControl:
+      try queryControl(camera, argument.assumingMemoryBound(to: v4l2_queryctrl.self))
+    case .setControl:
+      let control = argument.assumingMemoryBound(to: v4l2_control.self).pointee
+      guard camera.controls[control.id] != nil else { throw SystemErrno(EINVAL) }
+      controlWrites.append((control.id, control.value))
     default:
       throw SystemErrno(EINVAL)
     }
+  }
+
+  /// Answers an exact id, or with V4L2_CTRL_FLAG_NEXT_CTRL the next larger one.
+  private func queryControl(_ camera: Camera, _ query: UnsafeMutablePointer<v4l2_queryctrl>)
+    throws(SystemErrno)
+  {
+    let next = UInt32(V4L2_CTRL_FLAG_NEXT_CTRL)
+    let asked = query.pointee.id
+    let id: UInt32?
+    if asked & next != 0 {
+      id = camera.controls.keys.filter { $0 > asked & ~next }.min()
+    } else {
+      id = camera.controls[asked] == nil ? nil : asked
+    }
+    guard let id, let name = camera.controls[id] else { throw SystemErrno(EINVAL) }
+    query.pointee = v4l2_queryctrl()
+    query.pointee.id = id
+    query.pointee.type = V4L2_CTRL_TYPE_INTEGER.rawValue
+    FakeKernel.write(name, into: &query.pointee.name)
   }
 
   private func queryCapabilities(_ camera: Camera, _ caps: UnsafeMutablePointer<v4l2_capability>) {
@@ -140,7 +165,8 @@ extension FakeKernel {
   ) {
     if request == .setParameters {
       let asked = parameters.pointee.parm.capture.timeperframe
-      let wanted = FrameInterval(numerator: Int(asked.numerator), denominator: Int(asked.denominator))
+      let wanted = FrameInterval(
+        numerator: Int(asked.numerator), denominator: Int(asked.denominator))
       let format = camera.formats.first { $0.format.fourCC.rawValue == currentFormat.pixelformat }
       switch format?.intervals {
       case .discrete(let list)?:

@@ -35,6 +35,9 @@ public final class FakeKernel: V4L2System {
     /// See `colorspace`.
     public var quantization: UInt32 = 0
 
+    /// Controls by id with their driver names, for VIDIOC_QUERYCTRL and VIDIOC_S_CTRL.
+    public var controls: [UInt32: String] = [:]
+
     /// Makes a camera with `formats`.
     public init(formats: [Format]) { self.formats = formats }
 
@@ -50,7 +53,8 @@ public final class FakeKernel: V4L2System {
       return Camera(formats: [
         Format(.yuyv, "YUYV 4:2:2", sizes: sizes, intervals: rates),
         Format(.mjpeg, "Motion-JPEG", sizes: sizes, intervals: rates),
-        Format(PixelFormat(FourCC("RGB3")), "RGB3", isEmulated: true, sizes: sizes,
+        Format(
+          PixelFormat(FourCC("RGB3")), "RGB3", isEmulated: true, sizes: sizes,
           intervals: rates),
       ])
     }
@@ -135,6 +139,8 @@ public final class FakeKernel: V4L2System {
   public var openDescriptorCount: Int { descriptors.count }
   /// Mappings not yet unmapped.
   public internal(set) var liveMappings = 0
+  /// Every VIDIOC_S_CTRL as (id, value), in order.
+  public internal(set) var controlWrites: [(id: UInt32, value: Int32)] = []
   /// Frames dequeued so far.
   public internal(set) var framesDequeued = 0
   /// True between STREAMON and STREAMOFF (or REQBUFS 0).

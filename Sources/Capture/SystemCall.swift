@@ -9,7 +9,7 @@ import CameraModel
 enum IoctlOutcome: Equatable {
   /// The call succeeded.
   case done
-  /// EAGAIN on a non-blocking descriptor: no frame is ready yet.
+  /// EAGAIN from DQBUF on a non-blocking descriptor: no frame is ready yet.
   case noFrameYet
   /// EINVAL (or ENOTTY) from an enumeration request: the list has ended.
   case endOfList
@@ -40,7 +40,8 @@ enum SystemCall {
       }
     }
     guard let code else { return .done }
-    if code == EAGAIN { return .noFrameYet }
+    // Only DQBUF can be "not yet"; anywhere else EAGAIN is a failure the caller must see.
+    if code == EAGAIN && request == .dequeueBuffer { return .noFrameYet }
     if request.isEnumeration && (code == EINVAL || code == ENOTTY) { return .endOfList }
     throw captureError(
       errno: code, call: request.name, device: device, isStreaming: isStreaming,

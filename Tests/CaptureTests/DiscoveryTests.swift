@@ -72,7 +72,8 @@ import Testing
     ])
     let found = DeviceDiscovery(deviceRoot: roots.dev, sysfsRoot: roots.sys, system: kernel).scan()
     #expect(found.cameras.map(\.name) == ["A", "B", "C"])
-    #expect(found.cameras.map(\.path) == ["video0", "video2", "video10"].map { roots.dev + "/" + $0 })
+    #expect(
+      found.cameras.map(\.path) == ["video0", "video2", "video10"].map { roots.dev + "/" + $0 })
     #expect(found.cameras.map(\.identity) == ["bus-A", "bus-B", "bus-C"])
     #expect(found.permissionDenied.isEmpty)
     #expect(kernel.openDescriptorCount == 0)

@@ -98,8 +98,10 @@ import Testing
     // SMPTE170M at HD size stays 601.
     #expect(colorimetry(hd, space: 1, enc: 0, quant: 0) == .bt601Limited)
     // Full range when the driver says so, and for the JPEG colourspace by default.
-    #expect(colorimetry(sd, space: 8, enc: 0, quant: 1) == Colorimetry(matrix: .bt601, range: .full))
-    #expect(colorimetry(sd, space: 7, enc: 0, quant: 0) == Colorimetry(matrix: .bt601, range: .full))
+    #expect(
+      colorimetry(sd, space: 8, enc: 0, quant: 1) == Colorimetry(matrix: .bt601, range: .full))
+    #expect(
+      colorimetry(sd, space: 7, enc: 0, quant: 0) == Colorimetry(matrix: .bt601, range: .full))
     #expect(colorimetry(sd, space: 7, enc: 0, quant: 2) == .bt601Limited)
   }
 

@@ -50,8 +50,10 @@ import Testing
     #expect(!asked)
   }
 
-  @Test(arguments: [(EACCES, CaptureError.permissionDenied(device: device)),
-    (ENOENT, .notFound(device: device)), (EBUSY, .deviceBusy(device: device))])
+  @Test(arguments: [
+    (EACCES, CaptureError.permissionDenied(device: device)),
+    (ENOENT, .notFound(device: device)), (EBUSY, .deviceBusy(device: device)),
+  ])
   func openFailuresCarryTheNodePath(_ code: Int32, _ expected: CaptureError) {
     let kernel = FakeKernel()
     kernel.openErrors[Self.device] = code
@@ -66,6 +68,19 @@ import Testing
     description.index = 99
     description.type = V4L2Device.captureType
     #expect(try device.ioctl(.enumerateFormats, &description) == .endOfList)
+  }
+
+  @Test func eagainOutsideDequeueIsAFailureNotAMissingFrame() throws {
+    let kernel = FakeKernel()
+    kernel.scriptedErrors[.setFormat] = [EAGAIN]
+    let device = try V4L2Device(path: Self.device, system: kernel)
+    defer { device.close() }
+    let mode = CaptureMode(
+      format: .yuyv, size: FrameSize(width: 640, height: 480),
+      interval: FrameInterval(framesPerSecond: 30))
+    #expect(throws: CaptureError.system(call: "VIDIOC_S_FMT", errno: EAGAIN)) {
+      _ = try device.configure(mode)
+    }
   }
 
   @Test func requestsKnowTheirKernelNames() {

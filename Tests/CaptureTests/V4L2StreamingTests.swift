@@ -45,8 +45,10 @@ import Testing
         #expect(frame.bytesPerLine == 1280)
         #expect(frame.colorimetry == .bt601Limited)
         seen.append(
-          (frame.sequence, frame.bytes.count, frame.bytes[0], frame.hasErrorFlag,
-            frame.captureTime.nanoseconds))
+          (
+            frame.sequence, frame.bytes.count, frame.bytes[0], frame.hasErrorFlag,
+            frame.captureTime.nanoseconds
+          ))
       }
       #expect(delivered)
     }
