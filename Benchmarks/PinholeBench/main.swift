@@ -35,8 +35,10 @@ func runConversions(_ size: FrameSize) throws -> [Ratio] {
   let kernels = ReferenceKernels()
   let converter = PixelConverter()
   let target = NV12Frame(size: size)
-  let yuyvBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: inputs.yuyv.count, alignment: 64)
-  let jpegBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: inputs.mjpeg.count, alignment: 64)
+  let yuyvBytes = UnsafeMutableRawBufferPointer.allocate(
+    byteCount: inputs.yuyv.count, alignment: 64)
+  let jpegBytes = UnsafeMutableRawBufferPointer.allocate(
+    byteCount: inputs.mjpeg.count, alignment: 64)
   defer {
     yuyvBytes.deallocate()
     jpegBytes.deallocate()
