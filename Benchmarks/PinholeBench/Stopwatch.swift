@@ -32,10 +32,13 @@ struct Stopwatch {
     }
     let runs = min(max(Int(budget / estimate), 5), 5000)
     var samples = [[Double]](repeating: [], count: operations.count)
-    for _ in 0..<runs {
-      for (index, operation) in operations.enumerated() {
+    for round in 0..<runs {
+      // Rotating the starting operation spreads "runs right after the other one warmed the
+      // cache" evenly over all of them.
+      for step in 0..<operations.count {
+        let index = (round + step) % operations.count
         let start = Self.cpuSeconds()
-        operation()
+        operations[index]()
         samples[index].append((Self.cpuSeconds() - start) * 1000)
       }
     }
