@@ -17,7 +17,9 @@ public enum TestPatterns {
     func bar(atColumn x: Int) -> (y: UInt8, cb: UInt8, cr: UInt8) {
       colors[min((x / 2) * colors.count / pairs, colors.count - 1)]
     }
-    return makeFrame(size) { x, _ in bar(atColumn: x).y } chroma: { cx, _ in
+    return makeFrame(size) { x, _ in
+      bar(atColumn: x).y
+    } chroma: { cx, _ in
       let value = bar(atColumn: cx * 2)
       return (value.cb, value.cr)
     }

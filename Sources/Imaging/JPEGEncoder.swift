@@ -63,11 +63,12 @@ public final class JPEGEncoder {
     output.reserve(width: capacity, height: 1)
     var jpegBuffer: UnsafeMutablePointer<UInt8>? = output.bytes
     var jpegSize = UInt(capacity)
-    // NOREALLOC: the buffer is ours and already as large as turbojpeg's worst case.
+    // NOREALLOC: the buffer is ours and already as large as turbojpeg's worst case. No
+    // FASTDCT: photos are kept, so they get the accurate forward DCT.
     let status = tjCompressFromYUVPlanes(
       handle.raw, &planes, Int32(size.width), &strides, Int32(size.height), subsamp,
       &jpegBuffer, &jpegSize, Int32(min(max(quality, 1), 100)),
-      TJFLAG_NOREALLOC | TJFLAG_FASTDCT)
+      TJFLAG_NOREALLOC)
     guard status == 0, let jpegBuffer else { throw .encodeFailed }
     return Data(bytes: jpegBuffer, count: Int(jpegSize))
   }

@@ -113,10 +113,11 @@ public final class PixelConverter: FrameConverter {
 }
 
 /// libyuv's packed 4:2:2 → NV12 signature (`YUY2ToNV12`, `UYVYToNV12`).
-private typealias PackedToNV12 = @convention(c) (
-  UnsafePointer<UInt8>?, Int32, UnsafeMutablePointer<UInt8>?, Int32,
-  UnsafeMutablePointer<UInt8>?, Int32, Int32, Int32
-) -> Int32
+private typealias PackedToNV12 =
+  @convention(c) (
+    UnsafePointer<UInt8>?, Int32, UnsafeMutablePointer<UInt8>?, Int32,
+    UnsafeMutablePointer<UInt8>?, Int32, Int32, Int32
+  ) -> Int32
 
 /// The destination planes of one conversion, typed for libyuv's `(uint8_t *, int)` arguments.
 private struct Planes {

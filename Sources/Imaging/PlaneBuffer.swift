@@ -21,10 +21,10 @@ final class PlaneBuffer {
   /// The start of the plane, typed for C calls.
   var bytes: UnsafeMutablePointer<UInt8> { pointer.assumingMemoryBound(to: UInt8.self) }
 
-  /// Makes room for a `width` × `height` plane; the stride is the width rounded up to 32 bytes
-  /// so SIMD row functions may read past the visible width.
+  /// Makes room for a `width` × `height` plane; the stride is the width rounded up to 64 bytes
+  /// so every row starts on a cache line and SIMD row functions may run past the visible width.
   func reserve(width: Int, height: Int) {
-    stride = (max(width, 1) + 31) / 32 * 32
+    stride = (max(width, 1) + 63) / 64 * 64
     let needed = stride * max(height, 1)
     guard needed > capacity else { return }
     pointer.deallocate()

@@ -77,7 +77,8 @@ import Testing
         damaged[index] ^= UInt8.random(in: 1...255, using: &generator)
       }
       do {
-        _ = try MJPEGDecodingTests.convert(damaged, size: Self.size, converter: converter, into: frame)
+        _ = try MJPEGDecodingTests.convert(
+          damaged, size: Self.size, converter: converter, into: frame)
         #expect(frame.size == Self.size)
       } catch {
         refused += 1

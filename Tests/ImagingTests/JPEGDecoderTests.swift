@@ -40,7 +40,8 @@ import Testing
     let size = FrameSize(width: 77, height: 31)
     for subsampling in [JPEGSubsampling.yuv420, .yuv422, .yuv444, .grey] {
       let jpeg = try JPEGEncoder().encode(TestPatterns.gradient(size), subsampling: subsampling)
-      #expect(try JPEGDecoder().header(of: jpeg) == JPEGHeader(size: size, subsampling: subsampling))
+      #expect(
+        try JPEGDecoder().header(of: jpeg) == JPEGHeader(size: size, subsampling: subsampling))
     }
   }
 

@@ -38,7 +38,9 @@ import Testing
   /// Raw camera YUV is limited range; JFIF is full range, so 16 must become 0 and 235 255.
   @Test func limitedRangeFramesAreExpandedToFullRange() throws {
     let size = FrameSize(width: 32, height: 16)
-    let picture = TestPatterns.makeFrame(size) { x, _ in x < 16 ? 16 : 235 } chroma: { _, _ in
+    let picture = TestPatterns.makeFrame(size) { x, _ in
+      x < 16 ? 16 : 235
+    } chroma: { _, _ in
       (128, 128)
     }
     picture.metadata.colorimetry = .bt601Limited
@@ -55,7 +57,8 @@ import Testing
   }
 
   @Test func theEncoderWritesAJFIFFileThatStartsAndEndsWithMarkers() throws {
-    let jpeg = [UInt8](try JPEGEncoder().encode(TestPatterns.gradient(FrameSize(width: 8, height: 8))))
+    let jpeg = [UInt8](
+      try JPEGEncoder().encode(TestPatterns.gradient(FrameSize(width: 8, height: 8))))
     #expect(jpeg.prefix(2) == [0xFF, 0xD8])
     #expect(jpeg.suffix(2) == [0xFF, 0xD9])
     #expect(try StandardHuffmanTables.hasHuffmanTables(jpeg))

@@ -22,7 +22,8 @@ import Testing
       let size = FrameSize(
         width: Int.random(in: 1...70, using: &generator),
         height: Int.random(in: 1...40, using: &generator))
-      let padding = Int.random(in: 0...3, using: &generator) == 0
+      let padding =
+        Int.random(in: 0...3, using: &generator) == 0
         ? 0 : Int.random(in: 1...40, using: &generator)
       let reference = ScalarReference(
         format: format, size: size, padding: padding, using: &generator)
@@ -38,9 +39,11 @@ import Testing
     return worstChroma
   }
 
-  @Test("planar and semi-planar 4:2:0 and grey convert exactly", arguments: [
-    PixelFormat.nv12, .nv21, .yu12, .yv12, .grey,
-  ])
+  @Test(
+    "planar and semi-planar 4:2:0 and grey convert exactly",
+    arguments: [
+      PixelFormat.nv12, .nv21, .yu12, .yv12, .grey,
+    ])
   func exactFormatsMatchScalarReference(format: PixelFormat) throws {
     for seed: UInt64 in [1, 0xC0FFEE] {
       #expect(try checkRandomFrames(format, seed: seed, cases: 150) == 0)
@@ -49,9 +52,11 @@ import Testing
 
   /// 4:2:2 → 4:2:0 averages two chroma rows; libyuv's rounding may differ from the
   /// reference's round-half-up by one step, the documented tolerance.
-  @Test("packed 4:2:2 converts within one step of the reference", arguments: [
-    PixelFormat.yuyv, .uyvy,
-  ])
+  @Test(
+    "packed 4:2:2 converts within one step of the reference",
+    arguments: [
+      PixelFormat.yuyv, .uyvy,
+    ])
   func packedFormatsMatchScalarReference(format: PixelFormat) throws {
     for seed: UInt64 in [2, 0xBADC0DE] {
       #expect(try checkRandomFrames(format, seed: seed, cases: 150) <= 1)

@@ -35,8 +35,10 @@ struct ScalarReference {
     let total: Int
     switch format {
     case .nv12, .nv21: total = stride * size.height + max(stride, chromaWidth * 2) * chromaHeight
-    case .yu12, .yv12: total = stride * size.height + 2 * max((stride + 1) / 2, chromaWidth)
-      * chromaHeight
+    case .yu12, .yv12:
+      total =
+        stride * size.height + 2 * max((stride + 1) / 2, chromaWidth)
+        * chromaHeight
     default: total = stride * size.height
     }
     bytes = (0..<total).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -52,7 +54,8 @@ struct ScalarReference {
     let lumaOffset = format == .uyvy ? 1 : 0
     for y in 0..<height {
       for x in 0..<width {
-        luma[y * width + x] = packed ? bytes[y * stride + x * 2 + lumaOffset] : bytes[y * stride + x]
+        luma[y * width + x] =
+          packed ? bytes[y * stride + x * 2 + lumaOffset] : bytes[y * stride + x]
       }
     }
     for cy in 0..<chromaHeight {
