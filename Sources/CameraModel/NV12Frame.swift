@@ -50,7 +50,7 @@ public final class NV12Frame: @unchecked Sendable {
   private var storage: UnsafeMutableRawPointer
   private var capacity: Int
 
-  /// Allocates a frame of `size`; strides are the width rounded up to a multiple of 16, so
+  /// Allocates a frame of `size`; strides are the even width rounded up to a multiple of 64, so
   /// SIMD conversions may run past the visible width.
   public init(size: FrameSize) {
     self.size = size
@@ -108,7 +108,9 @@ public final class NV12Frame: @unchecked Sendable {
     )
   }
 
-  private static func stride(forWidth width: Int) -> Int { (width + 1 + 15) / 16 * 16 }
+  /// The width rounded up to even (for the CbCr pairs), then to a multiple of 64: rows start on
+  /// cache-line boundaries, which SIMD conversions and turbojpeg's decoder write fastest to.
+  private static func stride(forWidth width: Int) -> Int { ((width + 1) / 2 * 2 + 63) / 64 * 64 }
 
   private static func byteCount(size: FrameSize, yStride: Int, uvStride: Int) -> Int {
     yStride * size.height + uvStride * ((size.height + 1) / 2)
