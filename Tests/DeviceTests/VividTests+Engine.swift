@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import CameraTestSupport
+import Capture
+import Foundation
+import Testing
+
+extension VividTests {
+  /// The whole engine (capture session, V4L2 device, pixel converter) against vivid, as the
+  /// app wires it. Nested in `VividTests` so it never shares vivid with another test.
+  @Suite struct Engine {
+    /// Frames kept for inspection: the luma spread of the newest one.
+    final class FrameProbe {
+      var framesSeen = 0
+      var lumaSpread = 0
+      var size: FrameSize?
+
+      func take(from session: CaptureSession) {
+        guard let frame = session.mailbox.take() else { return }
+        defer { session.recycle(frame) }
+        framesSeen += 1
+        size = frame.size
+        lumaSpread = frame.lumaSpread()
+      }
+    }
+
+    func makeSession(request: ModeRequest) -> CaptureSession {
+      let info = DeviceInfo(
+        path: VividTests.path, name: "vivid", driver: "vivid", busInfo: VividTests.path)
+      let source = CameraSource(.device(info))
+      return CaptureSession(
+        configuration: .init(request: request, stallTimeout: .seconds(10)),
+        openDevice: source.open, makeConverter: source.makeConverter)
+    }
+
+    @Test(arguments: [PixelFormat.yuyv, .nv12])
+    func streamsConvertedFramesWithTheTestPattern(format: PixelFormat) async throws {
+      let session = makeSession(
+        request: ModeRequest(format: format, size: FrameSize(width: 640, height: 480)))
+      let recorder = CaptureEventRecorder(session: session)
+      let probe = FrameProbe()
+      session.start()
+      defer { session.stop() }
+      let streamed = await recorder.wait(
+        timeout: .seconds(30), onPoll: { probe.take(from: session) },
+        until: { _ in probe.framesSeen >= 5 })
+      #expect(streamed, "events: \(recorder.events)")
+      #expect(recorder.streamingModes.first?.format == format)
+      #expect(probe.size == FrameSize(width: 640, height: 480))
+      // vivid's default pattern is 75% colour bars: luma spans far more than noise would.
+      #expect(probe.lumaSpread > 100)
+    }
+
+    @Test func reportsADisconnectAndStreamsAgainWhenTheCameraReturns() async throws {
+      let session = makeSession(request: ModeRequest(size: FrameSize(width: 320, height: 180)))
+      let recorder = CaptureEventRecorder(session: session)
+      let probe = FrameProbe()
+      session.start()
+      defer { session.stop() }
+      let streamed = await recorder.wait(
+        timeout: .seconds(30), onPoll: { probe.take(from: session) },
+        until: { _ in probe.framesSeen >= 3 })
+      try #require(streamed, "events: \(recorder.events)")
+
+      // vivid's disconnect acts like an unplug; it comes back once every descriptor is closed,
+      // which the session does when it sees the failure.
+      try VividTests.setControl("disconnect", to: 1).close()
+      let failed = await recorder.wait(timeout: .seconds(30)) { _ in
+        recorder.failures.contains(.disconnected(device: VividTests.path))
+      }
+      #expect(failed, "states: \(recorder.states)")
+
+      let framesBefore = probe.framesSeen
+      let back = await recorder.wait(
+        timeout: .seconds(30), onPoll: { probe.take(from: session) },
+        until: { _ in recorder.streamingModes.count >= 2 && probe.framesSeen > framesBefore + 2 })
+      #expect(back, "states: \(recorder.states)")
+    }
+  }
+}
