@@ -35,22 +35,29 @@ final class PreviewApp {
     }
   }
 
+  /// Starts the camera first, so that opening and configuring it overlap with creating the
+  /// window and loading the font.
   private init(source: CameraSource, options: Options) throws(PlatformError) {
     model = PreviewModel(device: source.device, notice: source.notice)
-    window = try PreviewWindow(title: model.windowTitle)
-    events = try EventPump()
-    video = VideoTexture(window: window)
-    backend = try SDLOverlayBackend(window: window)
-    overlay = Overlay(measurer: backend)
     session = CaptureSession(
       configuration: .init(request: source.request(overriding: options.modeRequest)),
       openDevice: source.open, makeConverter: source.makeConverter)
+    session.start()
+    do {
+      window = try PreviewWindow(title: model.windowTitle)
+      events = try EventPump()
+      video = VideoTexture(window: window)
+      backend = try SDLOverlayBackend(window: window)
+    } catch {
+      session.stop()
+      throw error
+    }
+    overlay = Overlay(measurer: backend)
     if options.isFullscreen { window.toggleFullscreen() }
   }
 
   /// The render loop: one iteration per presented frame (vsync paces it).
   private func loop() {
-    session.start()
     defer { session.stop() }
     while isRunning {
       let platformEvents = events.poll()
