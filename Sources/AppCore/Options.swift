@@ -9,8 +9,13 @@ public struct Options: Hashable, Sendable {
     case preview
     /// Print every camera with its formats, sizes and frame rates.
     case list
-    /// Stream without a window for `seconds` and print measured figures.
-    case check(seconds: Double)
+    /// Stream without a window for `seconds` and print measured figures; with `allModes`, for
+    /// every format, size and frame rate in turn.
+    case check(seconds: Double, allModes: Bool = false)
+    /// Take one photo without a window and print its path; `path` is a file or folder.
+    case snapshot(path: String?)
+    /// Print every control of the camera.
+    case controls
     /// Print usage.
     case help
     /// Print the version.
@@ -35,6 +40,16 @@ public struct Options: Hashable, Sendable {
   public var modeRequest = ModeRequest()
   /// Start in fullscreen.
   public var isFullscreen = false
+  /// Where photos go instead of the pictures folder.
+  public var outputDirectory: String?
+  /// How many photos one shutter press (or `--snapshot`) takes.
+  public var burstCount = 1
+  /// Controls to set before anything else, by their v4l2-ctl names, in order.
+  public var controlSettings: [ControlSetting] = []
+  /// Where to focus and meter before `--snapshot`, in normalised image coordinates.
+  public var focusPoint: FocusPoint?
+  /// Print reports as JSON rather than text.
+  public var wantsJSON = false
 
   /// Makes the default options (preview the first camera).
   public init() {}
@@ -44,6 +59,7 @@ public struct Options: Hashable, Sendable {
     var rest = arguments[...]
     var seconds: Double?
     var wantsCheck = false
+    var allModes = false
     while let argument = rest.popFirst() {
       let (name, inline) = Self.split(argument)
       func value() throws(OptionsError) -> String {
@@ -56,6 +72,31 @@ public struct Options: Hashable, Sendable {
       case "--version": command = .version
       case "--list", "-l": command = .list
       case "--check": wantsCheck = true
+      case "--all-modes": allModes = true
+      case "--json": wantsJSON = true
+      case "--controls": command = .controls
+      case "--snapshot":
+        let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
+        command = .snapshot(path: path)
+      case "--output-dir", "-o": outputDirectory = try value()
+      case "--burst":
+        let text = try value()
+        guard let count = Int(text), (1...100).contains(count) else {
+          throw .invalidValue(option: name, value: text, expected: "a count from 1 to 100")
+        }
+        burstCount = count
+      case "--set":
+        let text = try value()
+        guard let setting = ControlSetting(parsing: text) else {
+          throw .invalidValue(option: name, value: text, expected: "NAME=VALUE, e.g. brightness=128")
+        }
+        controlSettings.append(setting)
+      case "--focus-at":
+        let text = try value()
+        guard let point = FocusPoint(parsing: text) else {
+          throw .invalidValue(option: name, value: text, expected: "X,Y between 0 and 1, e.g. 0.5,0.5")
+        }
+        focusPoint = point
       case "--seconds": seconds = try Self.positiveNumber(try value(), option: name)
       case "--fullscreen", "-f": isFullscreen = true
       case "--device", "-d": camera = .device(try value())
@@ -82,8 +123,11 @@ public struct Options: Hashable, Sendable {
       default: throw .unknownOption(argument)
       }
     }
-    if wantsCheck, command == .preview { command = .check(seconds: seconds ?? 5) }
+    if wantsCheck, command == .preview {
+      command = .check(seconds: seconds ?? (allModes ? 3 : 5), allModes: allModes)
+    }
     if seconds != nil, !wantsCheck { throw .optionNeedsCheck(option: "--seconds") }
+    if allModes, !wantsCheck { throw .optionNeedsCheck(option: "--all-modes") }
   }
 
   private static func split(_ argument: String) -> (String, String?) {
@@ -100,6 +144,40 @@ public struct Options: Hashable, Sendable {
       throw .invalidValue(option: option, value: text, expected: "a positive number")
     }
     return number
+  }
+}
+
+/// A control to set from the command line: `--set focus_absolute=120`.
+public struct ControlSetting: Hashable, Sendable {
+  /// The control's v4l2-ctl name.
+  public var name: String
+  /// The value as typed: a number, or a menu entry's name.
+  public var value: String
+
+  /// Parses "NAME=VALUE".
+  public init?(parsing text: String) {
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return nil }
+    name = String(text[..<equals])
+    value = String(text[text.index(after: equals)...])
+    guard !value.isEmpty else { return nil }
+  }
+}
+
+/// A point of the picture in normalised coordinates: (0, 0) top left, (1, 1) bottom right.
+public struct FocusPoint: Hashable, Sendable {
+  /// Horizontal position, 0…1.
+  public var x: Double
+  /// Vertical position, 0…1.
+  public var y: Double
+
+  /// Parses "X,Y" with both in 0…1.
+  public init?(parsing text: String) {
+    let parts = text.split(separator: ",")
+    guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
+      (0...1).contains(x), (0...1).contains(y)
+    else { return nil }
+    self.x = x
+    self.y = y
   }
 }
 

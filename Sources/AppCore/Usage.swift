@@ -26,7 +26,17 @@ public let usageText = """
         --check           stream without a window and print measured fps, frame-interval
                           jitter, dropped frames and conversion time; exits non-zero when the
                           camera fails
-        --seconds N       how long --check streams (default 5)
+        --seconds N       how long --check streams (default 5; 3 per mode with --all-modes)
+        --all-modes       with --check: every format, size and frame rate in turn
+        --json            print --check reports as JSON
+        --controls        list every control with its type, range, value and flags
+        --set NAME=VALUE  set a control first, by its v4l2-ctl name (repeatable)
+
+  Photos:
+        --snapshot [PATH] take one photo without a window, print its path and exit
+        --focus-at X,Y    focus and meter at this point (0..1) before --snapshot
+        --burst N         photos per shutter press
+    -o, --output-dir DIR  save photos here instead of the Pictures/Pinhole folder
 
     -h, --help            show this help
         --version         show the version

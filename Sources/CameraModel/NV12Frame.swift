@@ -46,6 +46,10 @@ public final class NV12Frame: @unchecked Sendable {
   public private(set) var uvStride: Int
   /// Facts about the capture.
   public var metadata = FrameMetadata()
+  /// The camera's own compressed bytes (a JPEG) when the source format is compressed, empty
+  /// otherwise. Kept so a photo can be saved without re-encoding; its capacity is reused from
+  /// frame to frame, so keeping it costs a copy of a few hundred kilobytes, not an allocation.
+  public var compressedSource: [UInt8] = []
 
   private var storage: UnsafeMutableRawPointer
   private var capacity: Int

@@ -131,6 +131,8 @@ final class CaptureLoop {
     frame.metadata.captureTime = raw.captureTime
     frame.metadata.readyTime = ready
     frame.metadata.conversionTime = ready.duration(since: arrival)
+    frame.compressedSource.removeAll(keepingCapacity: true)
+    if raw.format.isCompressed { frame.compressedSource.append(contentsOf: raw.bytes) }
     if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
     statistics.recordDelivered(conversionTime: frame.metadata.conversionTime)
     if isFirstFrame {

@@ -47,3 +47,41 @@ import Testing
     #expect(throws: OptionsError.self) { try Options(parsing: ["--fps", "-3"]) }
   }
 }
+
+@Suite struct OptionsPhotoAndControlTests {
+  @Test func snapshotTakesAnOptionalPath() throws {
+    #expect(try Options(parsing: ["--snapshot"]).command == .snapshot(path: nil))
+    #expect(try Options(parsing: ["--snapshot", "a.jpg"]).command == .snapshot(path: "a.jpg"))
+    let options = try Options(parsing: ["--snapshot", "--camera", "sim"])
+    #expect(options.command == .snapshot(path: nil))
+    #expect(options.camera == .simulated)
+  }
+
+  @Test func parsesControlSettingsInOrder() throws {
+    let options = try Options(parsing: ["--set", "focus_auto=0", "--set=focus_absolute=120"])
+    #expect(options.controlSettings.map(\.name) == ["focus_auto", "focus_absolute"])
+    #expect(options.controlSettings.map(\.value) == ["0", "120"])
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--set", "=3"]) }
+  }
+
+  @Test func parsesFocusPointsInsideTheImage() throws {
+    #expect(try Options(parsing: ["--focus-at", "0.25,0.75"]).focusPoint?.x == 0.25)
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--focus-at", "1.5,0"]) }
+  }
+
+  @Test func allModesGoesWithCheck() throws {
+    #expect(
+      try Options(parsing: ["--check", "--all-modes"]).command
+        == .check(seconds: 3, allModes: true))
+    #expect(throws: OptionsError.optionNeedsCheck(option: "--all-modes")) {
+      try Options(parsing: ["--all-modes"])
+    }
+  }
+
+  @Test func parsesOutputFolderAndBurst() throws {
+    let options = try Options(parsing: ["-o", "/tmp/shots", "--burst", "5"])
+    #expect(options.outputDirectory == "/tmp/shots")
+    #expect(options.burstCount == 5)
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--burst", "0"]) }
+  }
+}

@@ -27,3 +27,35 @@ import Testing
     #expect(frame.bytes.count == frame.yStride * 3 + frame.uvStride * 2)
   }
 }
+
+@Suite struct CameraControlTests {
+  let focus = CameraControl(
+    id: .focusAbsolute, name: "Focus, Absolute", kind: .integer, minimum: 0, maximum: 250,
+    step: 5, defaultValue: 0, value: 125)
+
+  @Test func spellsNamesAsV4L2CtlDoes() {
+    #expect(focus.commandLineName == "focus_absolute")
+    var auto = focus
+    auto.name = "Focus, Automatic Continuous"
+    #expect(auto.commandLineName == "focus_automatic_continuous")
+  }
+
+  @Test func clampsIntoRangeAndSnapsToSteps() {
+    #expect(focus.clamped(-10) == 0)
+    #expect(focus.clamped(300) == 250)
+    #expect(focus.clamped(123) == 125)
+    #expect(focus.clamped(122) == 120)
+  }
+
+  @Test func inactiveControlsAreNotEditable() {
+    var control = focus
+    #expect(control.isEditable)
+    control.flags = [.inactive]
+    #expect(!control.isEditable)
+  }
+
+  @Test func controlClassComesFromTheUpperBits() {
+    #expect(ControlID.focusAbsolute.controlClass == 0x009a_0000)
+    #expect(ControlID.brightness.description == "0x00980900")
+  }
+}
