@@ -104,7 +104,7 @@ final class PreviewApp {
     switch action {
     case .quit: isRunning = false
     case .toggleFullscreen: window.toggleFullscreen()
-    case .focus, .shutter: break
+    case .focus, .photo, .camera: break
     }
   }
 

@@ -15,7 +15,8 @@ import CameraModel
 public final class Overlay {
   let text: TextLayout
   let theme = OverlayTheme()
-  private var tracker = PointerTracker()
+  /// Decides hover, press and release for every widget; extensions update their widgets here.
+  var tracker = PointerTracker()
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -35,6 +36,8 @@ public final class Overlay {
 
     // Interaction runs topmost first so a press claimed by a button never reaches the video.
     tracker.beginFrame(input)
+    let photoUI = updatePhotoUI(input: input, state: state, layout: layout, actions: &actions)
+    let cameraUI = updateCameraUI(input: input, state: state, layout: layout, actions: &actions)
     let fullscreen = tracker.update(Self.fullscreenID, rect: layout.fullscreenButton)
     _ = tracker.update(Self.topBarID, rect: layout.topBar)
     _ = tracker.update(Self.bottomBarID, rect: layout.bottomBar)
@@ -48,6 +51,8 @@ public final class Overlay {
     drawBottomBar(into: &commands, layout: layout, state: state, fullscreen: fullscreen)
     drawNotice(into: &commands, layout: layout, state: state)
     drawStateBanner(into: &commands, layout: layout, state: state, time: input.time)
+    drawCameraUI(cameraUI, into: &commands, layout: layout, state: state, time: input.time)
+    drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
     return OverlayFrame(commands: commands, actions: actions)
   }
 
@@ -68,7 +73,7 @@ public final class Overlay {
       case .q where press.modifiers.contains(.control):
         actions.append(.quit)
       default:
-        break
+        actions += photoKeyActions(press, state: state) + cameraKeyActions(press, state: state)
       }
     }
     return actions

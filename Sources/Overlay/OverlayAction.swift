@@ -10,6 +10,8 @@ public enum OverlayAction: Hashable, Sendable {
   /// Focus (and meter) at a point of the video, normalised so (0, 0) is the frame's top-left
   /// corner and (1, 1) its bottom-right, before any mirroring.
   case focus(at: Point)
-  /// Take a photo.
-  case shutter
+  /// An intent of the photo interface (shutter, strip, viewer, timer).
+  case photo(PhotoAction)
+  /// An intent of the camera interface (settings, focus lock, test-bench figures, cameras).
+  case camera(CameraAction)
 }

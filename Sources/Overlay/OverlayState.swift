@@ -24,6 +24,10 @@ public struct OverlayState: Hashable, Sendable {
   public var isSimulated: Bool
   /// True while the window covers the screen; Escape then leaves full-screen.
   public var isFullscreen: Bool
+  /// What the photo interface shows (shutter, strip, viewer, timer).
+  public var photo = PhotoOverlayState()
+  /// What the camera interface shows (settings, focus reticle, test-bench figures).
+  public var camera = CameraOverlayState()
 
   /// Makes a state; everything but the camera state has a quiet default.
   public init(
