@@ -33,11 +33,15 @@ let package = Package(
     .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
+    .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
     .target(
-      name: "AppCore", dependencies: ["CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay"]),
+      name: "AppCore",
+      dependencies: [
+        "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
+      ]),
 
     // MARK: App
     .executableTarget(
@@ -59,6 +63,7 @@ let package = Package(
     .testTarget(
       name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
+    .testTarget(name: "PhotosTests", dependencies: ["Photos", "CameraTestSupport"]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
