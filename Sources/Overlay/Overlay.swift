@@ -56,11 +56,19 @@ public final class Overlay {
     return OverlayFrame(commands: commands, actions: actions)
   }
 
-  /// F11 toggles full-screen; Escape leaves full-screen, or quits a window; Ctrl+Q quits.
+  /// F11 toggles full-screen; Escape leaves full-screen, or quits a window; Ctrl+Q quits;
+  /// other keys belong to the photo and camera interfaces.
   private func keyActions(_ keys: [KeyPress], state: OverlayState) -> [OverlayAction] {
     var actions: [OverlayAction] = []
     var isFullscreen = state.isFullscreen
     for press in keys {
+      // The photo and camera interfaces see each key first; a key they act on is theirs
+      // (Escape closes the photo viewer rather than quitting, for example).
+      let claimed = photoKeyActions(press, state: state) + cameraKeyActions(press, state: state)
+      if !claimed.isEmpty {
+        actions += claimed
+        continue
+      }
       switch press.key {
       case .f11:
         actions.append(.toggleFullscreen)
@@ -73,7 +81,7 @@ public final class Overlay {
       case .q where press.modifiers.contains(.control):
         actions.append(.quit)
       default:
-        actions += photoKeyActions(press, state: state) + cameraKeyActions(press, state: state)
+        break
       }
     }
     return actions
