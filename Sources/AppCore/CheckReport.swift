@@ -41,9 +41,15 @@ public struct CheckReport: Hashable, Sendable {
     lines.append(("Streamed", "\(format(streamedSeconds, 1)) s, \(s.framesDelivered) frames"))
     lines.append(("Frame rate", frameRateLine))
     lines.append(
-      ("Frame interval", "p50 \(milliseconds(s.intervalMedian)), p95 \(milliseconds(s.intervalP95))"))
+      (
+        "Frame interval",
+        "p50 \(milliseconds(s.intervalMedian)), p95 \(milliseconds(s.intervalP95))"
+      ))
     lines.append(
-      ("Dropped", "\(s.framesDroppedByDevice) by the camera, \(s.framesDroppedByPipeline) by Pinhole"))
+      (
+        "Dropped",
+        "\(s.framesDroppedByDevice) by the camera, \(s.framesDroppedByPipeline) by Pinhole"
+      ))
     lines.append(("Corrupt frames", "\(s.framesCorrupt)"))
     lines.append(("Convert/decode", "\(milliseconds(s.conversionMean)) per frame"))
     lines.append(("Result", resultLine))

@@ -88,13 +88,15 @@ public struct Options: Hashable, Sendable {
       case "--set":
         let text = try value()
         guard let setting = ControlSetting(parsing: text) else {
-          throw .invalidValue(option: name, value: text, expected: "NAME=VALUE, e.g. brightness=128")
+          throw .invalidValue(
+            option: name, value: text, expected: "NAME=VALUE, e.g. brightness=128")
         }
         controlSettings.append(setting)
       case "--focus-at":
         let text = try value()
         guard let point = FocusPoint(parsing: text) else {
-          throw .invalidValue(option: name, value: text, expected: "X,Y between 0 and 1, e.g. 0.5,0.5")
+          throw .invalidValue(
+            option: name, value: text, expected: "X,Y between 0 and 1, e.g. 0.5,0.5")
         }
         focusPoint = point
       case "--seconds": seconds = try Self.positiveNumber(try value(), option: name)

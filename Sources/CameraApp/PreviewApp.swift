@@ -91,7 +91,8 @@ final class PreviewApp {
   private func drawAndPresent() {
     window.clear()
     videoRect = video.draw()
-    let input = events.overlayInput(for: window, time: MonotonicTime.now().seconds(since: startTime))
+    let input = events.overlayInput(
+      for: window, time: MonotonicTime.now().seconds(since: startTime))
     let state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     let frame = overlay.frame(input: input, state: state)
     backend.draw(frame.commands)

@@ -19,7 +19,9 @@ case .list:
   print(ListReport.gather(cameras: CameraSource.discover()).text())
 case .check(let seconds, _):
   let source = CameraSource(CameraSelection.choose(options.camera, among: CameraSource.discover()))
-  let report = CheckRunner(seconds: seconds, request: source.request(overriding: options.modeRequest)).run(
+  let report = CheckRunner(
+    seconds: seconds, request: source.request(overriding: options.modeRequest)
+  ).run(
     device: source.device, openDevice: source.open, makeConverter: source.makeConverter)
   print(report.text)
   exit(report.passed ? 0 : 1)

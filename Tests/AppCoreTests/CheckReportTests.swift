@@ -22,7 +22,8 @@ import Testing
 
   @Test func printsMeasuredFiguresBesideTheNominalOnes() {
     let report = CheckReport(
-      device: device, negotiation: .valid(mode), reason: "asked for", statistics:
+      device: device, negotiation: .valid(mode), reason: "asked for",
+      statistics:
         statistics(frames: 76), streamedSeconds: 3, error: nil)
     #expect(report.passed)
     #expect(report.text.contains("Frame rate:      24.96 fps measured (25 fps nominal)"))

@@ -9,7 +9,8 @@ import Testing
   @Test func measuresAStreamingCamera() {
     let camera = FakeCamera()
     let report = CheckRunner(seconds: 1).run(
-      device: camera.info, openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
+      device: camera.info,
+      openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
       makeConverter: { CopyingConverter() })
     #expect(report.passed, "\(report.text)")
     #expect(report.negotiation?.value?.size == FrameSize(width: 640, height: 480))
@@ -22,7 +23,8 @@ import Testing
     script.openFailures = [.deviceBusy(device: "/dev/video-fake")]
     let camera = FakeCamera(script: script)
     let report = CheckRunner(seconds: 1).run(
-      device: camera.info, openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
+      device: camera.info,
+      openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
       makeConverter: { CopyingConverter() })
     #expect(!report.passed)
     #expect(report.error == .deviceBusy(device: "/dev/video-fake"))
@@ -33,7 +35,8 @@ import Testing
     script.disconnectAfterFrames = 3
     let camera = FakeCamera(script: script)
     let report = CheckRunner(seconds: 5).run(
-      device: camera.info, openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
+      device: camera.info,
+      openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
       makeConverter: { CopyingConverter() })
     #expect(report.error == .disconnected(device: camera.info.path))
   }
