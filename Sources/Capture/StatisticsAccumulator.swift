@@ -25,7 +25,8 @@ public struct StatisticsAccumulator: Sendable {
   }
 
   /// Records a frame coming out of the driver, before any decision about it. A jump in
-  /// `sequence` counts the skipped frames as dropped by the device; `arrival` feeds the rate.
+  /// `sequence` counts the skipped frames as dropped by the device; `captureTime` feeds the
+  /// rate and `arrival` ends the one-second window it is measured over.
   public mutating func recordFrame(
     sequence: UInt32, captureTime: MonotonicTime, arrival: MonotonicTime
   ) {
@@ -39,7 +40,9 @@ public struct StatisticsAccumulator: Sendable {
       intervals.append(captureTime.duration(since: previous))
     }
     lastCaptureTime = captureTime
-    arrivals.append(arrival)
+    // The rate is measured on the camera's own timestamps, so scheduling jitter of the capture
+    // thread does not show as frame-rate jitter; both clocks are CLOCK_MONOTONIC.
+    arrivals.append(captureTime)
     pruneArrivals(before: arrival)
   }
 
