@@ -18,6 +18,11 @@ public struct PreviewModel: Sendable {
   public var notice: String?
   /// Frames presented per second, measured over the last whole second.
   public private(set) var presentedFramesPerSecond: Double = 0
+  /// True when the preview is shown mirrored, like a mirror. Webcams (uvcvideo) face the user,
+  /// so they start mirrored; photos are never mirrored, so text in them reads right.
+  public var isMirrored: Bool
+  /// Clockwise quarter turns applied to the preview, click mapping and saved photos.
+  public var quarterTurns = 0
 
   private var presentedInWindow = 0
   private var windowStart: MonotonicTime?
@@ -27,7 +32,12 @@ public struct PreviewModel: Sendable {
     self.device = device
     self.notice = notice
     cameraState = .opening(device)
+    isMirrored = Self.facesTheUser(device)
   }
+
+  /// USB webcams sit above the screen looking at the user; other sources (capture cards, the
+  /// simulated camera, test drivers) show a scene as it is.
+  static func facesTheUser(_ device: DeviceInfo) -> Bool { device.driver == "uvcvideo" }
 
   /// Applies news from the capture thread.
   public mutating func apply(_ event: CaptureEvent) {

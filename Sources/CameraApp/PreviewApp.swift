@@ -90,7 +90,7 @@ final class PreviewApp {
 
   private func drawAndPresent() {
     window.clear()
-    videoRect = video.draw()
+    videoRect = video.draw(isMirrored: model.isMirrored, quarterTurns: model.quarterTurns)
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
     let state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)

@@ -37,20 +37,34 @@ public final class VideoTexture {
     guard status == 0 else { throw .textureUploadFailed(reason: SDLRuntime.lastError) }
   }
 
-  /// Draws the picture as large as fits in the window with its aspect ratio kept, centred;
-  /// returns where it landed in drawable pixels (for the overlay's tap mapping), or `nil`
-  /// before the first upload.
+  /// Draws the picture as large as fits in the window with its aspect ratio kept, centred,
+  /// turned clockwise by `quarterTurns` × 90° and then mirrored left to right when `isMirrored`
+  /// (as a webcam preview is, like a mirror); returns where it landed in drawable pixels (for the
+  /// overlay's tap mapping), or `nil` before the first upload.
   @discardableResult
-  public func draw() -> Rect? {
+  public func draw(isMirrored: Bool = false, quarterTurns: Int = 0) -> Rect? {
     guard let texture, let size = textureSize else { return nil }
+    let turns = ((quarterTurns % 4) + 4) % 4
+    let isSideways = turns % 2 == 1
+    let shown = Size(
+      width: Double(isSideways ? size.height : size.width),
+      height: Double(isSideways ? size.width : size.height))
     let bounds = Rect(origin: .zero, size: window.drawableSize)
-    let fitted = VideoGeometry.aspectFit(
-      content: Size(width: Double(size.width), height: Double(size.height)), in: bounds)
+    let fitted = VideoGeometry.aspectFit(content: shown, in: bounds)
     guard !fitted.isEmpty else { return nil }
+    // SDL rotates the destination rectangle about its centre, so a sideways picture is given
+    // the unrotated rectangle (width and height swapped) centred where it must land.
+    let width = isSideways ? fitted.height : fitted.width
+    let height = isSideways ? fitted.width : fitted.height
     var destination = SDL_Rect(
-      x: Int32(fitted.minX), y: Int32(fitted.minY), w: Int32(fitted.width),
-      h: Int32(fitted.height))
-    SDL_RenderCopy(window.renderer, texture, nil, &destination)
+      x: Int32((fitted.center.x - width / 2).rounded()),
+      y: Int32((fitted.center.y - height / 2).rounded()), w: Int32(width), h: Int32(height))
+    // SDL flips in texture space before rotating: after a quarter turn, a left-right mirror on
+    // screen is an up-down flip of the texture.
+    let flip =
+      isMirrored ? (isSideways ? SDL_FLIP_VERTICAL : SDL_FLIP_HORIZONTAL) : SDL_FLIP_NONE
+    SDL_RenderCopyEx(
+      window.renderer, texture, nil, &destination, Double(turns * 90), nil, flip)
     return fitted
   }
 

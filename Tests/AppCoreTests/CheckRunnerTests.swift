@@ -41,3 +41,26 @@ import Testing
     #expect(report.error == .disconnected(device: camera.info.path))
   }
 }
+
+@Suite struct PreviewModelTests {
+  @Test func webcamsStartMirroredAndOtherSourcesDoNot() {
+    let webcam = DeviceInfo(path: "/dev/video0", name: "Cam", driver: "uvcvideo", busInfo: "usb")
+    let vivid = DeviceInfo(path: "/dev/video0", name: "vivid", driver: "vivid", busInfo: "p")
+    #expect(PreviewModel(device: webcam).isMirrored)
+    #expect(!PreviewModel(device: vivid).isMirrored)
+  }
+
+  @Test func streamingStateSetsTheModeAndTitle() {
+    let vivid = DeviceInfo(path: "/dev/video0", name: "vivid", driver: "vivid", busInfo: "p")
+    var model = PreviewModel(device: vivid)
+    let mode = CaptureMode(
+      format: .nv12, size: FrameSize(width: 640, height: 480),
+      interval: FrameInterval(framesPerSecond: 25))
+    model.apply(.stateChanged(.streaming(vivid, mode: mode)))
+    #expect(model.mode == mode)
+    #expect(model.windowTitle == "vivid — Pinhole")
+    #expect(
+      model.overlayState(videoRect: nil, isFullscreen: false).modeDescription
+        == "NV12 640x480 @ 25 fps")
+  }
+}

@@ -82,5 +82,37 @@ extension SDLPlatformTests {
       #expect(pixels.matches(x: 118, y: 32, .black))
       #expect(pixels.matches(x: 64, y: 20, Color(red: 255, green: 0, blue: 0), tolerance: 8))
     }
+
+    @Test func mirroredPictureSwapsLeftAndRight() throws {
+      let window = try PreviewWindow(offscreenWidth: 128, height: 64)
+      let video = VideoTexture(window: window)
+      try video.upload(
+        splitFrame(width: 64, height: 32, left: (81, 90, 240), right: (41, 240, 110)))
+      window.clear(to: .black)
+      #expect(video.draw(isMirrored: true) == Rect(x: 0, y: 0, width: 128, height: 64))
+      let pixels = Readback(window)
+      #expect(pixels.matches(x: 32, y: 32, Color(red: 0, green: 0, blue: 255), tolerance: 8))
+      #expect(pixels.matches(x: 96, y: 20, Color(red: 255, green: 0, blue: 0), tolerance: 8))
+    }
+
+    @Test func quarterTurnStandsThePictureUpright() throws {
+      let window = try PreviewWindow(offscreenWidth: 128, height: 128)
+      let video = VideoTexture(window: window)
+      try video.upload(
+        splitFrame(width: 64, height: 32, left: (81, 90, 240), right: (41, 240, 110)))
+      window.clear(to: .black)
+      // Turned clockwise, the 64x32 picture is 32 wide and 64 tall (fitted: 64x128): its left
+      // half (red) is now on top.
+      #expect(video.draw(quarterTurns: 1) == Rect(x: 32, y: 0, width: 64, height: 128))
+      var pixels = Readback(window)
+      #expect(pixels.matches(x: 64, y: 30, Color(red: 255, green: 0, blue: 0), tolerance: 8))
+      #expect(pixels.matches(x: 64, y: 90, Color(red: 0, green: 0, blue: 255), tolerance: 8))
+      #expect(pixels.matches(x: 10, y: 64, .black))
+      window.clear(to: .black)
+      video.draw(isMirrored: true, quarterTurns: 1)
+      pixels = Readback(window)
+      // Mirroring left to right keeps top and bottom.
+      #expect(pixels.matches(x: 64, y: 30, Color(red: 255, green: 0, blue: 0), tolerance: 8))
+    }
   }
 }
