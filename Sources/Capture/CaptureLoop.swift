@@ -113,6 +113,24 @@ final class CaptureLoop {
     }
   }
 
+  /// Converts `raw` into `frame`. A compressed frame is first copied out of the driver buffer
+  /// into `frame.compressedSource` (kept for photos) and decoded from that copy: a few hundred
+  /// kilobytes copied at once, where a decode reading the driver buffer for tens of
+  /// milliseconds could see it overwritten by drivers that do not respect buffer ownership
+  /// (v4l2loopback does this to a consumer that falls behind).
+  private func convert(
+    _ raw: RawFrame, into frame: NV12Frame, _ converter: any FrameConverter
+  ) throws {
+    frame.compressedSource.removeAll(keepingCapacity: true)
+    guard raw.format.isCompressed else { return try converter.convert(raw, into: frame) }
+    frame.compressedSource.append(contentsOf: raw.bytes)
+    try frame.compressedSource.withUnsafeBytes { copy in
+      var privateCopy = raw
+      privateCopy.bytes = copy
+      try converter.convert(privateCopy, into: frame)
+    }
+  }
+
   /// Converts one driver buffer into a pool frame and posts it. Runs between DQBUF and QBUF,
   /// so it never waits: no free frame means the frame is dropped.
   private func handle(_ raw: RawFrame, _ converter: any FrameConverter) {
@@ -121,7 +139,7 @@ final class CaptureLoop {
     guard !raw.hasErrorFlag else { return statistics.recordCorrupt() }
     guard let frame = session.pool.take() else { return statistics.recordPipelineDrop() }
     do {
-      try converter.convert(raw, into: frame)
+      try convert(raw, into: frame, converter)
     } catch {
       session.pool.recycle(frame)
       return statistics.recordCorrupt()
@@ -131,8 +149,6 @@ final class CaptureLoop {
     frame.metadata.captureTime = raw.captureTime
     frame.metadata.readyTime = ready
     frame.metadata.conversionTime = ready.duration(since: arrival)
-    frame.compressedSource.removeAll(keepingCapacity: true)
-    if raw.format.isCompressed { frame.compressedSource.append(contentsOf: raw.bytes) }
     if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
     statistics.recordDelivered(conversionTime: frame.metadata.conversionTime)
     if isFirstFrame {
