@@ -14,6 +14,11 @@ public final class WakeSignal: Sendable {
   /// Wakes one waiter (or the next one to wait). Any thread.
   public func signal() { semaphore.signal() }
 
+  /// Waits for one signal; false when `timeout` passed first.
+  public func wait(within timeout: Duration) -> Bool {
+    semaphore.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(timeout))) == .success
+  }
+
   /// Drains with `drain` until an element satisfies `isWanted` or `timeout` passes.
   ///
   /// Returns every element drained on the way (including ones after the match, which came in
