@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Dispatch
+import Synchronization
 
 /// Lets a test wait for something a background thread reports, with a deadline instead of a
 /// fixed sleep: the producer calls `signal()` after queueing, the test drains and checks.
@@ -7,12 +8,20 @@ import Dispatch
 /// Signals are counted, so one sent before the test starts waiting is not lost. Any thread.
 public final class WakeSignal: Sendable {
   private let semaphore = DispatchSemaphore(value: 0)
+  private let times = Mutex<[ContinuousClock.Instant]>([])
 
   /// Makes a signal with nothing pending.
   public init() {}
 
-  /// Wakes one waiter (or the next one to wait). Any thread.
-  public func signal() { semaphore.signal() }
+  /// Wakes one waiter (or the next one to wait) and notes the time. Any thread.
+  public func signal() {
+    let now = ContinuousClock.now
+    times.withLock { $0.append(now) }
+    semaphore.signal()
+  }
+
+  /// When `signal()` was called, oldest first, for latency measurements. Any thread.
+  public var signalTimes: [ContinuousClock.Instant] { times.withLock { $0 } }
 
   /// Waits for one signal; false when `timeout` passed first.
   public func wait(within timeout: Duration) -> Bool {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraTestSupport
 import Foundation
 import Testing
 
@@ -100,16 +101,9 @@ struct DeviceHoldersTests {
     defer { directory.remove() }
     let node = "\(directory.path)/video0"
     try directory.write("", to: "video0")
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: "/bin/bash")
-    child.arguments = ["-c", "exec 3<\"$0\"; exec sleep 30", node]
-    try child.run()
-    defer {
-      // SIGKILL: Process.terminate()'s SIGTERM left the child sleeping under the test runner.
-      kill(child.processIdentifier, SIGKILL)
-      child.waitUntilExit()
-    }
-    let wanted = DeviceHolder(pid: child.processIdentifier, programName: "sleep")
+    let child = try ChildProcess("/bin/bash", ["-c", "exec 3<\"$0\"; exec sleep 30", node])
+    defer { child.kill() }
+    let wanted = DeviceHolder(pid: child.pid, programName: "sleep")
     // The child opens the file and execs sleep on its own schedule: look until it shows.
     let deadline = ContinuousClock.now + .seconds(10)
     var holders: [DeviceHolder] = []
