@@ -8,6 +8,8 @@ import Testing
 ///
 /// The unplug test unloads vivid, so nothing else may use /dev/video0 meanwhile: run this suite
 /// on its own (`--filter HotplugDeviceTests`). It reloads vivid with the VM's default options.
+/// With `run --uvc-fake`, the USB identity of the emulated webcam is checked too, and with
+/// `PINHOLE_TEST_UNPLUG_UVC=1` also its unplug (which ends the emulator for the rest of the boot).
 @Suite(
   "Hotplug on a real kernel", .serialized,
   .enabled(if: FileManager.default.fileExists(atPath: "/dev/video0")))
@@ -16,6 +18,8 @@ struct HotplugDeviceTests {
   private static let vividOptions = [
     "n_devs=1", "node_types=0x1", "num_inputs=1", "input_types=0x0",
   ]
+
+  private static let environment = ProcessInfo.processInfo.environment
 
   /// Looks at /proc until `isDone` accepts the holders or ten seconds pass.
   private func holders(until isDone: ([DeviceHolder]) -> Bool) -> [DeviceHolder] {
@@ -78,6 +82,32 @@ struct HotplugDeviceTests {
         "HotplugDeviceTests: from modprobe start: kernel .added \(kernelAdded - loading),",
         "inotify .added \(inotifyAdded - loading), modprobe reaped \(exited - loading)")
     }
+  }
+
+  @Test(.enabled(if: environment["VIVID_VM_UVC"] != nil))
+  func enumerationGivesTheUSBWebcamItsIdentity() throws {
+    let path = try #require(Self.environment["VIVID_VM_UVC"])
+    let found = CameraMonitor.enumerate()
+    let webcam = try #require(found.first { $0.node.path == path })
+    // uvc-fake's device descriptor: vendor 1d6b, product 0104, serial string "0001".
+    #expect(webcam.usbIdentity == "usb:1d6b:0104:0001")
+    #expect(webcam.name.hasPrefix("UVC Fake Camera"))
+  }
+
+  @Test(
+    .enabled(if: environment["VIVID_VM_UVC_PID"] != nil),
+    .enabled(if: environment["PINHOLE_TEST_UNPLUG_UVC"] == "1"))
+  func unpluggingTheUSBWebcamIsSeen() throws {
+    let path = try #require(Self.environment["VIVID_VM_UVC"])
+    let emulator = try #require(Self.environment["VIVID_VM_UVC_PID"].flatMap { pid_t($0) })
+    let wake = WakeSignal()
+    let monitor = try CameraMonitor(onEvents: { wake.signal() })
+    defer { monitor.stop() }
+    #expect(kill(emulator, SIGTERM) == 0)
+    let result = wake.waitFor(within: .seconds(20), draining: monitor.events) {
+      $0.path == path && !$0.isAddition
+    }
+    #expect(result.found, "got \(result.drained)")
   }
 
   private func wait(
