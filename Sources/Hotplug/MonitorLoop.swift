@@ -73,6 +73,9 @@ final class MonitorLoop: Sendable {
       let result = poll(&fds, nfds_t(fds.count), timeout)
       if result < 0 && errno == EINTR { continue }
       if fds[0].revents != 0 { return }
+      // POLLNVAL: the source's descriptor was closed under us, which only a bug can do; stop
+      // rather than spin on it.
+      guard fds[1].revents & Int16(POLLNVAL) == 0 else { return }
       // A socket error (ENOBUFS after an overrun) also shows as readable: receive() clears it.
       let received = fds[1].revents != 0 ? reader.withLock { $0.receive() } : []
       let now = MonotonicTime.now()
