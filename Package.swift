@@ -71,6 +71,6 @@ let package = Package(
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",
-      dependencies: ["Capture", "Imaging", "AppCore", "CameraTestSupport"]),
+      dependencies: ["Capture", "Imaging", "AppCore", "Hotplug", "CameraTestSupport"]),
   ]
 )

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+import Synchronization
+
+/// Watches video4linux camera nodes appear and disappear.
+///
+/// A background thread waits on the chosen source and queues `HotplugEvent`s; the app drains
+/// them with `events()` once per frame, which never blocks. When the source may announce a node
+/// before udevd has set its permissions (kernel uevents, inotify), additions wait up to
+/// `permissionGrace` until the node is readable and writable.
+///
+/// ```swift
+/// let monitor = try CameraMonitor()
+/// for event in monitor.events() { ... }   // each frame, on the main thread
+/// ```
+///
+/// Any thread. Stopped by `stop()` or when released.
+public final class CameraMonitor: Sendable {
+  /// The source that opened: the first that worked from the list given to `init`.
+  public let source: HotplugSource
+  private let loop: MonitorLoop
+  private let thread: Mutex<MonitorThread?>
+
+  /// Opens the first source of `sources` that works and starts watching.
+  ///
+  /// - Parameters:
+  ///   - sources: tried in order; by default udev (when its daemon runs), kernel, inotify /dev.
+  ///   - permissionGrace: longest wait for a new node's permissions; udev's own events skip it.
+  ///   - onEvents: runs on the monitor thread after events were queued (for example to wake an
+  ///     event loop); it must not call `stop()`.
+  /// - Throws: `HotplugError.unavailable` listing why each source failed.
+  public init(
+    sources: [HotplugSource] = HotplugSource.preferredOrder(),
+    permissionGrace: Duration = .seconds(2),
+    onEvents: (@Sendable () -> Void)? = nil
+  ) throws(HotplugError) {
+    var failures: [HotplugError.SourceFailure] = []
+    for candidate in sources {
+      do {
+        let reader = try Self.open(candidate)
+        let grace = candidate.mayPrecedePermissions ? permissionGrace : .zero
+        let loop = try MonitorLoop(
+          source: candidate, reader: reader, grace: grace, onEvents: onEvents)
+        self.source = candidate
+        self.loop = loop
+        self.thread = Mutex(MonitorThread { loop.run() })
+        return
+      } catch {
+        failures.append(error)
+      }
+    }
+    throw HotplugError.unavailable(failures: failures)
+  }
+
+  deinit { stop() }
+
+  /// Removes and returns the events that arrived since the last call, oldest first. Never
+  /// blocks. Any thread.
+  public func events() -> [HotplugEvent] { loop.drain() }
+
+  /// Ends the monitor thread and waits for it; later calls do nothing. Events already queued
+  /// stay available to `events()`. Any thread but the monitor's own (`onEvents`).
+  public func stop() {
+    guard let running = thread.withLock({ $0.take() }) else { return }
+    loop.wake()
+    running.join()
+  }
+
+  private static func open(
+    _ source: HotplugSource
+  ) throws(HotplugError.SourceFailure) -> any HotplugEventSource {
+    switch source {
+    case .udev, .kernel: try UdevMonitorSource(source: source)
+    case .inotify(let directory): try InotifySource(directory: directory)
+    }
+  }
+
+  /// The video nodes present now, with sysfs names and USB identities. Call it once at start,
+  /// then follow `events()`; V4L2 capabilities still come from opening each node. Any thread;
+  /// reads sysfs, so not on the render loop.
+  public static func enumerate() -> [VideoDeviceDescription] {
+    VideoDeviceEnumerator.enumerate()
+  }
+}
