@@ -46,7 +46,7 @@ let package = Package(
     // MARK: App
     .executableTarget(
       name: "CameraApp",
-      dependencies: ["AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform"]),
+      dependencies: ["AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug"]),
     .executableTarget(
       name: "PinholeBench", dependencies: ["Imaging", "SimulatedCamera", "CameraModel"],
       path: "Benchmarks/PinholeBench"),

@@ -16,6 +16,8 @@ public struct PreviewModel: Sendable {
   public private(set) var statistics = CaptureStatistics()
   /// A notice under the top bar (e.g. why the simulated camera is shown).
   public var notice: String?
+  /// The programs holding the camera while it is busy ("firefox"), when they could be found.
+  public var heldBy: [String]?
   /// Frames presented per second, measured over the last whole second.
   public private(set) var presentedFramesPerSecond: Double = 0
   /// True when the preview is shown mirrored, like a mirror. Webcams (uvcvideo) face the user,
@@ -43,6 +45,13 @@ public struct PreviewModel: Sendable {
   public mutating func apply(_ event: CaptureEvent) {
     switch event {
     case .stateChanged(let state):
+      // While the session retries a failed camera it reports "opening" before each attempt;
+      // the reason stays on screen until the camera streams again, so the banner never flickers.
+      if case .opening = state, case .failed = cameraState { return }
+      // Who holds a busy camera stays known while it stays busy, and no longer.
+      var isSameFailure = false
+      if case .failed(_, let error) = state { isSameFailure = error == failure }
+      if !isSameFailure { heldBy = nil }
       cameraState = state
       if case .streaming(let info, let streamingMode) = state {
         device = info
@@ -72,6 +81,11 @@ public struct PreviewModel: Sendable {
     }
   }
 
+  /// The error the camera failed with, while it is failed.
+  public var failure: CaptureError? {
+    if case .failed(_, let error) = cameraState { error } else { nil }
+  }
+
   /// The window title: the camera's name.
   public var windowTitle: String { "\(device.name) — Pinhole" }
 
@@ -84,7 +98,8 @@ public struct PreviewModel: Sendable {
       modeDescription: mode.map(\.description) ?? "",
       measuredFPS: isStreaming ? presentedFramesPerSecond : 0,
       droppedFrames: statistics.framesDroppedByDevice + statistics.framesDroppedByPipeline,
-      notice: notice, videoRect: videoRect, isSimulated: device.kind == .simulated,
+      notice: heldBy.map { "In use by " + $0.joined(separator: ", ") } ?? notice,
+      videoRect: videoRect, isSimulated: device.kind == .simulated,
       isFullscreen: isFullscreen)
   }
 }

@@ -3,6 +3,7 @@ import AppCore
 import CameraModel
 import Capture
 import Foundation
+import Hotplug
 import Overlay
 import SDLPlatform
 
@@ -10,23 +11,28 @@ import SDLPlatform
 /// never blocks on the camera: it takes the newest frame if one arrived, otherwise it draws the
 /// previous one again.
 final class PreviewApp {
-  private let window: PreviewWindow
-  private let events: EventPump
-  private let video: VideoTexture
-  private let backend: SDLOverlayBackend
-  private let overlay: Overlay
-  private let session: CaptureSession
-  private var model: PreviewModel
-  private var videoRect: Rect?
-  private var isRunning = true
-  private var hasPresentedFrame = false
-  private let startTime = MonotonicTime.now()
+  let window: PreviewWindow
+  let events: EventPump
+  let video: VideoTexture
+  let backend: SDLOverlayBackend
+  let overlay: Overlay
+  let options: Options
+  var source: CameraSource
+  var session: CaptureSession
+  var model: PreviewModel
+  var roster: CameraRoster
+  var settings: AppSettings
+  let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
+  let monitor: CameraMonitor?
+  var videoRect: Rect?
+  var isRunning = true
+  var hasPresentedFrame = false
+  let startTime = MonotonicTime.now()
 
   /// Runs the app until the user quits; returns the exit status.
   static func run(options: Options) -> Int32 {
-    let selection = CameraSelection.choose(options.camera, among: CameraSource.discover())
     do {
-      let app = try PreviewApp(source: CameraSource(selection), options: options)
+      let app = try PreviewApp(options: options)
       app.loop()
       return 0
     } catch {
@@ -37,12 +43,17 @@ final class PreviewApp {
 
   /// Starts the camera first, so that opening and configuring it overlap with creating the
   /// window and loading the font.
-  private init(source: CameraSource, options: Options) throws(PlatformError) {
+  private init(options: Options) throws(PlatformError) {
+    self.options = options
+    settings = AppSettings.load(from: settingsURL)
+    let cameras = CameraSource.discover()
+    let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
+    source = CameraSource(selection)
+    roster = CameraRoster(cameras: cameras, current: source.device)
     model = PreviewModel(device: source.device, notice: source.notice)
-    session = CaptureSession(
-      configuration: .init(request: source.request(overriding: options.modeRequest)),
-      openDevice: source.open, makeConverter: source.makeConverter)
+    session = Self.makeSession(source: source, options: options)
     session.start()
+    monitor = try? CameraMonitor()
     do {
       window = try PreviewWindow(title: model.windowTitle)
       events = try EventPump()
@@ -56,12 +67,35 @@ final class PreviewApp {
     if options.isFullscreen { window.toggleFullscreen() }
   }
 
+  /// The camera to open: the one asked for, else the one used last if it is here, else the
+  /// first, else the simulated camera.
+  static func initialSelection(
+    options: Options, cameras: [DeviceInfo], settings: AppSettings
+  ) -> CameraSelection {
+    if options.camera == .automatic, let identity = settings.lastCameraIdentity,
+      let last = cameras.first(where: { $0.identity == identity })
+    {
+      return .device(last)
+    }
+    return CameraSelection.choose(options.camera, among: cameras)
+  }
+
+  static func makeSession(source: CameraSource, options: Options) -> CaptureSession {
+    CaptureSession(
+      configuration: .init(request: source.request(overriding: options.modeRequest)),
+      openDevice: source.open, makeConverter: source.makeConverter)
+  }
+
   /// The render loop: one iteration per presented frame (vsync paces it).
   private func loop() {
-    defer { session.stop() }
+    defer {
+      session.stop()
+      monitor?.stop()
+    }
     while isRunning {
       let platformEvents = events.poll()
       if platformEvents.contains(.quit) { break }
+      handleHotplug()
       if events.isMinimized { continue }
       applyCaptureEvents()
       uploadNewestFrame()
@@ -71,8 +105,12 @@ final class PreviewApp {
 
   private func applyCaptureEvents() {
     let title = model.windowTitle
+    let wasBusy = model.failure
     for event in session.drainEvents() { model.apply(event) }
     if model.windowTitle != title { window.setTitle(model.windowTitle) }
+    if case .deviceBusy(let path)? = model.failure, model.failure != wasBusy {
+      lookUpBusyHolders(of: path)
+    }
   }
 
   /// Uploads the newest frame, if any, and gives its buffer straight back to the pool: the

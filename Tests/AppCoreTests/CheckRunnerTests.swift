@@ -63,4 +63,23 @@ import Testing
       model.overlayState(videoRect: nil, isFullscreen: false).modeDescription
         == "NV12 640x480 @ 25 fps")
   }
+
+  @Test func retriesOfABusyCameraKeepItsReasonOnScreen() {
+    let vivid = DeviceInfo(path: "/dev/video0", name: "vivid", driver: "vivid", busInfo: "p")
+    var model = PreviewModel(device: vivid)
+    let busy = CaptureError.deviceBusy(device: "/dev/video0")
+    model.apply(.stateChanged(.failed(vivid, busy)))
+    model.heldBy = ["firefox"]
+    model.apply(.stateChanged(.opening(vivid)))
+    #expect(model.failure == busy)
+    model.apply(.stateChanged(.failed(vivid, busy)))
+    let state = model.overlayState(videoRect: nil, isFullscreen: false)
+    #expect(state.notice == "In use by firefox")
+    let mode = CaptureMode(
+      format: .nv12, size: FrameSize(width: 640, height: 480),
+      interval: FrameInterval(framesPerSecond: 25))
+    model.apply(.stateChanged(.streaming(vivid, mode: mode)))
+    #expect(model.failure == nil)
+    #expect(model.overlayState(videoRect: nil, isFullscreen: false).notice == nil)
+  }
 }

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Capture
+import Hotplug
+
+extension PreviewApp {
+  /// Follows cameras being plugged in and out. A camera that appears while only the fallback
+  /// simulated camera is shown opens at once; an unplugged camera needs nothing here: its
+  /// session reports the disconnect and reopens it by identity when it is back.
+  func handleHotplug() {
+    guard let monitor, !monitor.events().isEmpty else { return }
+    let newcomers = roster.update(with: CameraSource.discover())
+    if model.notice == CameraSelection.noCameraNotice, let camera = newcomers.first {
+      switchCamera(to: camera)
+    }
+  }
+
+  /// Stops the current camera and opens `camera` in the same window.
+  func switchCamera(to camera: DeviceInfo) {
+    session.stop()
+    source = CameraSource(camera.kind == .simulated ? .simulated(notice: nil) : .device(camera))
+    model = PreviewModel(device: source.device, notice: source.notice)
+    session = Self.makeSession(source: source, options: options)
+    session.start()
+    roster.select(source.device)
+    window.setTitle(model.windowTitle)
+    settings.lastCameraIdentity = camera.kind == .simulated ? nil : camera.identity
+    settings.save(to: settingsURL)
+  }
+
+  /// Names the programs holding a busy camera, for the notice under the top bar. Reading /proc
+  /// takes a few milliseconds, so it runs once when the camera becomes busy, not on every retry.
+  func lookUpBusyHolders(of path: String) {
+    let names = DeviceHolders().holders(of: path).map(\.programName)
+    model.heldBy = names.isEmpty ? nil : Array(Set(names)).sorted()
+  }
+}
