@@ -178,7 +178,8 @@ extension SnapshotRunner {
       if destination.hasSuffix("/") || (exists && isDirectory.boolValue) {
         target = SnapshotTarget(folder: url, fileName: nil)
       } else {
-        target = SnapshotTarget(folder: url.deletingLastPathComponent(), fileName: url.lastPathComponent)
+        target = SnapshotTarget(
+          folder: url.deletingLastPathComponent(), fileName: url.lastPathComponent)
       }
     } else {
       let override = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
@@ -282,7 +283,8 @@ extension SnapshotRunner {
       switch event {
       case .saved(let id, let url, _): results[id] = .success(url)
       // The process is about to end, so a photo kept in memory is as good as lost.
-      case .kept(let id, let error): results[id] = .failure(SnapshotFailure(message: error.userMessage))
+      case .kept(let id, let error):
+        results[id] = .failure(SnapshotFailure(message: error.userMessage))
       case .failed(let id, let message): results[id] = .failure(SnapshotFailure(message: message))
       case .thumbnailReady: break
       }
@@ -303,7 +305,8 @@ extension SnapshotRunner {
           guard rename(url.path, exact.path) == 0 else {
             return Outcome(
               status: 1,
-              message: "The photo was saved as \(url.path) but could not be renamed to \(exact.path).")
+              message:
+                "The photo was saved as \(url.path) but could not be renamed to \(exact.path).")
           }
           url = exact
         }

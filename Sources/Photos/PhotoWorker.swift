@@ -51,7 +51,8 @@ final class PhotoWorker {
     createFolderIfParentExists(job.folder)
     switch vault.save(file, capturedAt: job.captureDate, in: job.folder) {
     case .saved(let url):
-      post(.saved(id: id, url: url, clickToFile: MonotonicTime.now().duration(since: job.clickTime)))
+      post(
+        .saved(id: id, url: url, clickToFile: MonotonicTime.now().duration(since: job.clickTime)))
     case .kept(let error):
       let vaultID = vault.pending.last { $0.captureDate == job.captureDate }?.id
       if let vaultID { kept[vaultID] = KeptShot(id: id, clickTime: job.clickTime) }
@@ -84,7 +85,8 @@ final class PhotoWorker {
     switch job.source {
     case .raw(let frame, let release):
       defer { release(frame) }
-      post(.thumbnailReady(id: id, thumbnail: Thumbnail(downscaling: frame, height: thumbnailHeight)))
+      post(
+        .thumbnailReady(id: id, thumbnail: Thumbnail(downscaling: frame, height: thumbnailHeight)))
       return (try encoder.encode(frame, quality: 92, subsampling: .yuv420), frame.size)
     case .jpeg(let bytes):
       // withUnsafeBytes rethrows untyped errors, so the outcome travels as a Result.

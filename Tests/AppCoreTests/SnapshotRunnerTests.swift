@@ -27,7 +27,8 @@ struct SnapshotRunnerTests {
   }
 
   private func tag(of path: String) throws -> UInt32? {
-    SimulatedFrameTag.decode(from: try JPEGDecoder().decode(try Data(contentsOf: URL(fileURLWithPath: path))))
+    SimulatedFrameTag.decode(
+      from: try JPEGDecoder().decode(try Data(contentsOf: URL(fileURLWithPath: path))))
   }
 
   @Test func savesASettledFrameFromTheSimulatedCameraIntoAFolder() throws {

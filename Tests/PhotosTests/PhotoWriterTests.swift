@@ -104,12 +104,14 @@ struct PhotoWriterTests {
     // queue state is the same however fast the machine is.
     let gate = DispatchSemaphore(value: 0)
     let first = TaggedFrames.make(1)
-    #expect(writer.submit(job(.raw(first, release: { _ in gate.wait() }), folder: folder.url)) != nil)
+    #expect(
+      writer.submit(job(.raw(first, release: { _ in gate.wait() }), folder: folder.url)) != nil)
     #expect(!writer.isBusy)
     let second = TaggedFrames.make(2)
     #expect(writer.submit(job(.raw(second, release: { _ in }), folder: folder.url)) != nil)
     #expect(writer.isBusy)
-    #expect(writer.submit(job(.raw(TaggedFrames.make(3), release: { _ in }), folder: folder.url)) == nil)
+    #expect(
+      writer.submit(job(.raw(TaggedFrames.make(3), release: { _ in }), folder: folder.url)) == nil)
     gate.signal()
     var collected: [PhotoEvent] = []
     while savedCount(collected) < 2, !collected.contains(where: isFailure) {
@@ -131,7 +133,8 @@ struct PhotoWriterTests {
     let target = drive.appendingPathComponent("Pinhole")
     let writer = PhotoWriter(softwareVersion: "1.2.0", retryInterval: .milliseconds(100))
     defer { writer.stop() }
-    let id = writer.submit(job(.jpeg([UInt8](try JPEGEncoder().encode(TaggedFrames.make(5)))), folder: target))
+    let id = writer.submit(
+      job(.jpeg([UInt8](try JPEGEncoder().encode(TaggedFrames.make(5)))), folder: target))
     let first = events(of: writer) { if case .kept = $0 { true } else { false } }
     #expect(first.contains(.kept(id: id ?? 0, error: .folderMissing(folder: target.path))))
     #expect(writer.unwrittenCount == 1)
