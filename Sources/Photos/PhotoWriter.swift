@@ -11,6 +11,9 @@ import PhotoLibrary
 /// `isBusy` tells the shutter to show "busy". Results come back as `PhotoEvent`s that the main
 /// thread drains once per frame; nothing here blocks the caller on JPEG work or file I/O.
 ///
+/// The thread keeps the writer alive: call `stop()` when the app quits, so queued shots and
+/// kept photos get their last chance to be written.
+///
 /// Any thread, unless a member says otherwise. Members marked "Writer thread" run only on the
 /// writer's own thread.
 public final class PhotoWriter: @unchecked Sendable {

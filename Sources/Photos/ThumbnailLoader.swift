@@ -10,7 +10,7 @@ import PhotoLibrary
 /// that keeps at least `thumbnailHeight` rows) followed by a box filter, and are kept in an
 /// LRU cache of `cacheCapacity` entries (160-pixel-tall RGBA is about 110 KB at 16:9, so 200
 /// entries stay near 22 MB). Results come back as `LibraryEvent`s the main thread drains once
-/// per frame.
+/// per frame. The thread keeps the loader alive until `stop()`.
 ///
 /// Any thread, unless a member says otherwise.
 public final class ThumbnailLoader: @unchecked Sendable {
