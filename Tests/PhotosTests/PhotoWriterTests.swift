@@ -46,6 +46,16 @@ struct PhotoWriterTests {
     return nil
   }
 
+  /// `bytes` decoded as the capture thread decodes an MJPEG frame for the preview.
+  private func previewDecode(_ bytes: [UInt8], size: FrameSize) throws -> NV12Frame {
+    let frame = NV12Frame(size: size)
+    try bytes.withUnsafeBytes { buffer in
+      try PixelConverter().convert(
+        RawFrame(bytes: buffer, format: .mjpeg, size: size, bytesPerLine: 0), into: frame)
+    }
+    return frame
+  }
+
   @Test func savesARawFrameAfterReportingItsThumbnail() throws {
     let folder = try TestFolder()
     let writer = PhotoWriter(softwareVersion: "1.2.0")
@@ -81,10 +91,13 @@ struct PhotoWriterTests {
     let saved = try Data(contentsOf: url)
     #expect(HuffmanTableStripper.tableSegmentCount([UInt8](saved)) > 0)
     #expect(try Tool.run("djpeg", ["-outfile", "/dev/null", url.path]).status == 0)
-    let preview = try JPEGDecoder().decode(mjpeg)
-    let photo = try JPEGDecoder().decode(saved)
-    #expect(photo.size == preview.size)
+    // Decoded the way the preview decodes camera frames, the file is the frame on screen.
+    let preview = try previewDecode(mjpeg, size: frame.size)
+    let photo = try previewDecode([UInt8](saved), size: frame.size)
     #expect(Array(photo.bytes) == Array(preview.bytes), "the saved photo was re-encoded")
+    let plainPhoto = try JPEGDecoder().decode(saved)
+    let plainFrame = try JPEGDecoder().decode(mjpeg)
+    #expect(Array(plainPhoto.bytes) == Array(plainFrame.bytes))
     let tags = try Tool.exifTags(of: url)
     #expect(tags["Exif.Image.Make"] == "Acme")
     #expect(tags["Exif.Image.Model"] == "Webcam C920")
