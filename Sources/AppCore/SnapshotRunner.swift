@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Capture
+import Foundation
+import PhotoLibrary
+import Photos
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Takes photos without a window: `pinhole --snapshot [PATH] [--burst N] [--output-dir DIR]`.
+///
+/// Opens the camera, waits until its automatic exposure has settled (see `ExposureSettling`),
+/// copies the newest frame (and the next ones for a burst), then saves them through
+/// `PhotoWriter` exactly as the shutter does: the camera's own JPEG for MJPEG cameras, quality
+/// 92 for raw ones, with EXIF. Runs on the calling thread, which plays the renderer's part.
+public struct SnapshotRunner: Sendable {
+  /// Decides when a freshly started camera's picture is worth keeping.
+  ///
+  /// Webcams start dark or tinted and converge over their first dozen frames (UVC auto exposure
+  /// and white balance run in the camera). The rule: ignore the first `warmUpSeconds` and the
+  /// first `warmUpFrames` frames, then accept the first frame that ends a run of
+  /// `stableFrames` frames whose mean luma lies within `tolerance` (2 %) of their average. A
+  /// camera that keeps changing (flicker, a moving scene) is given `timeoutSeconds`, after which
+  /// the newest frame is taken anyway: a photo beats an error.
+  public struct ExposureSettling: Sendable {
+    /// Time to ignore after the first frame.
+    public var warmUpSeconds = 0.5
+    /// Frames to ignore after the first frame.
+    public var warmUpFrames = 5
+    /// Consecutive frames that must agree.
+    public var stableFrames = 3
+    /// How far a frame's mean luma may stray from the run's average, as a fraction.
+    public var tolerance = 0.02
+    /// When to stop waiting for agreement, after the first frame.
+    public var timeoutSeconds = 5.0
+
+    private var firstFrame: MonotonicTime?
+    private var framesSeen = 0
+    private var recentMeans: [Double] = []
+
+    /// Makes the default rule.
+    public init() {}
+
+    /// Feeds the next frame's mean luma, seen at `time`; true when this frame is the one to
+    /// keep.
+    public mutating func observe(meanLuma: Double, at time: MonotonicTime) -> Bool {
+      let start = firstFrame ?? time
+      firstFrame = start
+      framesSeen += 1
+      let elapsed = time.seconds(since: start)
+      if elapsed >= timeoutSeconds { return true }
+      guard elapsed >= warmUpSeconds, framesSeen > warmUpFrames else { return false }
+      recentMeans.append(meanLuma)
+      if recentMeans.count > stableFrames { recentMeans.removeFirst() }
+      guard recentMeans.count == stableFrames else { return false }
+      let average = recentMeans.reduce(0, +) / Double(stableFrames)
+      // A floor of 16 (black) keeps a dark scene's tiny numbers from making noise look like
+      // big relative changes.
+      let limit = tolerance * max(average, 16)
+      return recentMeans.allSatisfy { abs($0 - average) <= limit }
+    }
+
+    /// The mean luma of `frame`, from every 8th pixel of every 8th row: 32,000 samples at
+    /// 1080p, plenty for a mean and far cheaper than reading all 2 million.
+    public static func meanLuma(of frame: NV12Frame) -> Double {
+      let size = frame.size
+      guard size.width > 0, size.height > 0 else { return 0 }
+      var sum = 0
+      var count = 0
+      for y in stride(from: 0, to: size.height, by: 8) {
+        let row = frame.yPlane + y * frame.yStride
+        for x in stride(from: 0, to: size.width, by: 8) {
+          sum += Int(row.load(fromByteOffset: x, as: UInt8.self))
+          count += 1
+        }
+      }
+      return Double(sum) / Double(count)
+    }
+  }
+
+  /// What a run printed and how it ended.
+  public struct Outcome: Sendable, Equatable {
+    /// 0 when every photo was saved.
+    public var status: Int32
+    /// The saved paths, one a line, or the error sentence.
+    public var message: String
+  }
+
+  /// `--snapshot PATH`: a file to write, or a folder (existing, or ending in "/") to name the
+  /// photo in; nil for the output folder.
+  public var destination: String?
+  /// `--output-dir`, used when `destination` is nil; nil for the pictures folder.
+  public var outputDirectory: String?
+  /// How many consecutive frames to save.
+  public var burstCount: Int
+  /// The mode wishes.
+  public var request: ModeRequest
+  /// When the picture counts as settled.
+  public var settling = ExposureSettling()
+  /// How long to wait for the first frame.
+  public var firstFrameTimeout = 20.0
+  /// Where the default folder comes from.
+  public var picturesFolder = PicturesFolder()
+
+  /// Makes a runner from the parsed command line and the source's resolved mode wishes.
+  public init(options: Options, request: ModeRequest) {
+    if case .snapshot(let path) = options.command { destination = path }
+    outputDirectory = options.outputDirectory
+    burstCount = max(1, options.burstCount)
+    self.request = request
+  }
+
+  /// Makes a runner directly.
+  public init(
+    destination: String?, outputDirectory: String? = nil, burstCount: Int = 1,
+    request: ModeRequest = ModeRequest()
+  ) {
+    self.destination = destination
+    self.outputDirectory = outputDirectory
+    self.burstCount = max(1, burstCount)
+    self.request = request
+  }
+
+  /// Takes the photos from `source` and reports where they went. Blocks until done.
+  public func run(source: CameraSource) -> Outcome {
+    let target: SnapshotTarget
+    let frames: [PickedFrame]
+    do {
+      target = try resolveTarget()
+      frames = try captureSettledFrames(from: source)
+    } catch {
+      return Outcome(status: 1, message: error.message)
+    }
+    return save(frames, device: source.device, to: target)
+  }
+}
+
+/// Where a snapshot goes: a folder, and the exact file name when the user gave one.
+private struct SnapshotTarget {
+  var folder: URL
+  var fileName: String?
+
+  /// The path of the `index`-th photo (from 0) for an exact file name: "shot.jpg",
+  /// "shot-2.jpg", "shot-3.jpg" and so on; nil when the writer's own name stands.
+  func exactURL(forPhoto index: Int) -> URL? {
+    guard let fileName else { return nil }
+    guard index > 0 else { return folder.appendingPathComponent(fileName) }
+    let name = fileName as NSString
+    let stem = name.deletingPathExtension
+    let suffix = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
+    return folder.appendingPathComponent("\(stem)-\(index + 1)\(suffix)")
+  }
+}
+
+/// A frame copied out of the pool with the moment it was picked.
+private struct PickedFrame {
+  var frame: NV12Frame
+  var date: Date
+  var time: MonotonicTime
+}
+
+/// Why a snapshot failed, as the sentence to print.
+private struct SnapshotFailure: Error {
+  var message: String
+}
+
+extension SnapshotRunner {
+  /// The folder (created if missing: the user asked for this photo now, so a missing folder is
+  /// made rather than reported) and the exact file name, if any.
+  fileprivate func resolveTarget() throws(SnapshotFailure) -> SnapshotTarget {
+    var target: SnapshotTarget
+    if let destination {
+      let url = URL(fileURLWithPath: destination)
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      if destination.hasSuffix("/") || (exists && isDirectory.boolValue) {
+        target = SnapshotTarget(folder: url, fileName: nil)
+      } else {
+        target = SnapshotTarget(
+          folder: url.deletingLastPathComponent(), fileName: url.lastPathComponent)
+      }
+    } else {
+      let override = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      target = SnapshotTarget(folder: picturesFolder.resolve(.pictures, override: override))
+    }
+    target.folder = target.folder.standardizedFileURL
+    do {
+      try FileManager.default.createDirectory(at: target.folder, withIntermediateDirectories: true)
+    } catch {
+      throw SnapshotFailure(
+        message: "Pinhole cannot create the folder \(target.folder.path); choose another one.")
+    }
+    return target
+  }
+
+  /// Streams until the exposure has settled, then copies that frame and the next
+  /// `burstCount - 1` frames out of the pool.
+  fileprivate func captureSettledFrames(
+    from source: CameraSource
+  ) throws(SnapshotFailure) -> [PickedFrame] {
+    let session = CaptureSession(
+      configuration: .init(request: request), openDevice: source.open,
+      makeConverter: source.makeConverter)
+    session.start()
+    defer { session.stop() }
+    var settling = self.settling
+    var picked: [PickedFrame] = []
+    let started = MonotonicTime.now()
+    var hasFrame = false
+    while picked.count < burstCount {
+      for case .stateChanged(.failed(_, let error)) in session.drainEvents() {
+        throw SnapshotFailure(message: error.userMessage)
+      }
+      let now = MonotonicTime.now()
+      guard let frame = session.mailbox.take() else {
+        if !hasFrame, now.seconds(since: started) >= firstFrameTimeout {
+          let error = CaptureError.stalled(device: source.device.path, seconds: firstFrameTimeout)
+          throw SnapshotFailure(message: error.userMessage)
+        }
+        // Nothing to await: the mailbox has no signal. One millisecond is well under a frame.
+        usleep(1_000)
+        continue
+      }
+      hasFrame = true
+      defer { session.recycle(frame) }
+      let mean = ExposureSettling.meanLuma(of: frame)
+      if !picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
+        picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
+      }
+    }
+    return picked
+  }
+
+  /// A frame of our own with `frame`'s pixels, metadata and compressed bytes, so the pool frame
+  /// goes back at once and a burst does not starve capture.
+  private static func copy(_ frame: NV12Frame) -> NV12Frame {
+    let copy = NV12Frame(size: frame.size)
+    copy.bytes.copyMemory(from: UnsafeRawBufferPointer(frame.bytes))
+    copy.metadata = frame.metadata
+    copy.compressedSource = frame.compressedSource
+    return copy
+  }
+
+  /// Saves `picked` through a photo writer and moves them to exact names when asked.
+  fileprivate func save(
+    _ picked: [PickedFrame], device: DeviceInfo, to target: SnapshotTarget
+  ) -> Outcome {
+    let writer = PhotoWriter(
+      softwareVersion: pinholeVersion, vault: PhotoVault(capacity: max(16, picked.count)))
+    defer { writer.stop() }
+    var results: [UInt64: Result<URL, SnapshotFailure>] = [:]
+    var ids: [UInt64] = []
+    for shot in picked {
+      let source: PhotoJob.Source =
+        shot.frame.compressedSource.isEmpty
+        ? .raw(shot.frame, release: { _ in }) : .jpeg(shot.frame.compressedSource)
+      // The driver does not name the maker; its driver name is the closest honest answer.
+      let job = PhotoJob(
+        source: source, captureDate: shot.date, clickTime: shot.time, make: device.driver,
+        model: device.name, folder: target.folder)
+      while true {
+        if let id = writer.submit(job) {
+          ids.append(id)
+          break
+        }
+        Self.collect(writer.waitForEvents(timeout: .seconds(1)), into: &results)
+      }
+    }
+    let deadline = MonotonicTime.now().nanoseconds + 60_000_000_000
+    while results.count < ids.count, MonotonicTime.now().nanoseconds < deadline {
+      Self.collect(writer.waitForEvents(timeout: .seconds(1)), into: &results)
+    }
+    return outcome(ids.map { results[$0] }, target: target)
+  }
+
+  /// Records each shot's final event: saved, or the sentence saying why not.
+  private static func collect(
+    _ events: [PhotoEvent], into results: inout [UInt64: Result<URL, SnapshotFailure>]
+  ) {
+    for event in events {
+      switch event {
+      case .saved(let id, let url, _): results[id] = .success(url)
+      // The process is about to end, so a photo kept in memory is as good as lost.
+      case .kept(let id, let error):
+        results[id] = .failure(SnapshotFailure(message: error.userMessage))
+      case .failed(let id, let message): results[id] = .failure(SnapshotFailure(message: message))
+      case .thumbnailReady: break
+      }
+    }
+  }
+
+  /// Renames to the exact paths asked for and builds the printed result.
+  private func outcome(
+    _ results: [Result<URL, SnapshotFailure>?], target: SnapshotTarget
+  ) -> Outcome {
+    var paths: [String] = []
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .success(var url)?:
+        if let exact = target.exactURL(forPhoto: index) {
+          // A name the user typed is theirs to reuse: replacing it is what they expect of a
+          // command-line tool run twice. rename(2) is atomic in the same folder.
+          guard rename(url.path, exact.path) == 0 else {
+            return Outcome(
+              status: 1,
+              message:
+                "The photo was saved as \(url.path) but could not be renamed to \(exact.path).")
+          }
+          url = exact
+        }
+        paths.append(url.path)
+      case .failure(let failure)?:
+        return Outcome(status: 1, message: failure.message)
+      case nil:
+        return Outcome(status: 1, message: "Writing the photo took too long; check the disk.")
+      }
+    }
+    return Outcome(status: 0, message: paths.joined(separator: "\n"))
+  }
+}

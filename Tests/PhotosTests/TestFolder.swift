@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+
+/// A fresh folder under /tmp, removed when the value goes away.
+final class TestFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-photos-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  /// Visible names in the folder, sorted.
+  func names(in folder: URL? = nil) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: (folder ?? url).path)
+      .filter { !$0.hasPrefix(".") }.sorted()
+  }
+}
+
+/// Runs a command-line tool from /usr/bin and returns its exit status and standard output.
+enum Tool {
+  static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+  }
+
+  /// `exiv2 -pa` output as key → interpreted value.
+  static func exifTags(of file: URL) throws -> [String: String] {
+    let text = String(decoding: try run("exiv2", ["-pa", file.path]).output, as: UTF8.self)
+    var tags: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+      guard fields.count == 4 else { continue }
+      tags[String(fields[0])] = fields[3].trimmingCharacters(in: .whitespaces)
+    }
+    return tags
+  }
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import SDLPlatform
+import Testing
+
+@Suite("Shutter sound", .serialized)
+struct SoundPlayerTests {
+  private static let shutterPath = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Assets/shutter.wav").path
+
+  private func useAudioDriver(_ name: String, file: String? = nil) {
+    setenv("SDL_AUDIODRIVER", name, 1)
+    if let file { setenv("SDL_DISKAUDIOFILE", file, 1) }
+  }
+
+  private func littleEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
+    (0..<count).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+  }
+
+  @Test func shutterSoundIsAShortMono16BitClickAt48kHz() throws {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.shutterPath)))
+    #expect(bytes.count < 30_000)
+    #expect(Array(bytes[0..<4]) == Array("RIFF".utf8) && Array(bytes[8..<12]) == Array("WAVE".utf8))
+    #expect(littleEndian(bytes, at: 22, count: 2) == 1, "channels")
+    #expect(littleEndian(bytes, at: 24, count: 4) == 48_000, "sample rate")
+    #expect(littleEndian(bytes, at: 34, count: 2) == 16, "bits per sample")
+    let dataBytes = littleEndian(bytes, at: 40, count: 4)
+    #expect(Double(dataBytes / 2) / 48_000 < 0.150)
+  }
+
+  @Test func playsTheClickThroughTheAudioDevice() throws {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-audio-\(UUID().uuidString).raw")
+    defer { try? FileManager.default.removeItem(at: output) }
+    useAudioDriver("disk", file: output.path)
+    let player = SoundPlayer(soundPath: Self.shutterPath)
+    player.play()
+    #expect(player.status == .ready)
+    // The disk driver writes in real time; the click is 120 ms long. Nothing can be awaited,
+    // so the queue is polled against a generous deadline.
+    let deadline = Date().addingTimeInterval(5)
+    while player.queuedByteCount > 0, Date() < deadline { usleep(10_000) }
+    #expect(player.queuedByteCount == 0)
+    player.close()
+    let written = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int
+    #expect((written ?? 0) > 0, "the device received no samples")
+  }
+
+  @Test func mutedPlayerDoesNotOpenAudio() {
+    useAudioDriver("dummy")
+    let player = SoundPlayer(soundPath: Self.shutterPath)
+    player.isMuted = true
+    player.play()
+    #expect(player.status == .notOpened)
+    #expect(player.queuedByteCount == 0)
+  }
+
+  @Test func fallsSilentWhenThereIsNoAudioDevice() {
+    useAudioDriver("no-such-driver")
+    let player = SoundPlayer(soundPath: Self.shutterPath)
+    player.play()
+    guard case .unavailable = player.status else {
+      Issue.record("expected no sound, got \(player.status)")
+      return
+    }
+    player.play()
+    #expect(player.queuedByteCount == 0)
+  }
+
+  @Test func fallsSilentWhenTheSoundFileIsMissing() {
+    useAudioDriver("dummy")
+    let player = SoundPlayer(soundPath: "/nonexistent/shutter.wav")
+    player.play()
+    guard case .unavailable(let reason) = player.status else {
+      Issue.record("expected no sound, got \(player.status)")
+      return
+    }
+    #expect(reason.contains("/nonexistent/shutter.wav"))
+  }
+}
