@@ -63,7 +63,8 @@ let package = Package(
     .testTarget(
       name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
-    .testTarget(name: "PhotosTests", dependencies: ["Photos", "CameraTestSupport"]),
+    .testTarget(
+      name: "PhotosTests", dependencies: ["Photos", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),

@@ -20,7 +20,19 @@ case .list:
 case .check(let seconds, let allModes):
   let source = CameraSource(CameraSelection.choose(options.camera, among: CameraSource.discover()))
   exit(allModes ? sweepModes(source, seconds: seconds) : check(source, seconds: seconds))
-case .snapshot, .controls:
+case .snapshot:
+  let source = CameraSource(CameraSelection.choose(options.camera, among: CameraSource.discover()))
+  let outcome = SnapshotRunner(
+    options: options, request: source.request(overriding: options.modeRequest)
+  )
+  .run(source: source)
+  if outcome.status == 0 {
+    print(outcome.message)
+  } else {
+    FileHandle.standardError.write(Data("pinhole: \(outcome.message)\n".utf8))
+  }
+  exit(outcome.status)
+case .controls:
   FileHandle.standardError.write(Data("pinhole: this command is not available yet.\n".utf8))
   exit(2)
 case .preview:
