@@ -54,7 +54,8 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(name: "CaptureTests", dependencies: ["Capture", "CameraTestSupport"]),
     .testTarget(
-      name: "SimulatedCameraTests", dependencies: ["SimulatedCamera", "Imaging", "CameraTestSupport"]),
+      name: "SimulatedCameraTests",
+      dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),
     .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),

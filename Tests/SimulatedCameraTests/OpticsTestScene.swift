@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Metering
+import SimulatedCamera
+
+/// A still scene for focus and exposure tests: three textured targets side by side at near,
+/// middle and far depths, plus a dark and a light grey card, none of them overlapping even
+/// when fully blurred.
+enum OpticsTestScene {
+  /// One target: where it is, how deep, and the region that meters it.
+  struct Target {
+    let name: String
+    let depth: Double
+    let x: Double
+    let y: Double
+
+    /// A region well inside the target (its outline is 25 % of the frame height across).
+    var region: RegionOfInterest {
+      RegionOfInterest(centerX: x, centerY: y, width: 0.09, height: 0.16)
+    }
+  }
+
+  static let near = Target(name: "near", depth: 0.12, x: 0.2, y: 0.45)
+  static let middle = Target(name: "middle", depth: 0.5, x: 0.5, y: 0.45)
+  static let far = Target(name: "far", depth: 0.88, x: 0.8, y: 0.45)
+  static let focusTargets = [near, middle, far]
+
+  /// Cards for exposure: a dark and a light grey, untextured.
+  static let darkCard = Target(name: "dark", depth: 0.5, x: 0.3, y: 0.76)
+  static let lightCard = Target(name: "light", depth: 0.5, x: 0.7, y: 0.76)
+
+  static let scene = SimulatedScene(objects: [
+    SceneObject(
+      shape: .siemensStar(spokes: 16), depth: near.depth, size: 0.25, color: .white,
+      motion: .fixed(x: near.x, y: near.y)),
+    SceneObject(
+      shape: .checkerboard(cells: 8), depth: middle.depth, size: 0.25,
+      color: SceneColor(red: 0.9, green: 0.8, blue: 0.3), motion: .fixed(x: middle.x, y: middle.y)),
+    SceneObject(
+      shape: .siemensStar(spokes: 16), depth: far.depth, size: 0.25, color: .white,
+      motion: .fixed(x: far.x, y: far.y)),
+    SceneObject(
+      shape: .rectangle(aspect: 1.2), depth: darkCard.depth, size: 0.16,
+      color: SceneColor(grey: 0.08), motion: .fixed(x: darkCard.x, y: darkCard.y)),
+    SceneObject(
+      shape: .rectangle(aspect: 1.2), depth: lightCard.depth, size: 0.16,
+      color: SceneColor(grey: 0.92), motion: .fixed(x: lightCard.x, y: lightCard.y)),
+  ])
+
+  /// A streaming camera on a manual clock showing the scene, autofocus and auto-exposure off.
+  static func camera(
+    focus: Double = 0.5, exposure: Double = 0.5, size: FrameSize = FrameSize(width: 1280, height: 720)
+  ) throws -> SimulatedCamera {
+    let camera = SimulatedCamera(
+      options: .init(
+        size: size, startTime: MonotonicTime(nanoseconds: 1_000_000_000), clock: ManualClock(),
+        scene: scene, lens: LensState(focus: focus), sensor: SensorState(exposure: exposure)))
+    try camera.startStreaming()
+    return camera
+  }
+
+  /// The next frame, copied out of the camera.
+  static func nextFrame(from camera: SimulatedCamera) throws -> CapturedFrame? {
+    try CapturedFrame.capture(1, from: camera).first
+  }
+}
