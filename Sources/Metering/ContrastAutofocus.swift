@@ -10,7 +10,8 @@
 /// 1. **Coarse sweep.** The lens goes to the end of the range nearer its start, then steps
 ///    across the range by `coarseStep`. The sweep stops early once the score has fallen below
 ///    `dropRatio` of the best score on two samples past it, so a near peak costs few frames.
-///    A sweep whose scores vary by less than `flatness` fails: there is nothing to focus on.
+///    A sweep whose scores vary by less than `flatness`, or never reach `minimumScore`,
+///    fails: there is nothing to focus on.
 /// 2. **Refinement.** A Gaussian (a parabola through the logarithms) fitted through the best
 ///    coarse sample and its neighbours estimates the peak between samples; three probes
 ///    `fineStep` apart around the estimate are scored and fitted the same way, and the lens
@@ -36,12 +37,17 @@ public struct ContrastAutofocus: Sendable {
     public var dropRatio: Double
     /// The sweep fails when (best − worst) / best is below this.
     public var flatness: Double
+    /// The sweep fails when the best score stays below this: with `SharpnessScore`'s
+    /// normalisation, 0.001 is an RMS pixel-to-pixel step of about 3 % of the signal, less
+    /// than a defocused edge or sensor noise gives. Textured targets peak near 0.1–1.
+    public var minimumScore: Double
 
     /// Makes a configuration. The defaults suit a lens crossing its range in about 12 frames,
     /// as the simulated lens and typical webcam focus motors do.
     public init(
       coarseStep: Double = 0.08, fineStep: Double = 0.02, lensSpeed: Double? = 0.08,
-      settleFrames: Int = 1, dropRatio: Double = 0.6, flatness: Double = 0.25
+      settleFrames: Int = 1, dropRatio: Double = 0.6, flatness: Double = 0.25,
+      minimumScore: Double = 0.001
     ) {
       self.coarseStep = coarseStep
       self.fineStep = fineStep
@@ -49,6 +55,7 @@ public struct ContrastAutofocus: Sendable {
       self.settleFrames = settleFrames
       self.dropRatio = dropRatio
       self.flatness = flatness
+      self.minimumScore = minimumScore
     }
   }
 
@@ -105,7 +112,7 @@ public struct ContrastAutofocus: Sendable {
       return move(to: plan.removeFirst(), sequence)
     }
     let scores = samples.map(\.score)
-    guard let best = scores.max(), let worst = scores.min(), best > 0,
+    guard let best = scores.max(), let worst = scores.min(), best >= configuration.minimumScore,
       (best - worst) / best >= configuration.flatness,
       let index = scores.firstIndex(of: best)
     else {

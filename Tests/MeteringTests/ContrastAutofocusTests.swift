@@ -110,6 +110,18 @@ struct ContrastAutofocusTests {
     #expect(focus.step(score: 9, frameSequence: 100) == .failed)
   }
 
+  @Test func peakTooFaintToTrustFails() {
+    var lens = ModelLens(position: 0.2, peak: 0.6)
+    var focus = ContrastAutofocus(startingAt: 0.2, configuration: Self.simLens)
+    var outcome = FocusCommand.wait
+    for frame in 0..<60 where outcome != .failed {
+      // The same curve shape, scaled below `minimumScore`: rounding noise on a flat card.
+      outcome = focus.step(score: lens.nextFrameScore() * 1e-4, frameSequence: UInt32(frame))
+      if case .move(let position) = outcome { lens.target = position }
+    }
+    #expect(outcome == .failed)
+  }
+
   @Test func waitsForTheLensToTravelAndSettle() {
     let configuration = ContrastAutofocus.Configuration(lensSpeed: 0.1, settleFrames: 2)
     var focus = ContrastAutofocus(startingAt: 0.5, configuration: configuration)

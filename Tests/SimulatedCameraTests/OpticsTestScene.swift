@@ -13,10 +13,12 @@ enum OpticsTestScene {
     let depth: Double
     let x: Double
     let y: Double
+    /// Region height as a fraction of the frame height; the width keeps it square at 16:9.
+    var regionSize = 0.16
 
-    /// A region well inside the target (its outline is 25 % of the frame height across).
+    /// A square region well inside the target.
     var region: RegionOfInterest {
-      RegionOfInterest(centerX: x, centerY: y, width: 0.09, height: 0.16)
+      RegionOfInterest(centerX: x, centerY: y, width: regionSize * 9 / 16, height: regionSize)
     }
   }
 
@@ -26,8 +28,8 @@ enum OpticsTestScene {
   static let focusTargets = [near, middle, far]
 
   /// Cards for exposure: a dark and a light grey, untextured.
-  static let darkCard = Target(name: "dark", depth: 0.5, x: 0.3, y: 0.76)
-  static let lightCard = Target(name: "light", depth: 0.5, x: 0.7, y: 0.76)
+  static let darkCard = Target(name: "dark", depth: 0.5, x: 0.3, y: 0.76, regionSize: 0.08)
+  static let lightCard = Target(name: "light", depth: 0.5, x: 0.7, y: 0.76, regionSize: 0.08)
 
   static let scene = SimulatedScene(objects: [
     SceneObject(
