@@ -113,14 +113,14 @@ public struct ExposureController: Sendable {
       return .settled(value)
     }
     inToleranceCount = 0
-    isSettled = false
     let change = configuration.damping * errorStops(meanLuma: meanLuma) / configuration.stops
     let next = min(max(value + change, 0), 1)
     guard next != value else {
-      // At the end of the range: nothing more to do until the scene changes.
-      isSettled = true
-      return .settled(value)
+      // At the end of the range: nothing more to do until the scene changes. Say so once.
+      defer { isSettled = true }
+      return isSettled ? .wait : .settled(value)
     }
+    isSettled = false
     value = next
     measureAt = frameSequence &+ UInt32(1 + max(configuration.settleFrames, 0))
     return .set(next)

@@ -85,6 +85,16 @@ struct ExposureControllerTests {
     #expect(value > 0.4)
   }
 
+  @Test func regionBeyondTheRangeSettlesAtTheLimitOnce() {
+    var controller = ExposureController(value: 0.999)
+    var commands: [ExposureCommand] = []
+    for frame in 0..<12 {
+      commands.append(controller.step(meanLuma: 17, frameSequence: UInt32(frame)))
+    }
+    #expect(controller.value == 1)
+    #expect(commands.filter { if case .settled = $0 { true } else { false } }.count == 1)
+  }
+
   @Test func clippedRegionStepsDownAtLeastOneStop() {
     let controller = ExposureController(value: 0.5)
     #expect(controller.errorStops(meanLuma: 235) <= -1)
