@@ -83,11 +83,14 @@ struct BoxBlur {
         let padded = paddedBuffer.baseAddress.unsafelyUnwrapped
         for row in rowRange {
           let source = plane.base + row * plane.stride
-          let outRow = output.baseAddress.unsafelyUnwrapped
+          let outRow =
+            output.baseAddress.unsafelyUnwrapped
             + (row - rowRange.lowerBound) * count * channels
           for channel in 0..<channels {
-            let inside = max(pad - columns.lowerBound, 0)..<min(
-              count + 2 * pad, plane.width - columns.lowerBound + pad)
+            let inside =
+              max(
+                pad - columns.lowerBound, 0)..<min(
+                count + 2 * pad, plane.width - columns.lowerBound + pad)
             let first = Int32(source[channel])
             let last = Int32(source[(plane.width - 1) * channels + channel])
             for index in 0..<inside.lowerBound { padded[index] = first }

@@ -127,7 +127,9 @@ struct ContrastAutofocusTests {
     var focus = ContrastAutofocus(startingAt: 0.5, configuration: configuration)
     // Start at 0.5: the sweep begins at 0, five frames of travel away, then two settle frames.
     #expect(focus.step(score: 1, frameSequence: 10) == .move(to: 0))
-    for sequence in 11..<17 { #expect(focus.step(score: 1, frameSequence: UInt32(sequence)) == .wait) }
+    for sequence in 11..<17 {
+      #expect(focus.step(score: 1, frameSequence: UInt32(sequence)) == .wait)
+    }
     guard case .move = focus.step(score: 1, frameSequence: 17) else {
       Issue.record("expected the next sweep move once the lens settled")
       return

@@ -61,7 +61,8 @@ struct ControlMappingTests {
 
   @Test func logarithmicScaleGivesEqualRatiosForEqualSteps() {
     // UVC exposure_time_absolute: 100 µs units, 1 (0.1 ms) … 10000 (1 s).
-    let mapping = ControlMapping(minimum: 1, maximum: 10_000, defaultValue: 156, scale: .logarithmic)
+    let mapping = ControlMapping(
+      minimum: 1, maximum: 10_000, defaultValue: 156, scale: .logarithmic)
     let quarter = Double(mapping.driverValue(forNormalized: 0.25))
     let half = Double(mapping.driverValue(forNormalized: 0.5))
     let threeQuarters = Double(mapping.driverValue(forNormalized: 0.75))

@@ -38,7 +38,8 @@ struct LensModelTests {
     let pinhole = render(lens: nil)
     let focused = render(lens: LensState(focus: OpticsTestScene.middle.depth))
     let region = OpticsTestScene.middle.region
-    #expect(SharpnessScore.measure(pinhole, in: region) == SharpnessScore.measure(focused, in: region))
+    #expect(
+      SharpnessScore.measure(pinhole, in: region) == SharpnessScore.measure(focused, in: region))
   }
 
   @Test func motorTravelsAtMostItsSpeedPerFrame() throws {

@@ -38,10 +38,10 @@ struct OpticsMeasurements {
       let camera = try OpticsTestScene.camera(exposure: exposure)
       let (means, settledAt) = try ClickToExposeTests.expose(target, camera: camera)
       let startsDark = means[0] < 118
-      let overshoot = means.map { startsDark ? $0 - 118 : 118 - $0 }.max() ?? 0
+      let overshoot = max(means.map { startsDark ? $0 - 118 : 118 - $0 }.max() ?? 0, 0)
       print(
         "exposure \(target.name) from \(exposure): settled at frame \(settledAt ?? -1),"
-          + " final Y \(Self.rounded(means.last ?? 0)), overshoot \(Self.rounded(max(overshoot, 0)))"
+          + " final Y \(Self.rounded(means.last ?? 0)), overshoot \(Self.rounded(overshoot))"
           + " codes; means \(means.prefix(12).map { Int($0.rounded()) })")
     }
   }
@@ -67,8 +67,10 @@ struct OpticsMeasurements {
       ("no lens", { _ in nil }, SensorState()),
       ("focus fixed at 0.5", { _ in LensState(focus: 0.5) }, SensorState()),
       ("focus sweeping 0→1", { LensState(focus: Double($0 % 90) / 90) }, SensorState()),
-      ("sweeping, +1 stop, gain noise", { LensState(focus: Double($0 % 90) / 90) },
-       SensorState(exposure: 0.5, gain: 0.25)),
+      (
+        "sweeping, +1 stop, gain noise", { LensState(focus: Double($0 % 90) / 90) },
+        SensorState(exposure: 0.5, gain: 0.25)
+      ),
     ]
     for (name, lens, sensor) in cases {
       let renderer = SimulatedSceneRenderer(scene: .standard(seed: 1))

@@ -51,7 +51,8 @@ enum OpticsTestScene {
 
   /// A streaming camera on a manual clock showing the scene, autofocus and auto-exposure off.
   static func camera(
-    focus: Double = 0.5, exposure: Double = 0.5, size: FrameSize = FrameSize(width: 1280, height: 720)
+    focus: Double = 0.5, exposure: Double = 0.5,
+    size: FrameSize = FrameSize(width: 1280, height: 720)
   ) throws -> SimulatedCamera {
     let camera = SimulatedCamera(
       options: .init(
