@@ -6,7 +6,7 @@ import Testing
 
 @Suite("The simulated lens and sensor")
 struct LensModelTests {
-  private static let size = FrameSize(width: 1280, height: 720)
+  private static let size = OpticsTestScene.size
 
   private func render(lens: LensState?, sensor: SensorState = SensorState()) -> NV12Frame {
     let renderer = SimulatedSceneRenderer(scene: OpticsTestScene.scene)

@@ -16,10 +16,12 @@ import Testing
   "Optics measurements",
   .enabled(if: getenv("PINHOLE_MEASURE") != nil), .serialized)
 struct OpticsMeasurements {
+  private static let hd = FrameSize(width: 1280, height: 720)
+
   @Test func autofocusFramesPerDepth() throws {
     for start in [0.0, 0.5, 1.0] {
       for target in OpticsTestScene.focusTargets {
-        let camera = try OpticsTestScene.camera(focus: start)
+        let camera = try OpticsTestScene.camera(focus: start, size: Self.hd)
         let result = try #require(try ClickToFocusTests.focus(on: target, camera: camera))
         let error = abs(result.position - target.depth)
         print(
@@ -35,7 +37,7 @@ struct OpticsMeasurements {
       (OpticsTestScene.darkCard, 0.5), (OpticsTestScene.lightCard, 0.5),
       (OpticsTestScene.darkCard, 0.1), (OpticsTestScene.lightCard, 0.9),
     ] {
-      let camera = try OpticsTestScene.camera(exposure: exposure)
+      let camera = try OpticsTestScene.camera(exposure: exposure, size: Self.hd)
       let (means, settledAt) = try ClickToExposeTests.expose(target, camera: camera)
       let startsDark = means[0] < 118
       let overshoot = max(means.map { startsDark ? $0 - 118 : 118 - $0 }.max() ?? 0, 0)

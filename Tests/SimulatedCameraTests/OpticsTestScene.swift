@@ -49,10 +49,15 @@ enum OpticsTestScene {
       color: SceneColor(grey: 0.92), motion: .fixed(x: lightCard.x, y: lightCard.y)),
   ])
 
+  /// The frame size of these tests: 640x360 keeps debug-build renders with blur cheap; the
+  /// blur and the regions scale with the frame, so focus behaves as at 720p (the opt-in
+  /// `OpticsMeasurements` runs the same searches at 1280x720).
+  static let size = FrameSize(width: 640, height: 360)
+
   /// A streaming camera on a manual clock showing the scene, autofocus and auto-exposure off.
   static func camera(
     focus: Double = 0.5, exposure: Double = 0.5,
-    size: FrameSize = FrameSize(width: 1280, height: 720)
+    size: FrameSize = size
   ) throws -> SimulatedCamera {
     let camera = SimulatedCamera(
       options: .init(
