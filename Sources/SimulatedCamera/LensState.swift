@@ -38,7 +38,9 @@ public struct LensState: Hashable, Sendable {
   mutating func advance(frames: Int, autofocusTarget: Double?) {
     if isAutofocusEnabled, let autofocusTarget { targetFocus = Self.unit(autofocusTarget) }
     let reach = Self.maximumTravelPerFrame * Double(max(frames, 0))
-    focus += min(max(targetFocus - focus, -reach), reach)
+    let gap = targetFocus - focus
+    // Land exactly on the target: `focus + gap` can miss it by a rounding error.
+    focus = abs(gap) <= reach ? targetFocus : focus + (gap > 0 ? reach : -reach)
   }
 
   /// Commands the motor towards `position`; clamped to 0…1, NaN ignored.

@@ -14,6 +14,9 @@ import Capture
 /// the caller, with the frame's due time as its capture time. A caller that comes back late
 /// finds the frames it missed skipped and the sequence number jumped, as with a real driver.
 ///
+/// A lens and sensor model (`optics`) blurs each object by its distance from the focus and
+/// scales brightness by exposure and gain; see `SimulatedCamera+Optics.swift`.
+///
 /// Capture thread only, like every `CaptureDevice`.
 public final class SimulatedCamera: CaptureDevice {
   /// Which camera this is: path "sim", driver "pinhole-sim", kind `.simulated`.

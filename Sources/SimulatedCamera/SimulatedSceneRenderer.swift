@@ -5,8 +5,9 @@ import CameraModel
 /// to near, the stream clock and frame counter, and the machine-readable frame tag.
 ///
 /// All drawing is horizontal spans (see `NV12Canvas`); nothing is done per pixel except the
-/// one-off background ramp. At 1280x720 a frame costs well under a millisecond in release
-/// builds, most of it the background copy.
+/// one-off background ramp. At 1280x720 a sharp frame costs about 0.25 ms of CPU in release
+/// builds, most of it the background copy; with a lens, defocus blur (`DefocusCompositor`)
+/// brings it to about 4.5–5 ms, and gain noise adds about 1 ms.
 ///
 /// Owner's thread only (the capture thread for `SimulatedCamera`): it keeps a cached
 /// background and scratch space between calls.
