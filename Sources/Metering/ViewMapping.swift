@@ -153,6 +153,12 @@ public struct ViewMapping: Hashable, Sendable {
     windowPoint(fromImage: imagePoint(fromSensor: sensor))
   }
 
+  /// The metering region centred on the sensor point under window point `window`, `size`
+  /// of the sensor image across and down (clamped inside it), or nil on a letterbox bar.
+  public func region(aroundWindow window: Point, size: Double = 0.2) -> RegionOfInterest? {
+    sensorPoint(fromWindow: window).map { RegionOfInterest.around(x: $0.x, y: $0.y, size: size) }
+  }
+
   /// The sensor pixel coordinates (0…width, 0…height) under window point `window`, or nil on
   /// a letterbox bar.
   public func sensorPixel(fromWindow window: Point) -> Point? {

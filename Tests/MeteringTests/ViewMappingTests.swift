@@ -127,6 +127,17 @@ struct ViewMappingTests {
     }
   }
 
+  @Test func tapBecomesARegionAroundTheSensorPoint() throws {
+    let mapping = ViewMapping(
+      aspectFitting: FrameSize(width: 1280, height: 720), windowWidth: 1280, windowHeight: 720,
+      isMirrored: true)
+    let region = try #require(mapping.region(aroundWindow: Point(x: 320, y: 360)))
+    #expect(region == .around(x: 0.75, y: 0.5, size: 0.2))
+    let letterboxed = ViewMapping(
+      aspectFitting: FrameSize(width: 1280, height: 720), windowWidth: 800, windowHeight: 800)
+    #expect(letterboxed.region(aroundWindow: Point(x: 400, y: 10)) == nil)
+  }
+
   @Test func sensorPixelScalesByTheImageSize() throws {
     let mapping = ViewMapping(
       videoRect: .init(x: 10, y: 20, width: 640, height: 360),

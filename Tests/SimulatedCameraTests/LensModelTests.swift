@@ -66,6 +66,18 @@ struct LensModelTests {
     #expect(camera.lens.isSettled)
   }
 
+  @Test func builtInAutoExposureBringsTheCentreTowardsMidGrey() throws {
+    let camera = try OpticsTestScene.camera(exposure: 0.15)
+    camera.setAutoExposure(true)
+    let centre = RegionOfInterest(centerX: 0.5, centerY: 0.5, width: 1.0 / 3, height: 1.0 / 3)
+    let first = try #require(try OpticsTestScene.nextFrame(from: camera))
+    var last = first
+    for _ in 0..<20 { last = try #require(try OpticsTestScene.nextFrame(from: camera)) }
+    #expect(first.frame.meanLuma(in: centre) < 60)
+    #expect(abs(last.frame.meanLuma(in: centre) - 118) < 15)
+    #expect(camera.sensor.exposure > 0.15)
+  }
+
   @Test func exposureAndGainScaleTheSignalAndClipAt235() {
     let region = OpticsTestScene.darkCard.region
     let base = render(lens: nil).meanLuma(in: region) - 16
