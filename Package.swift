@@ -59,7 +59,8 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(name: "CaptureTests", dependencies: ["Capture", "CameraTestSupport"]),
     .testTarget(
-      name: "SimulatedCameraTests", dependencies: ["SimulatedCamera", "Imaging", "CameraTestSupport"]),
+      name: "SimulatedCameraTests",
+      dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),
     .testTarget(
       name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),

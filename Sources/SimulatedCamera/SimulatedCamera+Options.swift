@@ -21,13 +21,19 @@ extension SimulatedCamera {
     public var clock: any SimulationClock
     /// A scene to show instead of `SimulatedScene.standard(seed:)`.
     public var scene: SimulatedScene?
+    /// The lens at start: focused on the middle distance, following the frame centre.
+    public var lens: LensState
+    /// The sensor at start: the scene as drawn, no auto-exposure.
+    public var sensor: SensorState
 
     /// Makes options; the defaults describe the built-in camera: 720p, 30 fps, seed 1.
     public init(
       size: FrameSize = FrameSize(width: 1280, height: 720), framesPerSecond: Int = 30,
       seed: UInt64 = 1, startTime: MonotonicTime? = nil,
       name: String = "Pinhole Simulated Camera", identity: String = "sim:0",
-      clock: any SimulationClock = SystemMonotonicClock(), scene: SimulatedScene? = nil
+      clock: any SimulationClock = SystemMonotonicClock(), scene: SimulatedScene? = nil,
+      lens: LensState = LensState(focus: 0.5, isAutofocusEnabled: true),
+      sensor: SensorState = SensorState()
     ) {
       self.size = size
       self.framesPerSecond = framesPerSecond
@@ -37,6 +43,8 @@ extension SimulatedCamera {
       self.identity = identity
       self.clock = clock
       self.scene = scene
+      self.lens = lens
+      self.sensor = sensor
     }
   }
 }

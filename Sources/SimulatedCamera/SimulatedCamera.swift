@@ -1,5 +1,5 @@
-import CameraModel
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Capture
 
 #if canImport(Glibc)
@@ -14,6 +14,9 @@ import Capture
 /// the caller, with the frame's due time as its capture time. A caller that comes back late
 /// finds the frames it missed skipped and the sequence number jumped, as with a real driver.
 ///
+/// A lens and sensor model (`optics`) blurs each object by its distance from the focus and
+/// scales brightness by exposure and gain; see `SimulatedCamera+Optics.swift`.
+///
 /// Capture thread only, like every `CaptureDevice`.
 public final class SimulatedCamera: CaptureDevice {
   /// Which camera this is: path "sim", driver "pinhole-sim", kind `.simulated`.
@@ -22,12 +25,16 @@ public final class SimulatedCamera: CaptureDevice {
   public let scene: SimulatedScene
   /// The mode in force; changed by `configure(_:)`.
   public private(set) var mode: CaptureMode
+  /// The lens and sensor settings; share this with the thread that drives focus and exposure.
+  public let optics: SimulatedOptics
 
   private let options: Options
   private let renderer: SimulatedSceneRenderer
   private var buffer: NV12Frame?
   private var pacer: FramePacer?
   private var isClosed = false
+  /// The frame the lens last moved for; capture thread only.
+  var lastRenderedIndex: UInt64?
 
   /// Makes a simulated camera. It is ready at once: there is nothing to open.
   public init(options: Options = Options()) {
@@ -35,6 +42,7 @@ public final class SimulatedCamera: CaptureDevice {
     info = options.deviceInfo
     scene = options.scene ?? SimulatedScene.standard(seed: options.seed)
     renderer = SimulatedSceneRenderer(scene: scene)
+    optics = SimulatedOptics(lens: options.lens, sensor: options.sensor)
     let requested = CaptureMode(
       format: .nv12, size: options.size,
       interval: FrameInterval(framesPerSecond: options.framesPerSecond))
@@ -65,6 +73,7 @@ public final class SimulatedCamera: CaptureDevice {
   public func startStreaming() throws(CaptureError) {
     precondition(!isClosed, "simulated camera used after close()")
     guard !isStreaming else { return }
+    lastRenderedIndex = nil
     let frame = buffer ?? NV12Frame(size: mode.size)
     frame.resize(to: mode.size)
     buffer = frame
@@ -92,8 +101,11 @@ public final class SimulatedCamera: CaptureDevice {
     // The picture depends only on the frame's index, so it is drawn while waiting and handed
     // over the moment it is due, as a sensor finishes its readout.
     let sequence = UInt32(truncatingIfNeeded: index)
+    let streamTime = Duration.nanoseconds(Int64(pacer.offset(of: index)))
+    let (lens, sensor) = opticsForFrame(index, streamTime: streamTime)
     renderer.render(
-      sequence: sequence, streamTime: .nanoseconds(Int64(pacer.offset(of: index))), into: buffer)
+      sequence: sequence, streamTime: streamTime, lens: lens, sensor: sensor, into: buffer)
+    meterAutoExposure(buffer, sensor: sensor)
     options.clock.sleep(until: dueTime)
     body(
       RawFrame(

@@ -5,8 +5,9 @@ import CameraModel
 /// to near, the stream clock and frame counter, and the machine-readable frame tag.
 ///
 /// All drawing is horizontal spans (see `NV12Canvas`); nothing is done per pixel except the
-/// one-off background ramp. At 1280x720 a frame costs well under a millisecond in release
-/// builds, most of it the background copy.
+/// one-off background ramp. At 1280x720 a sharp frame costs about 0.25 ms of CPU in release
+/// builds, most of it the background copy; with a lens, defocus blur (`DefocusCompositor`)
+/// brings it to about 4.5–5 ms, and gain noise adds about 1 ms.
 ///
 /// Owner's thread only (the capture thread for `SimulatedCamera`): it keeps a cached
 /// background and scratch space between calls.
@@ -19,6 +20,9 @@ public final class SimulatedSceneRenderer {
   var crossings: [Double] = []
   /// Per-spoke cotangents of the current star rotation.
   var spokeSlopes: [Double] = []
+  /// Blurs out-of-focus layers; scratch space kept between frames.
+  var defocus = DefocusCompositor()
+  private var response = SensorResponse()
 
   private static let textColor = YCbCr(y: 235, cb: 128, cr: 128)
   private static let plateColor = YCbCr(y: 24, cb: 128, cr: 128)
@@ -35,16 +39,34 @@ public final class SimulatedSceneRenderer {
   /// Renders the frame numbered `sequence`, taken `streamTime` after the stream started, into
   /// `frame` at the frame's current size. Also sets the frame's sequence and colorimetry.
   ///
-  /// The picture depends only on the scene, the frame size, `sequence` and `streamTime`, so the
-  /// same inputs always give the same bytes.
-  public func render(sequence: UInt32, streamTime: Duration, into frame: NV12Frame) {
+  /// With a `lens`, each object and the backdrop (depth 1) are blurred by their distance from
+  /// its focus; without one everything is sharp, as through a pinhole. `sensor` scales the
+  /// brightness and adds gain noise before the readouts and the tag are drawn, so those stay
+  /// legible at any exposure.
+  ///
+  /// The picture depends only on the scene, the frame size, `sequence`, `streamTime`, `lens`
+  /// and `sensor`, so the same inputs always give the same bytes.
+  public func render(
+    sequence: UInt32, streamTime: Duration, lens: LensState? = nil,
+    sensor: SensorState = SensorState(), into frame: NV12Frame
+  ) {
     let colorimetry = Self.colorimetry(for: frame.size)
     let canvas = NV12Canvas(frame)
-    canvas.copy(from: cachedBackground(size: frame.size, matrix: colorimetry.matrix))
+    let sharp = cachedBackground(size: frame.size, matrix: colorimetry.matrix)
+    let height = frame.size.height
+    if let lens {
+      defocus.drawBackdrop(sharp, defocus: lens.defocus(ofDepth: 1), into: frame)
+    } else {
+      canvas.copy(from: sharp)
+    }
     let seconds = Self.seconds(streamTime)
     for object in scene.objects {
-      draw(object, at: seconds, on: canvas, matrix: colorimetry.matrix)
+      let radius = lens.map {
+        DefocusCompositor.radius(defocus: $0.defocus(ofDepth: object.depth), height: height)
+      }
+      drawLayer(object, at: seconds, radius: radius ?? 0, on: canvas, frame: frame, colorimetry)
     }
+    response.apply(sensor, to: frame, sequence: sequence)
     drawReadouts(sequence: sequence, seconds: seconds, on: canvas)
     SimulatedFrameTag.stamp(sequence, into: frame)
     frame.metadata.sequence = sequence
@@ -63,7 +85,7 @@ public final class SimulatedSceneRenderer {
     return String(repeating: "0", count: max(digits - text.count, 0)) + text
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
+  static func seconds(_ duration: Duration) -> Double {
     let parts = duration.components
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+extension NV12Frame {
+  /// The mean luma code value (0…255) inside `region`, sampled on a grid of at most
+  /// `SharpnessScore.maximumSamples` points so it costs the same for any region size.
+  ///
+  /// Returns 0 for an empty frame. Owner's thread only, like every read of a frame.
+  public func meanLuma(in region: RegionOfInterest) -> Double {
+    let (columns, rows) = region.pixelBounds(in: size)
+    guard !columns.isEmpty, !rows.isEmpty else { return 0 }
+    let step = SharpnessScore.samplingStep(columns: columns.count, rows: rows.count)
+    let base = UnsafePointer<UInt8>(yPlane.assumingMemoryBound(to: UInt8.self))
+    var total = 0
+    var count = 0
+    for row in stride(from: rows.lowerBound, to: rows.upperBound, by: step) {
+      let line = base + row * yStride
+      for column in stride(from: columns.lowerBound, to: columns.upperBound, by: step) {
+        total += Int(line[column])
+        count += 1
+      }
+    }
+    return Double(total) / Double(count)
+  }
+}
