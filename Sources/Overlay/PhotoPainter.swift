@@ -118,32 +118,45 @@ struct PhotoPainter {
   }
 
   /// Dots along the circle of `radius` from twelve o'clock clockwise over `fraction` of a
-  /// turn, 48 to the full turn, so they touch and read as an arc.
+  /// turn, spaced at most half their width apart so they read as one smooth arc.
   mutating func arc(
     _ center: Point, radius: Double, width: Double, fraction: Double, _ color: Color
   ) {
-    let count = Int((min(max(fraction, 0), 1) * 48).rounded())
-    for direction in PhotoPainter.directions.prefix(count) {
-      let dot = Point(
-        x: center.x + (radius - width / 2) * direction.x,
-        y: center.y + (radius - width / 2) * direction.y)
+    let middle = radius - width / 2
+    let circumference = 2 * PhotoPainter.pi * middle
+    let perTurn = max(Int((circumference / max(width / 2, 0.5)).rounded(.up)), 8)
+    let count = Int((min(max(fraction, 0), 1) * Double(perTurn)).rounded())
+    for direction in PhotoPainter.unitVectors(count: perTurn).prefix(count) {
+      let dot = Point(x: center.x + middle * direction.x, y: center.y + middle * direction.y)
       disc(dot, radius: width / 2, color)
     }
   }
 
-  /// 48 unit vectors, 7.5° apart, clockwise from twelve o'clock. They come from repeated
-  /// rotation by cos 7.5° and sin 7.5° (written out), so the overlay needs no maths library;
-  /// 48 steps keep the rounding error below 1e-14.
-  static let directions: [Point] = {
-    let cosine = 0.991_444_861_373_810_4
-    let sine = 0.130_526_192_220_051_6
+  /// π, written out so the overlay needs no maths library.
+  static let pi = 3.141_592_653_589_793
+
+  /// `count` unit vectors evenly spaced clockwise from twelve o'clock. The step's cosine and
+  /// sine come from their Taylor series (the step is at most 45°, where eight terms are
+  /// exact to 1e-12), then repeated rotation; this keeps the overlay free of a maths library.
+  static func unitVectors(count: Int) -> [Point] {
+    let step = 2 * pi / Double(max(count, 8))
+    var cosine = 0.0
+    var sine = 0.0
+    var term = 1.0
+    for power in 0..<16 {
+      if power % 2 == 0 { cosine += term } else { sine += term }
+      term *= (power % 2 == 1 ? -step : step) / Double(power + 1)
+    }
     var result: [Point] = []
     var current = Point(x: 0, y: -1)
-    for _ in 0..<48 {
+    for _ in 0..<max(count, 8) {
       result.append(current)
       current = Point(
         x: current.x * cosine - current.y * sine, y: current.x * sine + current.y * cosine)
     }
     return result
-  }()
+  }
+
+  /// 48 unit vectors, 7.5° apart, for spinners.
+  static let directions = unitVectors(count: 48)
 }
