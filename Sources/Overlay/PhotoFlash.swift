@@ -16,8 +16,8 @@ enum PhotoFlash {
     into painter: inout PhotoPainter, area: Rect, start: Double?, time: Double, theme: PhotoTheme
   ) {
     guard let start else { return }
-    let opacity = opacity(at: time, start: start, theme: theme)
-    guard opacity > 0 else { return }
-    painter.fill(area, Color.white.withOpacity(opacity))
+    let color = Color.white.withOpacity(opacity(at: time, start: start, theme: theme))
+    guard color.alpha > 0 else { return }
+    painter.fill(area, color)
   }
 }
