@@ -5,6 +5,8 @@
 struct PhotoUIResponses {
   /// The shutter.
   var shutter = ControlResponse()
+  /// When the press holding the shutter began (this frame's time when none holds it).
+  var shutterPressStart = 0.0
   /// The self-timer button.
   var timer = ControlResponse()
   /// The shutter-sound toggle.
@@ -28,6 +30,7 @@ struct PhotoUIResponses {
 }
 
 extension Overlay {
+  /// Sizes, timings and colours of the photo interface.
   static let photoTheme = PhotoTheme()
   private static let timerID = ControlID("photo-timer")
   private static let muteID = ControlID("photo-mute")
@@ -103,8 +106,9 @@ extension Overlay {
     input: OverlayInput, state: OverlayState, layout: PhotoLayout,
     responses: inout PhotoUIResponses
   ) {
+    let control = ShutterButton.control(heldBy: tracker.activeID, time: input.time)
+    responses.shutterPressStart = control.pressStart
     if state.photo.canShoot {
-      let control = ShutterButton.control(heldBy: tracker.activeID, time: input.time)
       responses.shutter = tracker.update(control.id, rect: layout.shutter)
     }
     responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
@@ -123,11 +127,9 @@ extension Overlay {
     layout: PhotoLayout
   ) -> [PhotoAction] {
     var intents: [PhotoAction] = []
-    // The press start comes from the ID the shutter held at the frame's start (the tracker
-    // has not changed it since, as the shutter is updated before the strip).
-    let start = ShutterButton.control(heldBy: tracker.activeID, time: input.time).pressStart
     if let shutter = ShutterButton.intent(
-      responses.shutter, heldFor: input.time - start, photo: state.photo, theme: Self.photoTheme)
+      responses.shutter, heldFor: input.time - responses.shutterPressStart, photo: state.photo,
+      theme: Self.photoTheme)
     {
       intents.append(shutter)
     }

@@ -34,10 +34,12 @@ extension PhotoPainter {
       let cross = Point(x: center.x + px(5.5), y: center.y)
       let arm = px(3)
       line(
-        from: Point(x: cross.x - arm, y: cross.y - arm), to: Point(x: cross.x + arm, y: cross.y + arm),
+        from: Point(x: cross.x - arm, y: cross.y - arm),
+        to: Point(x: cross.x + arm, y: cross.y + arm),
         width: stroke, color)
       line(
-        from: Point(x: cross.x - arm, y: cross.y + arm), to: Point(x: cross.x + arm, y: cross.y - arm),
+        from: Point(x: cross.x - arm, y: cross.y + arm),
+        to: Point(x: cross.x + arm, y: cross.y - arm),
         width: stroke, color)
       return
     }

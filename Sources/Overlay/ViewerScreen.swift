@@ -133,7 +133,8 @@ struct ViewerScreen {
       painter.chevronIcon(previousButton.center, direction: -1, .white)
     }
     if let nextButton {
-      background(nextButton, responses.next, theme.floatingButtonColor, overlayTheme, into: &painter)
+      background(
+        nextButton, responses.next, theme.floatingButtonColor, overlayTheme, into: &painter)
       painter.chevronIcon(nextButton.center, direction: 1, .white)
     }
   }

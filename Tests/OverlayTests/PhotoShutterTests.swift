@@ -90,9 +90,10 @@ struct PhotoShutterTests {
     let overlay = Overlay(measurer: FixedWidthTextMeasurer())
     var state = OverlayScene.photoState()
     _ = actions(holding(at: 0, pressing: true), state, overlay: overlay)
-    #expect(actions(holding(at: 0.5, over: false), state, overlay: overlay) == [
-      .photo(.burstStarted)
-    ])
+    #expect(
+      actions(holding(at: 0.5, over: false), state, overlay: overlay) == [
+        .photo(.burstStarted)
+      ])
     state.photo.isBursting = true
     let result = actions(releasing(at: 0.8, over: false), state, overlay: overlay)
     #expect(result == [.photo(.burstEnded)])
