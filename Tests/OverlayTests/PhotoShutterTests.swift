@@ -39,6 +39,12 @@ struct PhotoShutterTests {
     #expect(result == [.photo(.shutter)])
   }
 
+  @Test func clickOnHiDPIWindowHitsShutter() {
+    let state = OverlayScene.photoState(scale: 2)
+    let result = actions(OverlayScene.tap(at: shutter, scale: 2), state)
+    #expect(result == [.photo(.shutter)])
+  }
+
   @Test func clickNearRingEdgeStillTakesPhoto() {
     let edge = Point(x: 256 + 30, y: 240)
     #expect(actions(OverlayScene.tap(at: edge), OverlayScene.photoState()) == [.photo(.shutter)])
