@@ -36,7 +36,6 @@ extension Overlay {
   private static let muteID = ControlID("photo-mute")
   private static let chooseFolderID = ControlID("photo-choose-folder")
   private static let undoID = ControlID("photo-undo")
-  private static let viewerID = ControlID("viewer")
   private static let closeID = ControlID("viewer-close")
   private static let openWithID = ControlID("viewer-open-with")
   private static let trashID = ControlID("viewer-trash")
@@ -93,8 +92,13 @@ extension Overlay {
     responses.previous = click(
       Self.previousID, screen.previousButton, .showPrevious, into: &intents)
     responses.next = click(Self.nextID, screen.nextButton, .showNext, into: &intents)
-    // The backdrop takes every other press, so the widgets beneath never see one.
-    _ = tracker.update(Self.viewerID, rect: screen.bounds)
+    // The backdrop takes every other press, so the widgets beneath never see one; dragging
+    // on it pans a zoomed photo.
+    let gesture = ViewerPanGesture(
+      heldBy: tracker.activeID, input: input, pan: screen.viewer.pan)
+    let backdrop = tracker.update(gesture.id, rect: screen.bounds)
+    intents += ViewerPanGesture.intents(
+      backdrop, gesture: gesture, screen: screen, pointer: input.pointerInPixels)
     if input.wheel.y != 0 {
       intents.append(.zoom(by: ViewerScreen.zoomFactor(for: input.wheel)))
     }

@@ -17,6 +17,9 @@ public enum PhotoAction: Hashable, Sendable {
   case openViewer(Int)
   /// Multiply the viewer's zoom by this factor (above 1 zooms in).
   case zoom(by: Double)
+  /// Move the zoomed photo in the viewer so its centre sits at this offset from the view's
+  /// centre, as a fraction of the zoomed photo's size (see `ViewerState.pan`).
+  case pan(to: Point)
   /// Show the previous (newer) capture in the viewer.
   case showPrevious
   /// Show the next (older) capture in the viewer.

@@ -48,12 +48,51 @@ struct PhotoViewerTests {
     }
   }
 
-  @Test func doubleClickOnPhotoDoesNotToggleFullscreen() {
+  @Test func doubleClickOnPhotoZoomsInsteadOfTogglingFullscreen() {
     let point = Point(x: 200, y: 144)
     let input = OverlayInput(
       windowSize: OverlayScene.windowSize, pointer: point,
       clicks: [Click(position: point, count: 2)])
-    #expect(actions(input, state()).isEmpty)
+    #expect(actions(input, state()) == [.photo(.zoom(by: 2))])
+    #expect(actions(input, state { $0.zoom = 4 }) == [.photo(.zoom(by: 0.25))])
+    // Beside the photo (the fitted 4:3 photo spans x 118…395) a double click does nothing.
+    let beside = OverlayInput(
+      windowSize: OverlayScene.windowSize, pointer: Point(x: 60, y: 240),
+      clicks: [Click(position: Point(x: 60, y: 240), count: 2)])
+    #expect(actions(beside, state()).isEmpty)
+  }
+
+  @Test func draggingZoomedPhotoPansItWithThePointer() {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let zoomed = state { $0.zoom = 2 }
+    let start = Point(x: 200, y: 144)
+    let press = OverlayInput(
+      windowSize: OverlayScene.windowSize, pointer: start, pressedButtons: [.primary],
+      clicks: [Click(position: start)])
+    #expect(overlay.frame(input: press, state: zoomed).actions.isEmpty)
+    // The doubled photo is 554x416: 138.5 points right and 104 down is a quarter of each.
+    var drag = press
+    drag.clicks = []
+    drag.pointer = Point(x: 338.5, y: 248)
+    let result = overlay.frame(input: drag, state: zoomed).actions
+    #expect(result == [.photo(.pan(to: Point(x: 0.25, y: 0.25)))])
+    // Further than half the photo stops at the edge.
+    drag.pointer = Point(x: 900, y: 144)
+    let clamped = overlay.frame(input: drag, state: zoomed).actions
+    #expect(clamped == [.photo(.pan(to: Point(x: 0.5, y: 0)))])
+  }
+
+  @Test func draggingFittedPhotoDoesNotPan() {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let start = Point(x: 200, y: 144)
+    let press = OverlayInput(
+      windowSize: OverlayScene.windowSize, pointer: start, pressedButtons: [.primary],
+      clicks: [Click(position: start)])
+    _ = overlay.frame(input: press, state: state())
+    var drag = press
+    drag.clicks = []
+    drag.pointer = Point(x: 300, y: 200)
+    #expect(overlay.frame(input: drag, state: state()).actions.isEmpty)
   }
 
   @Test func escapeClosesViewerInsteadOfQuitting() {
