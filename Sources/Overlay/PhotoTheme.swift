@@ -42,8 +42,8 @@ struct PhotoTheme: Sendable {
   var thumbnailFrameColor = Color(red: 255, green: 255, blue: 255, alpha: 235)
   /// Veil over a thumbnail whose file is still being written.
   var pendingVeilColor = Color(red: 0, green: 0, blue: 0, alpha: 140)
-  /// The viewer's backdrop: nearly opaque, so the live picture does not distract.
-  var viewerColor = Color(red: 10, green: 10, blue: 12, alpha: 248)
+  /// The viewer's backdrop: opaque, so neither the live picture nor the bars show through.
+  var viewerColor = Color(red: 10, green: 10, blue: 12)
   /// Resting background of the viewer's buttons.
   var viewerButtonColor = Color(red: 255, green: 255, blue: 255, alpha: 30)
   /// Background of round buttons drawn over the photo (previous, next).
