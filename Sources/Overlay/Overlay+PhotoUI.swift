@@ -2,24 +2,232 @@
 
 /// Interaction results of the photo interface for one frame, passed from its update to its
 /// drawing.
-struct PhotoUIResponses {}
+struct PhotoUIResponses {
+  /// The shutter.
+  var shutter = ControlResponse()
+  /// When the press holding the shutter began (this frame's time when none holds it).
+  var shutterPressStart = 0.0
+  /// The self-timer button.
+  var timer = ControlResponse()
+  /// The shutter-sound toggle.
+  var mute = ControlResponse()
+  /// Visible thumbnails, by index.
+  var thumbnails: [Int: ControlResponse] = [:]
+  /// The storage warning's "Choose folder…" button.
+  var chooseFolder = ControlResponse()
+  /// The toast's "Undo" button.
+  var undo = ControlResponse()
+  /// The viewer's close button.
+  var close = ControlResponse()
+  /// The viewer's "Open with…" button.
+  var openWith = ControlResponse()
+  /// The viewer's trash button.
+  var trash = ControlResponse()
+  /// The viewer's previous-photo button.
+  var previous = ControlResponse()
+  /// The viewer's next-photo button.
+  var next = ControlResponse()
+}
 
 extension Overlay {
+  /// Sizes, timings and colours of the photo interface.
+  static let photoTheme = PhotoTheme()
+  private static let timerID = ControlID("photo-timer")
+  private static let muteID = ControlID("photo-mute")
+  private static let chooseFolderID = ControlID("photo-choose-folder")
+  private static let undoID = ControlID("photo-undo")
+  private static let closeID = ControlID("viewer-close")
+  private static let openWithID = ControlID("viewer-open-with")
+  private static let trashID = ControlID("viewer-trash")
+  private static let previousID = ControlID("viewer-previous")
+  private static let nextID = ControlID("viewer-next")
+
   /// Updates the photo interface's widgets (before the bars and the video claim the pointer)
-  /// and appends their intents.
+  /// and appends their intents. While the viewer is open it claims every press, so nothing
+  /// beneath it (the video's focus taps included) reacts.
   func updatePhotoUI(
     input: OverlayInput, state: OverlayState, layout: OverlayLayout,
     actions: inout [OverlayAction]
   ) -> PhotoUIResponses {
-    PhotoUIResponses()
+    let photoLayout = PhotoLayout(
+      base: layout, theme: Self.photoTheme, overlayTheme: theme,
+      timerSeconds: state.photo.timerSeconds)
+    let painter = PhotoPainter(text: text, scale: layout.scale)
+    let pills = PhotoPills(
+      photo: state.photo, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+    var responses = PhotoUIResponses()
+    var intents: [PhotoAction] = []
+    responses.undo = click(Self.undoID, pills.toast?.button, .undoTrash, into: &intents)
+    if let viewer = state.photo.viewer {
+      let screen = ViewerScreen(
+        viewer: viewer, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+      updateViewer(screen, input: input, responses: &responses, intents: &intents)
+    } else {
+      responses.chooseFolder = click(
+        Self.chooseFolderID, pills.storage?.button, .chooseFolder, into: &intents)
+      updateBar(input: input, state: state, layout: photoLayout, responses: &responses)
+      intents += barIntents(responses, input: input, state: state, layout: photoLayout)
+    }
+    actions += intents.map { .photo($0) }
+    return responses
+  }
+
+  /// Updates a button at `rect` (none when `nil`) and adds `intent` when it is clicked.
+  private func click(
+    _ id: ControlID, _ rect: Rect?, _ intent: PhotoAction, into intents: inout [PhotoAction]
+  ) -> ControlResponse {
+    guard let rect else { return ControlResponse() }
+    let response = tracker.update(id, rect: rect)
+    if response.isClicked { intents.append(intent) }
+    return response
+  }
+
+  private func updateViewer(
+    _ screen: ViewerScreen, input: OverlayInput, responses: inout PhotoUIResponses,
+    intents: inout [PhotoAction]
+  ) {
+    responses.close = click(Self.closeID, screen.closeButton, .closeViewer, into: &intents)
+    responses.trash = click(Self.trashID, screen.trashButton, .trashCurrent, into: &intents)
+    responses.openWith = click(Self.openWithID, screen.openButton, .openExternally, into: &intents)
+    responses.previous = click(
+      Self.previousID, screen.previousButton, .showPrevious, into: &intents)
+    responses.next = click(Self.nextID, screen.nextButton, .showNext, into: &intents)
+    // The backdrop takes every other press, so the widgets beneath never see one; dragging
+    // on it pans a zoomed photo.
+    let gesture = ViewerPanGesture(
+      heldBy: tracker.activeID, input: input, pan: screen.viewer.pan)
+    let backdrop = tracker.update(gesture.id, rect: screen.bounds)
+    intents += ViewerPanGesture.intents(
+      backdrop, gesture: gesture, screen: screen, pointer: input.pointerInPixels)
+    if input.wheel.y != 0 {
+      intents.append(.zoom(by: ViewerScreen.zoomFactor(for: input.wheel)))
+    }
+  }
+
+  /// Updates the shutter, the timer and mute buttons and the visible thumbnails, topmost
+  /// first.
+  private func updateBar(
+    input: OverlayInput, state: OverlayState, layout: PhotoLayout,
+    responses: inout PhotoUIResponses
+  ) {
+    let control = ShutterButton.control(heldBy: tracker.activeID, time: input.time)
+    responses.shutterPressStart = control.pressStart
+    if state.photo.canShoot {
+      responses.shutter = tracker.update(control.id, rect: layout.shutter)
+    }
+    responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
+    responses.mute = tracker.update(Self.muteID, rect: layout.muteButton)
+    let strip = ThumbnailStrip(
+      layout: layout, items: state.photo.thumbnails, offset: state.photo.stripOffset)
+    for (index, hitRect) in strip.visible {
+      responses.thumbnails[index] = tracker.update(
+        ThumbnailStrip.controlID(index), rect: hitRect)
+    }
+  }
+
+  /// The intents of the bottom bar's widgets and of the wheel over the strip.
+  private func barIntents(
+    _ responses: PhotoUIResponses, input: OverlayInput, state: OverlayState,
+    layout: PhotoLayout
+  ) -> [PhotoAction] {
+    var intents: [PhotoAction] = []
+    if let shutter = ShutterButton.intent(
+      responses.shutter, heldFor: input.time - responses.shutterPressStart, photo: state.photo,
+      theme: Self.photoTheme)
+    {
+      intents.append(shutter)
+    }
+    if responses.timer.isClicked { intents.append(.cycleTimer) }
+    if responses.mute.isClicked { intents.append(.toggleMute) }
+    for (index, response) in responses.thumbnails.sorted(by: { $0.key < $1.key })
+    where response.isClicked {
+      intents.append(.openViewer(index))
+    }
+    let strip = ThumbnailStrip(
+      layout: layout, items: state.photo.thumbnails, offset: state.photo.stripOffset)
+    if input.wheel != .zero, let pointer = input.pointerInPixels, layout.strip.contains(pointer) {
+      let delta = strip.scrollDelta(for: input.wheel)
+      if delta != 0 { intents.append(.scrollStrip(by: delta)) }
+    }
+    return intents
   }
 
   /// Draws the photo interface over everything else.
   func drawPhotoUI(
     _ responses: PhotoUIResponses, into commands: inout [DrawCommand], layout: OverlayLayout,
     state: OverlayState, time: Double
-  ) {}
+  ) {
+    let photo = state.photo
+    let photoLayout = PhotoLayout(
+      base: layout, theme: Self.photoTheme, overlayTheme: theme,
+      timerSeconds: state.photo.timerSeconds)
+    var painter = PhotoPainter(text: text, scale: layout.scale)
+    let pills = PhotoPills(
+      photo: photo, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+    if let viewer = photo.viewer {
+      ViewerScreen(viewer: viewer, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+        .draw(
+          into: &painter, responses: responses, theme: Self.photoTheme, overlayTheme: theme,
+          time: time)
+    } else {
+      drawCameraScreen(
+        responses, into: &painter, layout: photoLayout, state: state, time: time)
+    }
+    pills.draw(
+      into: &painter, chooseFolder: responses.chooseFolder, undo: responses.undo,
+      theme: Self.photoTheme)
+    commands += painter.commands
+  }
 
-  /// Intents of keys the photo interface owns.
-  func photoKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] { [] }
+  /// The flash, the countdown and the bottom bar's photo widgets.
+  private func drawCameraScreen(
+    _ responses: PhotoUIResponses, into painter: inout PhotoPainter, layout: PhotoLayout,
+    state: OverlayState, time: Double
+  ) {
+    let photo = state.photo
+    let picture = state.videoRect.flatMap { $0.isEmpty ? nil : $0 } ?? layout.base.content
+    PhotoFlash.draw(
+      into: &painter, area: picture, start: photo.flashStartTime, time: time,
+      theme: Self.photoTheme)
+    if let remaining = photo.countdownRemaining {
+      CountdownBadge(remaining: remaining, center: picture.center)
+        .draw(into: &painter, theme: Self.photoTheme)
+    }
+    ThumbnailStrip(layout: layout, items: photo.thumbnails, offset: photo.stripOffset)
+      .draw(into: &painter, responses: responses.thumbnails, theme: Self.photoTheme, time: time)
+    ShutterButton(rect: layout.shutter, photo: photo)
+      .draw(into: &painter, response: responses.shutter, theme: Self.photoTheme, time: time)
+    PhotoBarButtons(layout: layout, timerSeconds: photo.timerSeconds, isMuted: photo.isMuted)
+      .draw(
+        into: &painter, timer: responses.timer, mute: responses.mute, theme: Self.photoTheme,
+        overlayTheme: theme)
+  }
+
+  /// Intents of keys the photo interface owns: Space and Return take a photo; while the
+  /// viewer is open, Escape closes it, the arrows step through captures, plus and minus
+  /// zoom and Delete trashes the photo.
+  func photoKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
+    let photo = state.photo
+    let intent: PhotoAction?
+    if let viewer = photo.viewer {
+      intent = Self.viewerIntent(for: press.key, viewer: viewer)
+    } else if press.key == .space || press.key == .enter, press.modifiers.isEmpty {
+      intent = photo.canShoot && !photo.isWriterBusy ? .shutter : nil
+    } else {
+      intent = nil
+    }
+    return intent.map { [.photo($0)] } ?? []
+  }
+
+  private static func viewerIntent(for key: Key, viewer: ViewerState) -> PhotoAction? {
+    switch key {
+    case .escape: .closeViewer
+    case .left: viewer.hasPrevious ? .showPrevious : nil
+    case .right: viewer.hasNext ? .showNext : nil
+    case .plus: .zoom(by: 1.25)
+    case .minus: .zoom(by: 0.8)
+    case .delete: viewer.isDeleting ? nil : .trashCurrent
+    default: nil
+    }
+  }
 }

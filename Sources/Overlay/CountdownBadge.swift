@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+
+/// The self-timer's countdown: the whole seconds left, large, on a dark disc in the middle
+/// of the picture, with an arc that empties as each second runs out.
+struct CountdownBadge {
+  /// Seconds left before the photo is taken.
+  let remaining: Double
+  /// The centre of the picture (or of the space between the bars).
+  let center: Point
+
+  /// The number shown: seconds left rounded up, so "3" shows for the whole first second.
+  var label: String { String(max(Int(remaining.rounded(.up)), 1)) }
+
+  /// How much of the current second is left, in (0, 1].
+  var fractionOfSecond: Double {
+    let whole = max(remaining.rounded(.up), 1)
+    return min(max(remaining - (whole - 1), 0), 1)
+  }
+
+  /// Draws the badge.
+  func draw(into painter: inout PhotoPainter, theme: PhotoTheme) {
+    let radius = painter.px(theme.countdownSize * 0.8)
+    let ringWidth = max(painter.px(4), 1)
+    painter.disc(center, radius: radius, theme.countdownDiscColor)
+    painter.ring(center, radius: radius, width: ringWidth, Color.white.withOpacity(0.25))
+    painter.arc(center, radius: radius, width: ringWidth, fraction: fractionOfSecond, .white)
+    painter.text(label, centeredAt: center, size: painter.px(theme.countdownSize), .white)
+  }
+}

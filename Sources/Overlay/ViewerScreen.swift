@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+
+/// The full-window photo viewer: a dark backdrop, the photo fitted below a header row (then
+/// zoomed and panned), the file name and position on the left of the header, "Open with…",
+/// trash and close buttons on its right, and previous / next buttons over the photo's sides.
+struct ViewerScreen {
+  /// What is shown.
+  let viewer: ViewerState
+  /// The whole window.
+  let bounds: Rect
+  /// The space the photo is fitted into.
+  let photoArea: Rect
+  /// The photo's rectangle after zoom and pan; it may overflow `photoArea`, which clips it.
+  let photoRect: Rect
+  /// The close button, at the header's right end.
+  let closeButton: Rect
+  /// The trash button; `nil` while the photo is already being trashed.
+  let trashButton: Rect?
+  /// The "Open with…" button.
+  let openButton: Rect
+  /// The previous-photo button; `nil` on the newest photo.
+  let previousButton: Rect?
+  /// The next-photo button; `nil` on the oldest photo.
+  let nextButton: Rect?
+
+  /// The label of the button that opens the photo in another application.
+  static let openLabel = "Open with…"
+
+  /// Lays out `viewer` over the window described by `layout`.
+  init(viewer: ViewerState, layout: PhotoLayout, painter: PhotoPainter, theme: PhotoTheme) {
+    self.viewer = viewer
+    bounds = layout.base.bounds
+    let padding = layout.px(16)
+    let header = layout.px(theme.viewerHeaderHeight)
+    let button = layout.px(44)
+    let buttonY = ((header - button) / 2).rounded()
+    closeButton = Rect(
+      x: bounds.maxX - padding - button, y: buttonY, width: button, height: button)
+    let trash = Rect(
+      x: closeButton.minX - layout.px(4) - button, y: buttonY, width: button, height: button)
+    trashButton = viewer.isDeleting ? nil : trash
+    let openWidth = painter.width(of: Self.openLabel, size: layout.px(13)) + 2 * layout.px(16)
+    let openHeight = layout.px(36)
+    openButton = Rect(
+      x: trash.minX - layout.px(8) - openWidth, y: ((header - openHeight) / 2).rounded(),
+      width: openWidth, height: openHeight)
+    let area = Rect(
+      x: padding, y: header, width: max(bounds.width - 2 * padding, 0),
+      height: max(bounds.height - header - padding, 0))
+    photoArea = area
+    photoRect = Self.photoRect(viewer, in: area)
+    let sideY = (area.center.y - button / 2).rounded()
+    previousButton =
+      viewer.hasPrevious
+      ? Rect(x: area.minX + layout.px(8), y: sideY, width: button, height: button) : nil
+    nextButton =
+      viewer.hasNext
+      ? Rect(x: area.maxX - layout.px(8) - button, y: sideY, width: button, height: button) : nil
+  }
+
+  /// The photo fitted into `area`, scaled by the zoom about the area's centre and moved by
+  /// the pan.
+  static func photoRect(_ viewer: ViewerState, in area: Rect) -> Rect {
+    let fitted = VideoGeometry.aspectFit(content: viewer.imageSize, in: area)
+    let zoom = max(viewer.zoom, 0.01)
+    let size = fitted.size.scaled(by: zoom)
+    let center = Point(
+      x: area.center.x + viewer.pan.x * size.width, y: area.center.y + viewer.pan.y * size.height)
+    return Rect.centered(at: center, size: size)
+  }
+
+  /// The zoom factor a wheel movement asks for: 15 % a notch, in or out, so one notch in and
+  /// one out cancel.
+  static func zoomFactor(for wheel: Point) -> Double {
+    let notches = wheel.y
+    return notches >= 0 ? 1 + 0.15 * notches : 1 / (1 + 0.15 * -notches)
+  }
+
+  /// Draws the viewer; `responses` gives its buttons' states.
+  func draw(
+    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: PhotoTheme,
+    overlayTheme: OverlayTheme, time: Double
+  ) {
+    painter.fill(bounds, theme.viewerColor)
+    painter.append(.clip(photoArea))
+    painter.append(.image(viewer.image, rect: photoRect))
+    if viewer.isDeleting {
+      let visible = photoRect.intersection(photoArea)
+      painter.fill(visible, Color(red: 0, green: 0, blue: 0, alpha: 150))
+      painter.spinner(
+        visible.center, radius: painter.px(14), dotRadius: painter.px(2.5), dots: 8, time: time,
+        .white)
+    }
+    painter.append(.clip(nil))
+    drawCaption(into: &painter, overlayTheme: overlayTheme)
+    drawButtons(into: &painter, responses: responses, theme: theme, overlayTheme: overlayTheme)
+  }
+
+  private func drawCaption(into painter: inout PhotoPainter, overlayTheme: OverlayTheme) {
+    let leading = photoArea.minX
+    let centerY = closeButton.center.y
+    let nameSize = painter.px(overlayTheme.titleSize)
+    let countSize = painter.px(overlayTheme.statusSize)
+    let position = viewer.positionLabel
+    let positionWidth = painter.width(of: position, size: countSize)
+    let room = openButton.minX - leading - painter.px(16) - positionWidth - painter.px(12)
+    let name = painter.text.truncated(viewer.fileName, pointSize: nameSize, width: max(room, 0))
+    painter.text(name, leading: leading, centerY: centerY, size: nameSize, overlayTheme.textColor)
+    let nameWidth = name.isEmpty ? 0 : painter.width(of: name, size: nameSize) + painter.px(12)
+    painter.text(
+      position, leading: leading + nameWidth, centerY: centerY, size: countSize,
+      overlayTheme.secondaryTextColor)
+  }
+
+  private func drawButtons(
+    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: PhotoTheme,
+    overlayTheme: OverlayTheme
+  ) {
+    let resting = theme.viewerButtonColor
+    let textSize = painter.px(overlayTheme.statusSize)
+    background(openButton, responses.openWith, resting, overlayTheme, into: &painter)
+    painter.text(Self.openLabel, centeredAt: openButton.center, size: textSize, .white)
+    if let trashButton {
+      background(trashButton, responses.trash, .clear, overlayTheme, into: &painter)
+      painter.trashIcon(trashButton.center, .white, slots: theme.viewerColor)
+    }
+    background(closeButton, responses.close, .clear, overlayTheme, into: &painter)
+    painter.closeIcon(closeButton.center, .white)
+    if let previousButton {
+      background(
+        previousButton, responses.previous, theme.floatingButtonColor, overlayTheme,
+        into: &painter)
+      painter.chevronIcon(previousButton.center, direction: -1, .white)
+    }
+    if let nextButton {
+      background(
+        nextButton, responses.next, theme.floatingButtonColor, overlayTheme, into: &painter)
+      painter.chevronIcon(nextButton.center, direction: 1, .white)
+    }
+  }
+
+  private func background(
+    _ rect: Rect, _ response: ControlResponse, _ resting: Color, _ overlayTheme: OverlayTheme,
+    into painter: inout PhotoPainter
+  ) {
+    let color =
+      response.isPressed
+      ? overlayTheme.pressColor : response.isHovered ? overlayTheme.hoverColor : resting
+    painter.fill(rect, color, radius: min(rect.width, rect.height) / 2)
+  }
+}
