@@ -101,7 +101,8 @@ enum CameraIcons {
       [Point(x: 0, y: -8), Point(x: 0, y: -11)], [Point(x: -5, y: -7.5), Point(x: -7, y: -10)],
       [Point(x: 5, y: -7.5), Point(x: 7, y: -10)],
     ] {
-      painter.appendPolyline(into: &commands, center: center, points: points, width: ray, color: color)
+      painter.appendPolyline(
+        into: &commands, center: center, points: points, width: ray, color: color)
     }
   }
 

@@ -29,7 +29,9 @@ extension CameraTopBar {
       if isOn {
         // A lit torch reads as the iOS camera's: a yellow disc with a dark icon.
         let radius = rect.width / 2
-        let fill = response.isPressed ? CameraPainter.accentColor.withOpacity(0.7) : CameraPainter.accentColor
+        let fill =
+          response.isPressed
+          ? CameraPainter.accentColor.withOpacity(0.7) : CameraPainter.accentColor
         commands.append(.ring(center: center, radius: radius, thickness: radius, color: fill))
       } else {
         painter.appendButtonBackground(
@@ -51,7 +53,8 @@ extension CameraTopBar {
 
   private func drawMenu(_ menu: Rect, rows: [ControlResponse], into commands: inout [DrawCommand]) {
     commands.append(
-      .fillRect(menu, color: CameraPainter.panelColor.withOpacity(1.15), cornerRadius: painter.px(12)))
+      .fillRect(
+        menu, color: CameraPainter.panelColor.withOpacity(1.15), cornerRadius: painter.px(12)))
     let size = painter.px(13)
     for (index, device) in state.camera.cameras.enumerated() {
       let row = menuRow(index, in: menu)
@@ -59,7 +62,8 @@ extension CameraTopBar {
       if response.isPressed || response.isHovered {
         commands.append(
           .fillRect(
-            row, color: response.isPressed ? CameraPainter.controlPress : CameraPainter.controlHover,
+            row,
+            color: response.isPressed ? CameraPainter.controlPress : CameraPainter.controlHover,
             cornerRadius: painter.px(8)))
       }
       let isCurrent = index == state.camera.currentCameraIndex

@@ -56,13 +56,17 @@ struct CameraTopBar {
     for button in shown {
       x -= size
       placed.append(
-        (button, Rect(x: x, y: (layout.topBar.center.y - size / 2).rounded(), width: size, height: size)))
+        (
+          button,
+          Rect(x: x, y: (layout.topBar.center.y - size / 2).rounded(), width: size, height: size)
+        ))
       x -= gap
     }
     buttons = placed
     let cameraButton = placed.first { $0.0 == .camera }?.1
     menu = cameraButton.flatMap { button in
-      camera.isCameraMenuOpen ? Self.menuRect(below: button, state: camera, layout: layout, painter: painter) : nil
+      camera.isCameraMenuOpen
+        ? Self.menuRect(below: button, state: camera, layout: layout, painter: painter) : nil
     }
   }
 

@@ -37,7 +37,8 @@ struct FocusReticle {
       let phase = (age / pulsePeriod).truncatingRemainder(dividingBy: 1)
       let wave = abs(phase * 2 - 1)
       return Appearance(
-        side: side * (1 + 0.4 * landing), color: CameraPainter.accentColor.withOpacity(0.55 + 0.45 * wave))
+        side: side * (1 + 0.4 * landing),
+        color: CameraPainter.accentColor.withOpacity(0.55 + 0.45 * wave))
     case .locked:
       return fading(CameraPainter.accentColor, age: age, hold: lockedHold, side: side * 0.9)
     case .failed:

@@ -84,7 +84,8 @@ struct HUDPanel {
   /// exceeds twice the nominal interval; the nominal interval is a faint line across.
   private func drawSparkline(in chart: Rect, into commands: inout [DrawCommand]) {
     commands.append(
-      .fillRect(chart, color: Color(red: 0, green: 0, blue: 0, alpha: 70), cornerRadius: painter.px(3)))
+      .fillRect(
+        chart, color: Color(red: 0, green: 0, blue: 0, alpha: 70), cornerRadius: painter.px(3)))
     let pitch = max(painter.px(2), 2)
     let capacity = max(Int(chart.width / pitch), 1)
     let samples = Array(figures.recentIntervals.suffix(capacity))

@@ -43,7 +43,9 @@ extension Overlay {
         area: visibleVideo, strength: camera.torchStrength, scale: layout.scale)
     }
     let hud = hudPanel(state: state, layout: layout)
-    drawFocus(state: state, visibleVideo: visibleVideo, below: hud, time: time, painter: painter, into: &commands)
+    drawFocus(
+      state: state, visibleVideo: visibleVideo, below: hud, time: time, painter: painter,
+      into: &commands)
     hud?.draw(into: &commands)
     if let panel = settingsPanel(state: state, layout: layout), let rows = responses.settings {
       panel.draw(rows, into: &commands)

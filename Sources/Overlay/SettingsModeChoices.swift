@@ -56,7 +56,9 @@ struct SettingsModeChoices {
 
   private func best(in candidates: [CaptureMode], size: FrameSize) -> CaptureMode? {
     let sameSize = candidates.filter { $0.size == size }
-    let pool = sameSize.isEmpty ? candidates.filter { $0.size == candidates.map(\.size).max() }
+    let pool =
+      sameSize.isEmpty
+      ? candidates.filter { $0.size == candidates.map(\.size).max() }
       : sameSize
     return pool.first { $0.interval == current.interval } ?? pool.min { $0.interval < $1.interval }
   }

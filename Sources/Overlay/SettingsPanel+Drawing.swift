@@ -52,7 +52,9 @@ extension SettingsPanel {
     let labelY = Self.isSlider(control) ? frame.minY + painter.px(14) : frame.center.y
     let size = painter.px(Self.labelSize)
     let valueText = Self.valueText(of: control)
-    let reserved = Self.isSlider(control) ? painter.text.size(of: valueText, pointSize: size).width
+    let reserved =
+      Self.isSlider(control)
+      ? painter.text.size(of: valueText, pointSize: size).width
       : frame.width * 0.5
     let name = painter.text.truncated(
       control.name, pointSize: size, width: max(frame.width - reserved - painter.px(12), 0))
@@ -167,10 +169,12 @@ extension SettingsPanel {
     let color = CameraPainter.textColor.withOpacity(opacity)
     // Up and down chevrons stacked: the entries form a cycle, not a direction.
     painter.appendPolyline(
-      into: &commands, center: tip, points: [.init(x: -3, y: -2), .init(x: 0, y: -5), .init(x: 3, y: -2)],
+      into: &commands, center: tip,
+      points: [.init(x: -3, y: -2), .init(x: 0, y: -5), .init(x: 3, y: -2)],
       width: stroke, color: color)
     painter.appendPolyline(
-      into: &commands, center: tip, points: [.init(x: -3, y: 2), .init(x: 0, y: 5), .init(x: 3, y: 2)],
+      into: &commands, center: tip,
+      points: [.init(x: -3, y: 2), .init(x: 0, y: 5), .init(x: 3, y: 2)],
       width: stroke, color: color)
   }
 

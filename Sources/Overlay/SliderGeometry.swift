@@ -27,7 +27,8 @@ struct SliderGeometry {
   /// Where `value` sits in the control's range, 0…1.
   func fraction(of value: Int64, in control: CameraControl) -> Double {
     guard control.maximum > control.minimum else { return 0 }
-    let t = (Double(value) - Double(control.minimum))
+    let t =
+      (Double(value) - Double(control.minimum))
       / (Double(control.maximum) - Double(control.minimum))
     return min(max(t, 0), 1)
   }

@@ -92,7 +92,8 @@ struct CameraFocusTests {
     }
     var state = CameraScene.state()
     state.camera.canFocus = true
-    state.camera.focus = FocusIndicator(position: Point(x: 0.5, y: 0.5), phase: .locked, startTime: 0)
+    state.camera.focus = FocusIndicator(
+      position: Point(x: 0.5, y: 0.5), phase: .locked, startTime: 0)
     // Long after the reticle faded the badge stays while the lock holds.
     #expect(texts(state).contains("AF-L"))
     #expect(!texts(state).contains("AE-L"))
