@@ -5,7 +5,7 @@
 struct CameraTopBar {
   /// One top-bar button.
   enum Button: Hashable, CaseIterable {
-    /// Opens and closes the settings panel; always there.
+    /// Opens and closes the settings panel; only with controls or modes to set.
     case settings
     /// Opens the camera list; only with more than one camera.
     case camera
@@ -45,8 +45,10 @@ struct CameraTopBar {
     self.painter = painter
     bounds = layout.bounds
     let camera = state.camera
+    // No controls and no modes: nothing to set, so no gear (the S key still opens the panel).
+    let hasSettings = !camera.controls.isEmpty || !camera.modes.isEmpty || camera.isSettingsOpen
     let shown: [Button] = [
-      .settings, camera.cameras.count > 1 ? .camera : nil, camera.torch == nil ? nil : .torch,
+      hasSettings ? .settings : nil, camera.cameras.count > 1 ? .camera : nil, camera.torch == nil ? nil : .torch,
       camera.flashMode == nil ? nil : .flash,
     ].compactMap { $0 }
     let size = painter.px(Self.buttonSize)

@@ -61,6 +61,9 @@ struct CameraActionTests {
     var state = CameraScene.state()
     state.camera.cameras = [CameraScene.device]
     #expect(Set(buttons(state).keys) == [.settings])
+    state.camera.controls = []
+    state.camera.modes = []
+    #expect(buttons(state).isEmpty)
     #expect(Set(buttons(equipped).keys) == Set(CameraTopBar.Button.allCases))
     // The gear sits at the right end; the others line up to its left.
     let rects = buttons(equipped)

@@ -58,21 +58,23 @@ enum CameraScene {
       in: Rect(origin: .zero, size: windowSize.scaled(by: scale)))
   }
 
-  /// A streaming state with the picture in place and nothing of the camera interface shown.
+  /// A streaming state with the picture in place and the webcam's controls and modes known,
+  /// but no panel open.
   static func state(scale: Double = 1) -> OverlayState {
-    OverlayState(
+    var state = OverlayState(
       cameraState: .streaming(device, mode: mode), cameraName: device.name,
       modeDescription: mode.description, measuredFPS: 29.97, droppedFrames: 0,
       videoRect: videoRect(scale: scale))
+    state.camera.controls = controls
+    state.camera.modes = modes
+    state.camera.currentMode = mode
+    return state
   }
 
   /// The state with the settings panel open on the webcam's controls and modes.
   static func settingsState(scale: Double = 1, offset: Double = 0) -> OverlayState {
     var state = state(scale: scale)
     state.camera.isSettingsOpen = true
-    state.camera.controls = controls
-    state.camera.modes = modes
-    state.camera.currentMode = mode
     state.camera.settingsOffset = offset
     return state
   }
