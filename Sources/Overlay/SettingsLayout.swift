@@ -22,7 +22,7 @@ struct SettingsLayout {
   /// Space around the panel and inside it, in points.
   static let margin = 8.0
   /// Padding between the panel's edge and its lines, in points.
-  static let padding = 14.0
+  static let padding = 10.0
 
   /// Lays out the panel for `state` in `layout`.
   init(state: OverlayState, layout: OverlayLayout) {

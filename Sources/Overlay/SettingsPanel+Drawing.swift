@@ -144,6 +144,19 @@ extension SettingsPanel {
         color: CameraPainter.textColor.withOpacity(opacity)))
   }
 
+  /// The selector pill at the right of `frame` for `title`, and the title as it fits.
+  private func selectorPill(_ title: String, frame: Rect) -> (Rect, String) {
+    let size = painter.px(Self.labelSize)
+    let chrome = painter.px(20) + painter.px(16)
+    let maxWidth = (frame.width * 0.55).rounded()
+    let shown = painter.text.truncated(title, pointSize: size, width: maxWidth - chrome)
+    let width = min(painter.text.size(of: shown, pointSize: size).width + chrome, maxWidth)
+    let pill = Rect(
+      x: frame.maxX - width.rounded(), y: frame.center.y - painter.px(14), width: width.rounded(),
+      height: painter.px(28))
+    return (pill, shown)
+  }
+
   /// A pill at the right of the line showing the current entry and a chevron: a click moves
   /// to the next entry.
   private func drawSelector(
@@ -151,15 +164,7 @@ extension SettingsPanel {
     into commands: inout [DrawCommand]
   ) {
     let size = painter.px(Self.labelSize)
-    let chevron = painter.px(16)
-    let maxWidth = (frame.width * 0.55).rounded()
-    let shown = painter.text.truncated(
-      title, pointSize: size, width: maxWidth - painter.px(20) - chevron)
-    let width = min(
-      painter.text.size(of: shown, pointSize: size).width + painter.px(20) + chevron, maxWidth)
-    let pill = Rect(
-      x: frame.maxX - width, y: frame.center.y - painter.px(14), width: width.rounded(),
-      height: painter.px(28))
+    let (pill, shown) = selectorPill(title, frame: frame)
     drawPillBackground(pill, response: response, opacity: opacity, into: &commands)
     painter.appendText(
       shown, into: &commands, leading: pill.minX + painter.px(10), centerY: pill.center.y,
@@ -193,12 +198,17 @@ extension SettingsPanel {
       name, into: &commands, leading: row.frame.minX, centerY: row.frame.center.y, size: size,
       color: CameraPainter.textColor)
     if case .rate = row.content, state.measuredFPS > 0 {
+      // The measured rate sits between the label and the selector, when there is room.
       let measured = CameraPainter.fixed(state.measuredFPS, decimals: 1) + " measured"
-      let nameWidth = painter.text.size(of: name, pointSize: size).width
-      painter.appendText(
-        measured, into: &commands, leading: row.frame.minX + nameWidth + painter.px(8),
-        centerY: row.frame.center.y, size: painter.px(11),
-        color: CameraPainter.secondaryTextColor)
+      let small = painter.px(11)
+      let leading =
+        row.frame.minX + painter.text.size(of: name, pointSize: size).width + painter.px(8)
+      let room = selectorPill(value, frame: row.frame).0.minX - painter.px(8) - leading
+      if painter.text.size(of: measured, pointSize: small).width <= room {
+        painter.appendText(
+          measured, into: &commands, leading: leading, centerY: row.frame.center.y, size: small,
+          color: CameraPainter.secondaryTextColor)
+      }
     }
     drawSelector(value, frame: row.frame, response: response, opacity: 1, into: &commands)
   }

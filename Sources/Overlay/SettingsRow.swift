@@ -28,7 +28,7 @@ struct SettingsRow {
   /// The line's height in points: sliders need a second line for the track.
   static func height(of content: Content) -> Double {
     switch content {
-    case .heading: 30
+    case .heading: 28
     case .control(let control) where control.kind == .integer || control.kind == .integer64:
       50
     case .reset: 52
