@@ -78,6 +78,20 @@ extension Overlay {
     return action.map { [.camera($0)] } ?? []
   }
 
+  /// The resume gesture: a press held on the picture for `FocusLongPress.threshold` seconds
+  /// returns to automatic focus and exposure, while streaming from a camera that can focus.
+  /// `video` is the picture widget's response; `press` is the detector kept across frames.
+  /// Read `press.swallowsClick` afterwards: the release of a long press is not a focus tap.
+  func cameraLongPressActions(
+    _ video: ControlResponse, state: OverlayState, time: Double, press: inout FocusLongPress
+  ) -> [OverlayAction] {
+    guard state.camera.canFocus, case .streaming = state.cameraState else {
+      press = FocusLongPress()
+      return []
+    }
+    return press.update(video, time: time) ? [.camera(.resumeAutomaticFocusAndExposure)] : []
+  }
+
   /// Width at the right end of the top bar taken by the camera interface's buttons, in
   /// drawable pixels; the top bar's status line should end left of it.
   func cameraTopBarReservedWidth(state: OverlayState, layout: OverlayLayout) -> Double {

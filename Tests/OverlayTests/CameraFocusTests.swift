@@ -102,4 +102,22 @@ struct CameraFocusTests {
     #expect(texts(state).contains("AE-L"))
     #expect(!texts(state).contains("AF-L"))
   }
+
+  @Test func longPressOnPictureResumesAutomaticFocusOnlyWhenTheCameraCanFocus() {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    var state = CameraScene.state()
+    var press = FocusLongPress()
+    var actions: [OverlayAction] = []
+    for time in [0.0, 0.3, 0.7] {
+      actions += overlay.cameraLongPressActions(held, state: state, time: time, press: &press)
+    }
+    #expect(actions.isEmpty)
+    state.camera.canFocus = true
+    for time in [1.0, 1.3, 1.7] {
+      actions += overlay.cameraLongPressActions(held, state: state, time: time, press: &press)
+    }
+    #expect(actions == [.camera(.resumeAutomaticFocusAndExposure)])
+    _ = overlay.cameraLongPressActions(released, state: state, time: 1.8, press: &press)
+    #expect(press.swallowsClick)
+  }
 }
