@@ -1,7 +1,48 @@
 // SPDX-License-Identifier: MIT
 
-/// What the app tells the camera interface each frame.
+import CameraModel
+
+/// What the app tells the camera interface each frame: the controls and modes to offer, the
+/// focus feedback, the test-bench figures, the cameras to switch between and the lights.
+///
+/// The app owns every piece of it, including which panels are open and how far the settings
+/// panel is scrolled; the overlay only raises `CameraAction` intents to change them.
 public struct CameraOverlayState: Hashable, Sendable {
+  /// The camera's controls in driver order; the settings panel groups them by class.
+  public var controls: [CameraControl] = []
+  /// True while the settings panel is shown.
+  public var isSettingsOpen = false
+  /// How far the settings panel is scrolled, in window points from its top (0 shows the top).
+  public var settingsOffset = 0.0
+  /// Every mode the camera can stream; the settings panel shows a "Mode" section when it is
+  /// not empty.
+  public var modes: [CaptureMode] = []
+  /// The mode in force, highlighted among `modes`.
+  public var currentMode: CaptureMode?
+  /// True when the camera can focus at a point (it has a focus or region control); without
+  /// it nothing focus-related is drawn.
+  public var canFocus = false
+  /// The focus reticle to draw, or `nil` for none.
+  public var focus: FocusIndicator?
+  /// True while exposure is locked at the focus point; shows an "AE-L" badge.
+  public var isExposureLocked = false
+  /// True while the test-bench figures are shown.
+  public var isHUDVisible = false
+  /// The test-bench figures; the panel is drawn only when this is set and `isHUDVisible`.
+  public var hud: HUDFigures?
+  /// The cameras to choose from, in the order Ctrl+1…9 picks them.
+  public var cameras: [DeviceInfo] = []
+  /// The index into `cameras` of the camera in use.
+  public var currentCameraIndex = 0
+  /// True while the camera drop-down list under the camera button is open.
+  public var isCameraMenuOpen = false
+  /// The torch, or `nil` when the camera has none (no button then).
+  public var torch: LightControlState?
+  /// How bright a screen torch's ring light is, 0…1.
+  public var torchStrength = 1.0
+  /// The flash, or `nil` when the camera has none (no button then).
+  public var flashMode: FlashModeState?
+
   /// Makes the state of a camera with nothing to show.
   public init() {}
 }

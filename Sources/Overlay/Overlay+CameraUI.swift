@@ -1,25 +1,141 @@
 // SPDX-License-Identifier: MIT
 
+import CameraModel
+
 /// Interaction results of the camera interface for one frame, passed from its update to its
 /// drawing.
-struct CameraUIResponses {}
+struct CameraUIResponses {
+  /// The top-bar buttons and the camera list.
+  var topBar = CameraTopBar.Responses()
+  /// The settings panel's lines, when it is open.
+  var settings: SettingsPanel.Responses?
+}
 
 extension Overlay {
   /// Updates the camera interface's widgets (before the bars and the video claim the pointer)
-  /// and appends their intents.
+  /// and appends their intents. The camera list is topmost, then the top-bar buttons, then
+  /// the settings panel.
   func updateCameraUI(
     input: OverlayInput, state: OverlayState, layout: OverlayLayout,
     actions: inout [OverlayAction]
   ) -> CameraUIResponses {
-    CameraUIResponses()
+    var responses = CameraUIResponses()
+    responses.topBar = cameraTopBar(state: state, layout: layout)
+      .update(tracker: &tracker, actions: &actions)
+    if let panel = settingsPanel(state: state, layout: layout) {
+      responses.settings = panel.update(tracker: &tracker, input: input, actions: &actions)
+    }
+    return responses
   }
 
-  /// Draws the camera interface above the bars and banners.
+  /// Draws the camera interface above the bars and banners: the ring light, the focus
+  /// reticle and badges, the test-bench panel, the settings panel, then the top-bar buttons
+  /// and the camera list.
   func drawCameraUI(
     _ responses: CameraUIResponses, into commands: inout [DrawCommand], layout: OverlayLayout,
     state: OverlayState, time: Double
-  ) {}
+  ) {
+    let painter = cameraPainter(layout)
+    let camera = state.camera
+    let visibleVideo = state.videoRect.map { $0.intersection(layout.content) } ?? .zero
+    if let torch = camera.torch, torch.kind == .screen, torch.isOn {
+      commands += CameraRingLight.commands(
+        area: visibleVideo, strength: camera.torchStrength, scale: layout.scale)
+    }
+    let hud = hudPanel(state: state, layout: layout)
+    drawFocus(
+      state: state, visibleVideo: visibleVideo, below: hud, time: time, painter: painter,
+      into: &commands)
+    hud?.draw(into: &commands)
+    if let panel = settingsPanel(state: state, layout: layout), let rows = responses.settings {
+      panel.draw(rows, into: &commands)
+    }
+    cameraTopBar(state: state, layout: layout).draw(responses.topBar, into: &commands)
+  }
 
-  /// Intents of keys the camera interface owns.
-  func cameraKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] { [] }
+  /// Intents of keys the camera interface owns: S settings, Tab or I the test-bench figures,
+  /// C the next camera and Ctrl+1…9 a given one, M mirror, R rotate, Escape closes the camera
+  /// list or the settings panel. Other keys held with Ctrl, Alt or Super are left alone.
+  func cameraKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
+    let camera = state.camera
+    if case .digit(let digit) = press.key, press.modifiers == .control {
+      let index = digit - 1
+      guard index >= 0, index < camera.cameras.count, camera.cameras.count > 1 else { return [] }
+      return [.camera(.selectCamera(index))]
+    }
+    guard press.modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return [] }
+    let action: CameraAction? =
+      switch press.key {
+      case .s: .toggleSettings
+      case .tab, .i: .toggleHUD
+      case .c where camera.cameras.count > 1: .nextCamera
+      case .m: .toggleMirror
+      case .r: .rotate
+      case .escape where camera.isCameraMenuOpen: .toggleCameraMenu
+      case .escape where camera.isSettingsOpen: .toggleSettings
+      default: nil
+      }
+    return action.map { [.camera($0)] } ?? []
+  }
+
+  /// The resume gesture: a press held on the picture for `FocusLongPress.threshold` seconds
+  /// returns to automatic focus and exposure, while streaming from a camera that can focus.
+  /// `video` is the picture widget's response; `press` is the detector kept across frames.
+  /// Read `press.swallowsClick` afterwards: the release of a long press is not a focus tap.
+  func cameraLongPressActions(
+    _ video: ControlResponse, state: OverlayState, time: Double, press: inout FocusLongPress
+  ) -> [OverlayAction] {
+    guard state.camera.canFocus, case .streaming = state.cameraState else {
+      press = FocusLongPress()
+      return []
+    }
+    return press.update(video, time: time) ? [.camera(.resumeAutomaticFocusAndExposure)] : []
+  }
+
+  /// Width at the right end of the top bar taken by the camera interface's buttons, in
+  /// drawable pixels; the top bar's status line should end left of it.
+  func cameraTopBarReservedWidth(state: OverlayState, layout: OverlayLayout) -> Double {
+    cameraTopBar(state: state, layout: layout).reservedWidth
+  }
+
+  /// The reticle and, while focus or exposure is locked, the badges at the picture's
+  /// top-left (under the test-bench panel when it is shown).
+  private func drawFocus(
+    state: OverlayState, visibleVideo: Rect, below hud: HUDPanel?, time: Double,
+    painter: CameraPainter, into commands: inout [DrawCommand]
+  ) {
+    let camera = state.camera
+    guard !visibleVideo.isEmpty else { return }
+    let reticle = FocusReticle(painter: painter)
+    if camera.canFocus, let focus = camera.focus, let videoRect = state.videoRect {
+      reticle.draw(focus, in: videoRect, time: time, into: &commands)
+    }
+    var badges: [String] = []
+    if camera.canFocus, camera.focus?.phase == .locked { badges.append("AF-L") }
+    if camera.isExposureLocked { badges.append("AE-L") }
+    guard !badges.isEmpty else { return }
+    let top = max(hud?.frame.maxY ?? visibleVideo.minY, visibleVideo.minY) + painter.px(10)
+    let left = hud == nil ? visibleVideo.minX + painter.px(10) : (hud?.frame.minX ?? 0)
+    reticle.drawBadges(badges, at: Point(x: left, y: top), into: &commands)
+  }
+
+  private func cameraPainter(_ layout: OverlayLayout) -> CameraPainter {
+    CameraPainter(text: text, scale: layout.scale)
+  }
+
+  private func cameraTopBar(state: OverlayState, layout: OverlayLayout) -> CameraTopBar {
+    CameraTopBar(state: state, layout: layout, painter: cameraPainter(layout))
+  }
+
+  private func hudPanel(state: OverlayState, layout: OverlayLayout) -> HUDPanel? {
+    guard state.camera.isHUDVisible, let figures = state.camera.hud else { return nil }
+    return HUDPanel(figures: figures, topBar: layout.topBar, painter: cameraPainter(layout))
+  }
+
+  private func settingsPanel(state: OverlayState, layout: OverlayLayout) -> SettingsPanel? {
+    guard state.camera.isSettingsOpen else { return nil }
+    return SettingsPanel(
+      layout: SettingsLayout(state: state, layout: layout), state: state,
+      painter: cameraPainter(layout))
+  }
 }

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+
+extension SettingsPanel {
+  /// Label size of a line, in points.
+  private static let labelSize = 13.0
+  /// Heading size, in points.
+  private static let headingSize = 11.0
+
+  /// Draws the panel: background, then every line clipped to the viewport, then a scroll
+  /// indicator when the content is taller than the panel.
+  func draw(_ responses: Responses, into commands: inout [DrawCommand]) {
+    commands.append(
+      .fillRect(layout.panel, color: CameraPainter.panelColor, cornerRadius: painter.px(14)))
+    commands.append(.clip(layout.viewport))
+    for (row, response) in zip(layout.rows, responses.rows)
+    where !row.frame.intersection(layout.viewport).isEmpty {
+      drawRow(row, response: response, into: &commands)
+    }
+    commands.append(.clip(nil))
+    drawScrollIndicator(into: &commands)
+  }
+
+  private func drawRow(
+    _ row: SettingsRow, response: ControlResponse, into commands: inout [DrawCommand]
+  ) {
+    let frame = row.frame
+    switch row.content {
+    case .heading(let title):
+      painter.appendText(
+        title.uppercased(), into: &commands, leading: frame.minX,
+        centerY: frame.maxY - painter.px(10), size: painter.px(Self.headingSize),
+        color: CameraPainter.secondaryTextColor)
+    case .control(let control):
+      drawControl(control, row: row, response: response, into: &commands)
+    case .format, .size, .rate:
+      drawModeRow(row, response: response, into: &commands)
+    case .reset:
+      drawPill(
+        Self.resetTitle, rect: hitRect(of: row), response: response, opacity: 1,
+        into: &commands)
+    }
+  }
+
+  private func drawControl(
+    _ control: CameraControl, row: SettingsRow, response: ControlResponse,
+    into commands: inout [DrawCommand]
+  ) {
+    let opacity = control.isEditable ? 1 : CameraPainter.disabledOpacity
+    let frame = row.frame
+    let labelY = Self.isSlider(control) ? frame.minY + painter.px(14) : frame.center.y
+    let size = painter.px(Self.labelSize)
+    let valueText = Self.valueText(of: control)
+    let reserved =
+      Self.isSlider(control)
+      ? painter.text.size(of: valueText, pointSize: size).width
+      : frame.width * 0.5
+    let name = painter.text.truncated(
+      control.name, pointSize: size, width: max(frame.width - reserved - painter.px(12), 0))
+    painter.appendText(
+      name, into: &commands, leading: frame.minX, centerY: labelY, size: size,
+      color: CameraPainter.textColor.withOpacity(opacity))
+    switch control.kind {
+    case .integer, .integer64:
+      painter.appendTrailingText(
+        valueText, into: &commands, trailing: frame.maxX, centerY: labelY, size: size,
+        color: CameraPainter.secondaryTextColor.withOpacity(opacity))
+      drawSlider(control, geometry: sliderGeometry(of: row), response: response, into: &commands)
+    case .boolean:
+      drawSwitch(isOn: control.value != 0, frame: frame, opacity: opacity, into: &commands)
+    case .menu, .integerMenu:
+      drawSelector(
+        valueText, frame: frame, response: response, opacity: opacity, into: &commands)
+    case .button:
+      let pill = Rect(
+        x: frame.maxX - frame.width * 0.4, y: frame.center.y - painter.px(14),
+        width: frame.width * 0.4, height: painter.px(28))
+      drawPill("Run", rect: pill, response: response, opacity: opacity, into: &commands)
+    case .bitmask, .other:
+      painter.appendTrailingText(
+        valueText, into: &commands, trailing: frame.maxX, centerY: labelY, size: size,
+        color: CameraPainter.secondaryTextColor.withOpacity(opacity))
+    }
+  }
+
+  /// What a control's value reads as: the menu entry's name, "On"/"Off", or the number.
+  static func valueText(of control: CameraControl) -> String {
+    switch control.kind {
+    case .menu, .integerMenu: control.menu[control.value] ?? String(control.value)
+    case .boolean: control.value == 0 ? "Off" : "On"
+    case .button: ""
+    default: String(control.value)
+    }
+  }
+
+  private func drawSlider(
+    _ control: CameraControl, geometry: SliderGeometry, response: ControlResponse,
+    into commands: inout [DrawCommand]
+  ) {
+    let opacity = control.isEditable ? 1 : CameraPainter.disabledOpacity
+    let track = geometry.track
+    let knobX = geometry.knobX(for: control.value, of: control).rounded()
+    commands.append(
+      .fillRect(
+        track, color: CameraPainter.controlFill.withOpacity(opacity),
+        cornerRadius: track.height / 2))
+    let filled = Rect(x: track.minX, y: track.minY, width: knobX - track.minX, height: track.height)
+    if filled.width > 0 {
+      commands.append(
+        .fillRect(
+          filled, color: CameraPainter.activeFill.withOpacity(opacity),
+          cornerRadius: track.height / 2))
+    }
+    let radius = painter.px(response.isPressed ? 10 : 8)
+    if response.isHovered || response.isPressed {
+      let halo = radius + painter.px(5)
+      commands.append(
+        .ring(
+          center: Point(x: knobX, y: track.center.y), radius: halo, thickness: halo,
+          color: CameraPainter.controlHover))
+    }
+    commands.append(
+      .ring(
+        center: Point(x: knobX, y: track.center.y), radius: radius, thickness: radius,
+        color: CameraPainter.textColor.withOpacity(control.isEditable ? 1 : 0.55)))
+  }
+
+  private func drawSwitch(
+    isOn: Bool, frame: Rect, opacity: Double, into commands: inout [DrawCommand]
+  ) {
+    let width = painter.px(40)
+    let height = painter.px(22)
+    let track = Rect(
+      x: frame.maxX - width, y: (frame.center.y - height / 2).rounded(), width: width,
+      height: height)
+    let fill = isOn ? CameraPainter.activeFill : CameraPainter.controlFill
+    commands.append(.fillRect(track, color: fill.withOpacity(opacity), cornerRadius: height / 2))
+    let radius = height / 2 - painter.px(2)
+    let x = isOn ? track.maxX - height / 2 : track.minX + height / 2
+    commands.append(
+      .ring(
+        center: Point(x: x, y: track.center.y), radius: radius, thickness: radius,
+        color: CameraPainter.textColor.withOpacity(opacity)))
+  }
+
+  /// The selector pill at the right of `frame` for `title`, and the title as it fits.
+  private func selectorPill(_ title: String, frame: Rect) -> (Rect, String) {
+    let size = painter.px(Self.labelSize)
+    let chrome = painter.px(20) + painter.px(16)
+    let maxWidth = (frame.width * 0.55).rounded()
+    let shown = painter.text.truncated(title, pointSize: size, width: maxWidth - chrome)
+    let width = min(painter.text.size(of: shown, pointSize: size).width + chrome, maxWidth)
+    let pill = Rect(
+      x: frame.maxX - width.rounded(), y: frame.center.y - painter.px(14), width: width.rounded(),
+      height: painter.px(28))
+    return (pill, shown)
+  }
+
+  /// A pill at the right of the line showing the current entry and a chevron: a click moves
+  /// to the next entry.
+  private func drawSelector(
+    _ title: String, frame: Rect, response: ControlResponse, opacity: Double,
+    into commands: inout [DrawCommand]
+  ) {
+    let size = painter.px(Self.labelSize)
+    let (pill, shown) = selectorPill(title, frame: frame)
+    drawPillBackground(pill, response: response, opacity: opacity, into: &commands)
+    painter.appendText(
+      shown, into: &commands, leading: pill.minX + painter.px(10), centerY: pill.center.y,
+      size: size, color: CameraPainter.textColor.withOpacity(opacity))
+    let tip = Point(x: pill.maxX - painter.px(12), y: pill.center.y)
+    let stroke = max(painter.px(1.6), 1)
+    let color = CameraPainter.textColor.withOpacity(opacity)
+    // Up and down chevrons stacked: the entries form a cycle, not a direction.
+    painter.appendPolyline(
+      into: &commands, center: tip,
+      points: [.init(x: -3, y: -2), .init(x: 0, y: -5), .init(x: 3, y: -2)],
+      width: stroke, color: color)
+    painter.appendPolyline(
+      into: &commands, center: tip,
+      points: [.init(x: -3, y: 2), .init(x: 0, y: 5), .init(x: 3, y: 2)],
+      width: stroke, color: color)
+  }
+
+  private func drawModeRow(
+    _ row: SettingsRow, response: ControlResponse, into commands: inout [DrawCommand]
+  ) {
+    guard let choices = modeChoices else { return }
+    let size = painter.px(Self.labelSize)
+    let (name, value): (String, String) =
+      switch row.content {
+      case .format: ("Format", choices.current.format.description)
+      case .size: ("Size", choices.current.size.description)
+      default: ("Frame rate", choices.current.interval.description)
+      }
+    painter.appendText(
+      name, into: &commands, leading: row.frame.minX, centerY: row.frame.center.y, size: size,
+      color: CameraPainter.textColor)
+    if case .rate = row.content, state.measuredFPS > 0 {
+      // The measured rate sits between the label and the selector, when there is room.
+      let measured = CameraPainter.fixed(state.measuredFPS, decimals: 1) + " measured"
+      let small = painter.px(11)
+      let leading =
+        row.frame.minX + painter.text.size(of: name, pointSize: size).width + painter.px(8)
+      let room = selectorPill(value, frame: row.frame).0.minX - painter.px(8) - leading
+      if painter.text.size(of: measured, pointSize: small).width <= room {
+        painter.appendText(
+          measured, into: &commands, leading: leading, centerY: row.frame.center.y, size: small,
+          color: CameraPainter.secondaryTextColor)
+      }
+    }
+    drawSelector(value, frame: row.frame, response: response, opacity: 1, into: &commands)
+  }
+
+  private func drawPill(
+    _ title: String, rect: Rect, response: ControlResponse, opacity: Double,
+    into commands: inout [DrawCommand]
+  ) {
+    drawPillBackground(rect, response: response, opacity: opacity, into: &commands)
+    painter.appendCenteredText(
+      title, into: &commands, center: rect.center, size: painter.px(Self.labelSize),
+      color: CameraPainter.textColor.withOpacity(opacity))
+  }
+
+  private func drawPillBackground(
+    _ rect: Rect, response: ControlResponse, opacity: Double, into commands: inout [DrawCommand]
+  ) {
+    let fill =
+      response.isPressed
+      ? CameraPainter.controlPress
+      : response.isHovered ? CameraPainter.controlHover : CameraPainter.controlFill
+    commands.append(
+      .fillRect(rect, color: fill.withOpacity(opacity), cornerRadius: rect.height / 2))
+  }
+
+  /// A thin bar at the panel's right edge showing which part of the content is in view.
+  private func drawScrollIndicator(into commands: inout [DrawCommand]) {
+    guard layout.maximumOffset > 0 else { return }
+    let track = layout.viewport
+    let total = track.height + layout.maximumOffset * painter.scale
+    let height = max((track.height * track.height / total).rounded(), painter.px(20))
+    let travel = track.height - height
+    let y = track.minY + (travel * layout.offset / layout.maximumOffset).rounded()
+    let width = painter.px(3)
+    commands.append(
+      .fillRect(
+        Rect(x: layout.panel.maxX - painter.px(6), y: y, width: width, height: height),
+        color: CameraPainter.secondaryTextColor.withOpacity(0.6), cornerRadius: width / 2))
+  }
+}

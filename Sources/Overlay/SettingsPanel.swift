@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+
+/// The settings panel's behaviour for one frame: which line the pointer works on and the
+/// intents that follow. Drawing lives in `SettingsPanel+Drawing.swift`. Main thread only.
+struct SettingsPanel {
+  /// Where the panel and its lines sit.
+  let layout: SettingsLayout
+  /// What the app wants shown.
+  let state: OverlayState
+  /// Drawing helpers at the frame's scale.
+  let painter: CameraPainter
+
+  /// How far one wheel notch scrolls the panel, in points: about one line.
+  static let scrollPerNotch = 40.0
+
+  /// The pointer's relation to each line (same order as `layout.rows`).
+  struct Responses {
+    /// One response per line; lines that take no input get an empty one.
+    var rows: [ControlResponse]
+  }
+
+  /// The mode section's choices, or `nil` without modes.
+  var modeChoices: SettingsModeChoices? {
+    SettingsModeChoices(modes: state.camera.modes, current: state.camera.currentMode)
+  }
+
+  /// Updates every line topmost first, then the panel's background (so clicks between lines
+  /// never reach the video), and appends the intents of clicks, drags and the wheel.
+  func update(
+    tracker: inout PointerTracker, input: OverlayInput, actions: inout [OverlayAction]
+  ) -> Responses {
+    var responses: [ControlResponse] = []
+    var isWheelTaken = false
+    for row in layout.rows {
+      let hit = hitRect(of: row).intersection(layout.viewport)
+      guard isInteractive(row), !hit.isEmpty else {
+        responses.append(ControlResponse())
+        continue
+      }
+      let response = tracker.update(row.widgetID, rect: hit)
+      responses.append(response)
+      actions += rowActions(row, response: response, input: input)
+      if !isWheelTaken, let wheel = wheelAction(row, hit: hit, input: input) {
+        actions.append(wheel)
+        isWheelTaken = true
+      }
+    }
+    _ = tracker.update(ControlID("settings-panel"), rect: layout.panel)
+    if !isWheelTaken, let scroll = scrollAction(input: input) { actions.append(scroll) }
+    return Responses(rows: responses)
+  }
+
+  /// The part of a line that takes the pointer: a slider's track band, the reset pill, or
+  /// the whole line.
+  func hitRect(of row: SettingsRow) -> Rect {
+    switch row.content {
+    case .control(let control) where Self.isSlider(control):
+      let top = row.frame.minY + painter.px(24)
+      return Rect(x: row.frame.minX, y: top, width: row.frame.width, height: row.frame.maxY - top)
+    case .reset:
+      return resetPill(in: row.frame)
+    default:
+      return row.frame
+    }
+  }
+
+  /// True for lines that react to the pointer: editable controls and the mode and reset
+  /// lines.
+  func isInteractive(_ row: SettingsRow) -> Bool {
+    switch row.content {
+    case .heading: false
+    case .control(let control): control.isEditable && control.kind != .bitmask
+    case .format, .size, .rate, .reset: true
+    }
+  }
+
+  /// True for controls shown as a slider.
+  static func isSlider(_ control: CameraControl) -> Bool {
+    control.kind == .integer || control.kind == .integer64
+  }
+
+  /// The slider track of a slider line.
+  func sliderGeometry(of row: SettingsRow) -> SliderGeometry {
+    let inset = painter.px(9)
+    let y = row.frame.minY + painter.px(36)
+    let height = painter.px(4)
+    return SliderGeometry(
+      track: Rect(
+        x: row.frame.minX + inset, y: y - height / 2, width: row.frame.width - 2 * inset,
+        height: height))
+  }
+
+  /// The reset button's pill, centred in its line.
+  func resetPill(in frame: Rect) -> Rect {
+    let size = painter.px(13)
+    let width = painter.text.size(of: Self.resetTitle, pointSize: size).width + painter.px(36)
+    let height = painter.px(32)
+    return Rect(
+      x: (frame.center.x - width / 2).rounded(), y: (frame.center.y - height / 2).rounded(),
+      width: width.rounded(), height: height)
+  }
+
+  /// The reset button's title.
+  static let resetTitle = "Reset to defaults"
+
+  private func rowActions(
+    _ row: SettingsRow, response: ControlResponse, input: OverlayInput
+  ) -> [OverlayAction] {
+    switch row.content {
+    case .control(let control) where Self.isSlider(control):
+      return sliderActions(control, row: row, response: response, input: input)
+    case .control(let control):
+      guard response.isClicked else { return [] }
+      return clickActions(control).map { .camera($0) }
+    case .format, .size, .rate:
+      guard response.isClicked, let mode = nextMode(for: row.content) else { return [] }
+      return [.camera(.selectMode(mode))]
+    case .reset:
+      return response.isClicked ? [.camera(.resetControls)] : []
+    case .heading:
+      return []
+    }
+  }
+
+  /// Dragging sets the value under the pointer; a release sets the value where it happened,
+  /// so a quick click on the track jumps there.
+  private func sliderActions(
+    _ control: CameraControl, row: SettingsRow, response: ControlResponse, input: OverlayInput
+  ) -> [OverlayAction] {
+    guard response.isPressed || response.isClicked,
+      let x = input.pointerInPixels?.x ?? response.clickPosition?.x
+    else { return [] }
+    let value = sliderGeometry(of: row).value(atX: x, of: control)
+    return value == control.value ? [] : [.camera(.setControl(control.id, value))]
+  }
+
+  /// A click flips a switch, moves a menu to its next entry, or presses a button.
+  private func clickActions(_ control: CameraControl) -> [CameraAction] {
+    switch control.kind {
+    case .boolean:
+      return [.setControl(control.id, control.value == 0 ? 1 : 0)]
+    case .menu, .integerMenu:
+      let entries = control.menu.keys.sorted()
+      guard let next = SettingsModeChoices.next(after: control.value, in: entries) else {
+        return []
+      }
+      return [.setControl(control.id, next)]
+    case .button:
+      return [.triggerControl(control.id)]
+    default:
+      return []
+    }
+  }
+
+  private func nextMode(for content: SettingsRow.Content) -> CaptureMode? {
+    switch content {
+    case .format: modeChoices?.nextFormat
+    case .size: modeChoices?.nextSize
+    case .rate: modeChoices?.nextRate
+    default: nil
+    }
+  }
+
+  /// The wheel over an editable slider line steps its value instead of scrolling.
+  private func wheelAction(_ row: SettingsRow, hit: Rect, input: OverlayInput) -> OverlayAction? {
+    guard case .control(let control) = row.content, Self.isSlider(control), input.wheel.y != 0,
+      let pointer = input.pointerInPixels,
+      row.frame.intersection(layout.viewport).contains(pointer)
+    else { return nil }
+    let notches = Int(input.wheel.y.rounded(.awayFromZero))
+    let value = SliderGeometry.value(afterWheel: notches, of: control)
+    return value == control.value ? nil : .camera(.setControl(control.id, value))
+  }
+
+  /// The wheel elsewhere over the panel scrolls it, never past either end.
+  private func scrollAction(input: OverlayInput) -> OverlayAction? {
+    guard input.wheel.y != 0, let pointer = input.pointerInPixels, layout.panel.contains(pointer)
+    else { return nil }
+    let target = min(
+      max(layout.offset - input.wheel.y * Self.scrollPerNotch, 0), layout.maximumOffset)
+    let delta = target - state.camera.settingsOffset
+    return delta == 0 ? nil : .camera(.scrollSettings(by: delta))
+  }
+}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+
+/// One line of the settings panel and where it sits this frame.
+struct SettingsRow {
+  /// What the line shows.
+  enum Content {
+    /// A section heading ("Mode", "User", "Camera", "Flash", "Other").
+    case heading(String)
+    /// One camera control; its kind decides the widget.
+    case control(CameraControl)
+    /// The pixel format selector of the mode section.
+    case format
+    /// The frame size selector of the mode section.
+    case size
+    /// The frame rate selector of the mode section.
+    case rate
+    /// The "Reset to defaults" button.
+    case reset
+  }
+
+  /// What the line shows.
+  var content: Content
+  /// The line's rectangle in drawable pixels, already moved by the scroll offset.
+  var frame: Rect
+
+  /// The line's height in points: sliders need a second line for the track.
+  static func height(of content: Content) -> Double {
+    switch content {
+    case .heading: 28
+    case .control(let control) where control.kind == .integer || control.kind == .integer64:
+      50
+    case .reset: 52
+    default: 38
+    }
+  }
+
+  /// The widget name the pointer tracker knows this line's control by.
+  var widgetID: ControlID {
+    switch content {
+    case .heading(let title): ControlID("settings-heading-\(title)")
+    case .control(let control): ControlID("settings-control-\(control.id)")
+    case .format: ControlID("settings-mode-format")
+    case .size: ControlID("settings-mode-size")
+    case .rate: ControlID("settings-mode-rate")
+    case .reset: ControlID("settings-reset")
+    }
+  }
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+import CameraTestSupport
+import Testing
+
+@testable import Overlay
+
+@Suite("Camera interface actions")
+struct CameraActionTests {
+  private let size = CameraScene.windowSize
+
+  private func frame(_ input: OverlayInput, state: OverlayState) -> OverlayFrame {
+    Overlay(measurer: FixedWidthTextMeasurer()).frame(input: input, state: state)
+  }
+
+  private func click(_ point: Point, state: OverlayState) -> [OverlayAction] {
+    frame(
+      OverlayInput(windowSize: size, pointer: point, clicks: [Click(position: point)]),
+      state: state
+    ).actions
+  }
+
+  private func keys(_ presses: [KeyPress], state: OverlayState) -> [OverlayAction] {
+    frame(OverlayInput(windowSize: size, keys: presses), state: state).actions
+  }
+
+  /// A state with three cameras, a torch and a flash, so every top-bar button shows.
+  private var equipped: OverlayState {
+    var state = CameraScene.state()
+    state.camera.cameras = [
+      CameraScene.device,
+      DeviceInfo(path: "/dev/video2", name: "Logitech BRIO", driver: "uvcvideo", busInfo: "usb-2"),
+      DeviceInfo(path: "/dev/video4", name: "Simulated Camera", driver: "pinhole", busInfo: ""),
+    ]
+    state.camera.torch = .init(kind: .led, isOn: false)
+    state.camera.flashMode = .init(mode: .auto, kind: .led)
+    return state
+  }
+
+  private func buttons(_ state: OverlayState) -> [CameraTopBar.Button: Rect] {
+    let layout = OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme())
+    let painter = CameraPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1)
+    let bar = CameraTopBar(state: state, layout: layout, painter: painter)
+    return Dictionary(uniqueKeysWithValues: bar.buttons.map { ($0.0, $0.1) })
+  }
+
+  @Test func topBarButtonsRaiseTheirIntents() throws {
+    let rects = buttons(equipped)
+    let expected: [CameraTopBar.Button: CameraAction] = [
+      .settings: .toggleSettings, .camera: .toggleCameraMenu, .torch: .toggleTorch,
+      .flash: .cycleFlashMode,
+    ]
+    for (button, action) in expected {
+      let rect = try #require(rects[button])
+      #expect(click(rect.center, state: equipped) == [.camera(action)])
+    }
+  }
+
+  @Test func buttonsAppearOnlyWhenTheyApply() {
+    var state = CameraScene.state()
+    state.camera.cameras = [CameraScene.device]
+    #expect(Set(buttons(state).keys) == [.settings])
+    state.camera.controls = []
+    state.camera.modes = []
+    #expect(buttons(state).isEmpty)
+    #expect(Set(buttons(equipped).keys) == Set(CameraTopBar.Button.allCases))
+    // The gear sits at the right end; the others line up to its left.
+    let rects = buttons(equipped)
+    #expect((rects[.settings]?.minX ?? 0) > (rects[.camera]?.minX ?? .infinity))
+  }
+
+  @Test func cameraListPicksACameraAndClickOutsideClosesIt() throws {
+    var state = equipped
+    state.camera.isCameraMenuOpen = true
+    let layout = OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme())
+    let painter = CameraPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1)
+    let bar = CameraTopBar(state: state, layout: layout, painter: painter)
+    let menu = try #require(bar.menu)
+    #expect(click(bar.menuRow(1, in: menu).center, state: state) == [.camera(.selectCamera(1))])
+    // Outside the list the click only closes it: no focus tap on the picture below.
+    #expect(click(Point(x: 100, y: 200), state: state) == [.camera(.toggleCameraMenu)])
+  }
+
+  @Test func keysMapToCameraIntents() {
+    let presses: [KeyPress] = [
+      KeyPress(.s), KeyPress(.tab), KeyPress(.i), KeyPress(.c), KeyPress(.m), KeyPress(.r),
+      KeyPress(.digit(2), modifiers: .control),
+    ]
+    let expected: [CameraAction] = [
+      .toggleSettings, .toggleHUD, .toggleHUD, .nextCamera, .toggleMirror, .rotate,
+      .selectCamera(1),
+    ]
+    #expect(keys(presses, state: equipped) == expected.map { .camera($0) })
+  }
+
+  @Test func cameraKeysNeedMoreThanOneCamera() {
+    let state = CameraScene.state()
+    let presses = [KeyPress(.c), KeyPress(.digit(1), modifiers: .control)]
+    #expect(keys(presses, state: state).isEmpty)
+    #expect(keys([KeyPress(.digit(4), modifiers: .control)], state: equipped).isEmpty)
+  }
+
+  @Test func keysWithCommandModifiersAreNotTaken() {
+    let presses = [KeyPress(.s, modifiers: .control), KeyPress(.m, modifiers: .alt)]
+    #expect(keys(presses, state: equipped).isEmpty)
+    #expect(keys([KeyPress(.s, modifiers: .shift)], state: equipped) == [.camera(.toggleSettings)])
+  }
+
+  @Test func escapeClosesTheListThenTheSettingsBeforeQuitting() {
+    var state = equipped
+    state.camera.isCameraMenuOpen = true
+    state.camera.isSettingsOpen = true
+    #expect(keys([KeyPress(.escape)], state: state) == [.camera(.toggleCameraMenu)])
+    state.camera.isCameraMenuOpen = false
+    #expect(keys([KeyPress(.escape)], state: state) == [.camera(.toggleSettings)])
+    state.camera.isSettingsOpen = false
+    #expect(keys([KeyPress(.escape)], state: state) == [.quit])
+  }
+
+  @Test func nothingFocusRelatedIsDrawnWithoutFocusControl() {
+    var state = CameraScene.state()
+    let plain = frame(OverlayInput(windowSize: size, time: 10.2), state: state).commands
+    state.camera.focus = FocusIndicator(
+      position: Point(x: 0.5, y: 0.5), phase: .locked, startTime: 10)
+    let cannot = frame(OverlayInput(windowSize: size, time: 10.2), state: state).commands
+    #expect(cannot == plain)
+    state.camera.canFocus = true
+    let can = frame(OverlayInput(windowSize: size, time: 10.2), state: state).commands
+    #expect(can.count > plain.count)
+  }
+
+  @Test func ringLightOnlyForALitScreenTorch() {
+    var state = CameraScene.state()
+    let warm = CameraRingLight.color
+    func hasRing(_ state: OverlayState) -> Bool {
+      frame(OverlayInput(windowSize: size), state: state).commands.contains { command in
+        if case .fillRect(_, let color, _) = command {
+          return color.red == warm.red && color.green == warm.green && color.blue == warm.blue
+        }
+        return false
+      }
+    }
+    state.camera.torch = .init(kind: .screen, isOn: false)
+    #expect(!hasRing(state))
+    state.camera.torch = .init(kind: .led, isOn: true)
+    #expect(!hasRing(state))
+    state.camera.torch = .init(kind: .screen, isOn: true)
+    #expect(hasRing(state))
+  }
+
+  @Test func ringLightGrowsWithStrength() {
+    let area = Rect(x: 0, y: 48, width: 640, height: 256)
+    let weak = CameraRingLight.commands(area: area, strength: 0, scale: 1)
+    let strong = CameraRingLight.commands(area: area, strength: 1, scale: 1)
+    guard case .fillRect(let weakBand, let weakColor, _) = weak.first,
+      case .fillRect(let strongBand, let strongColor, _) = strong.first
+    else {
+      Issue.record("expected bands")
+      return
+    }
+    #expect(weakBand.height == 12 && strongBand.height == 48)
+    #expect(weakColor.alpha < strongColor.alpha)
+  }
+}

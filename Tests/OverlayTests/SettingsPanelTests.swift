@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+import CameraTestSupport
+import Testing
+
+@testable import Overlay
+
+@Suite("Settings panel")
+struct SettingsPanelTests {
+  private let size = CameraScene.windowSize
+
+  /// The panel as the overlay lays it out for `state`.
+  private func panel(_ state: OverlayState) -> SettingsPanel {
+    let input = OverlayInput(windowSize: size)
+    let layout = OverlayLayout(input: input, theme: OverlayTheme())
+    let painter = CameraPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1)
+    return SettingsPanel(
+      layout: SettingsLayout(state: state, layout: layout), state: state, painter: painter)
+  }
+
+  /// The panel scrolled so the line of control `id` is in view, and that line.
+  private func scrolled(to id: CameraModel.ControlID) throws -> (OverlayState, SettingsRow) {
+    let top = panel(CameraScene.settingsState())
+    let index = try #require(
+      top.layout.rows.firstIndex { row in
+        if case .control(let control) = row.content { return control.id == id }
+        return false
+      })
+    let offset = top.layout.rows[index].frame.minY - top.layout.viewport.minY
+    let state = CameraScene.settingsState(offset: offset)
+    return (state, panel(state).layout.rows[index])
+  }
+
+  private func input(
+    pointer: Point, pressed: Bool = false, clicked: Bool = false, wheel: Double = 0
+  ) -> OverlayInput {
+    OverlayInput(
+      windowSize: size, pointer: pointer, pressedButtons: pressed ? [.primary] : [],
+      clicks: clicked ? [Click(position: pointer)] : [], wheel: Point(x: 0, y: wheel))
+  }
+
+  private func click(_ point: Point, state: OverlayState) -> [OverlayAction] {
+    Overlay(measurer: FixedWidthTextMeasurer())
+      .frame(input: input(pointer: point, clicked: true), state: state).actions
+  }
+
+  @Test func controlsAreGroupedByClassUnderHeadings() {
+    let contents = SettingsLayout.contents(of: CameraScene.settingsState().camera)
+    let headings = contents.compactMap { content -> String? in
+      if case .heading(let title) = content { return title }
+      return nil
+    }
+    #expect(headings == ["Mode", "User", "Camera"])
+    if case .reset = contents.last {} else { Issue.record("reset is not the last line") }
+  }
+
+  @Test func unknownClassesGoUnderOtherAndDisabledControlsAreHidden() {
+    var strange = CameraScene.controls[0]
+    strange.id = CameraModel.ControlID(rawValue: 0x00a2_0901)
+    var disabled = CameraScene.controls[1]
+    disabled.flags = .disabled
+    let groups = SettingsLayout.groups([strange, CameraScene.controls[2]])
+    #expect(groups.map(\.0) == ["Camera", "Other"])
+    var camera = CameraOverlayState()
+    camera.controls = [disabled]
+    #expect(SettingsLayout.contents(of: camera).isEmpty)
+  }
+
+  @Test func draggingSliderSendsClampedSteppedValues() throws {
+    let (state, row) = try scrolled(to: .contrast)
+    let track = panel(state).sliderGeometry(of: row).track
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let y = track.center.y
+    let press = overlay.frame(
+      input: input(pointer: Point(x: track.minX + 1, y: y), pressed: true, clicked: true),
+      state: state)
+    #expect(press.actions == [.camera(.setControl(.contrast, 0))])
+    // Half way is 47.5, which rounds to 48 and snaps to the step of 5 at 50.
+    let middle = overlay.frame(
+      input: input(pointer: Point(x: track.center.x, y: y), pressed: true), state: state)
+    #expect(middle.actions == [.camera(.setControl(.contrast, 50))])
+    let beyond = overlay.frame(
+      input: input(pointer: Point(x: size.width - 2, y: y - 40), pressed: true), state: state)
+    #expect(beyond.actions == [.camera(.setControl(.contrast, 95))])
+    let release = overlay.frame(
+      input: input(pointer: Point(x: size.width - 2, y: y - 40)), state: state)
+    #expect(release.actions.isEmpty)
+  }
+
+  @Test func clickOnSliderTrackJumpsThere() throws {
+    let (state, row) = try scrolled(to: .brightness)
+    let track = panel(state).sliderGeometry(of: row).track
+    let actions = click(Point(x: track.maxX, y: track.center.y), state: state)
+    #expect(actions == [.camera(.setControl(.brightness, 64))])
+  }
+
+  @Test func inactiveControlIgnoresClicksAndDoesNotFocus() throws {
+    let (state, row) = try scrolled(to: .exposureAbsolute)
+    let track = panel(state).sliderGeometry(of: row).track
+    #expect(click(Point(x: track.minX + 4, y: track.center.y), state: state).isEmpty)
+    #expect(click(Point(x: track.center.x, y: row.frame.minY + 5), state: state).isEmpty)
+  }
+
+  @Test func wheelOverSliderStepsItInsteadOfScrolling() throws {
+    let (state, row) = try scrolled(to: .brightness)
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let pointer = Point(x: row.frame.center.x, y: row.frame.center.y)
+    let up = overlay.frame(input: input(pointer: pointer, wheel: 1), state: state)
+    // -64…64 steps by a thirty-second of the range, 4, per notch.
+    #expect(up.actions == [.camera(.setControl(.brightness, 16))])
+    let down = overlay.frame(input: input(pointer: pointer, wheel: -2), state: state)
+    #expect(down.actions == [.camera(.setControl(.brightness, 4))])
+  }
+
+  @Test func wheelScrollsPanelWithinItsContent() throws {
+    let state = CameraScene.settingsState()
+    let layout = panel(state).layout
+    let heading = try #require(layout.rows.first).frame.center
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let down = overlay.frame(input: input(pointer: heading, wheel: -1), state: state)
+    #expect(down.actions == [.camera(.scrollSettings(by: SettingsPanel.scrollPerNotch))])
+    let up = overlay.frame(input: input(pointer: heading, wheel: 1), state: state)
+    #expect(up.actions.isEmpty)
+    let end = CameraScene.settingsState(offset: layout.maximumOffset)
+    let endHeading = Point(x: heading.x, y: layout.viewport.minY + 2)
+    let past = overlay.frame(input: input(pointer: endHeading, wheel: -3), state: end)
+    #expect(past.actions.isEmpty)
+    #expect(layout.maximumOffset > 0)
+  }
+
+  @Test func offsetPastTheEndIsClampedAndScrollsBackIntoRange() {
+    let state = CameraScene.settingsState(offset: 10_000)
+    let layout = panel(state).layout
+    #expect(layout.offset == layout.maximumOffset)
+    let pointer = Point(x: layout.panel.center.x, y: layout.viewport.minY + 2)
+    let actions = Overlay(measurer: FixedWidthTextMeasurer())
+      .frame(input: input(pointer: pointer, wheel: 1), state: state).actions
+    #expect(actions == [.camera(.scrollSettings(by: layout.maximumOffset - 40 - 10_000))])
+  }
+
+  @Test func switchFlipsAndMenuCyclesToNextEntry() throws {
+    let (state, row) = try scrolled(to: .focusAuto)
+    #expect(click(row.frame.center, state: state) == [.camera(.setControl(.focusAuto, 0))])
+    let (menuState, menuRow) = try scrolled(to: .exposureAuto)
+    // Entries are 1 and 3; from 3 the next wraps to 1.
+    #expect(
+      click(menuRow.frame.center, state: menuState) == [.camera(.setControl(.exposureAuto, 1))])
+  }
+
+  @Test func buttonControlIsTriggered() throws {
+    var state = CameraScene.settingsState()
+    state.camera.controls = [
+      CameraControl(
+        id: .autoFocusStart, name: "Auto Focus, Start", kind: .button, minimum: 0, maximum: 0,
+        step: 0, defaultValue: 0, value: 0)
+    ]
+    state.camera.modes = []
+    let row = try #require(panel(state).layout.rows.dropFirst().first)
+    #expect(click(row.frame.center, state: state) == [.camera(.triggerControl(.autoFocusStart))])
+  }
+
+  @Test func modeSelectorsMoveToTheNextMode() throws {
+    let state = CameraScene.settingsState()
+    let rows = panel(state).layout.rows
+    let format = try #require(rows.first { if case .format = $0.content { true } else { false } })
+    let expected = CaptureMode(
+      format: .yuyv, size: FrameSize(width: 1280, height: 720),
+      interval: FrameInterval(framesPerSecond: 10))
+    #expect(click(format.frame.center, state: state) == [.camera(.selectMode(expected))])
+  }
+
+  @Test func resetButtonResetsControls() throws {
+    let state = CameraScene.settingsState(offset: 10_000)
+    let sheet = panel(state)
+    let reset = try #require(sheet.layout.rows.last)
+    let pill = sheet.hitRect(of: reset)
+    #expect(click(pill.center, state: state) == [.camera(.resetControls)])
+    #expect(click(Point(x: pill.minX - 4, y: pill.center.y), state: state).isEmpty)
+  }
+
+  @Test func closedPanelTakesNoInput() {
+    var state = CameraScene.settingsState()
+    state.camera.isSettingsOpen = false
+    let actions = click(Point(x: 480, y: 200), state: state)
+    #expect(actions.count == 1)
+    if case .focus = actions.first {} else { Issue.record("expected a focus tap, got \(actions)") }
+  }
+}
