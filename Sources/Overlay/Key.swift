@@ -17,6 +17,8 @@ public enum Key: Hashable, Sendable {
   case tab
   /// S.
   case s
+  /// A.
+  case a
   /// M.
   case m
   /// R.

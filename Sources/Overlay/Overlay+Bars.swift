@@ -11,14 +11,16 @@ extension Overlay {
     let inset = layout.px(theme.padding)
     let titleSize = layout.px(theme.titleSize)
     let statusSize = layout.px(theme.statusSize)
-    var available = bar.width - 2 * inset
+    // The camera interface's buttons take the right end; the status line ends left of them.
+    let trailing = bar.maxX - max(inset, cameraTopBarReservedWidth(state: state, layout: layout))
+    var available = trailing - bar.minX - inset
 
     if case .streaming = state.cameraState {
       let status = text.truncated(
         state.statusLine, pointSize: statusSize, width: (available * 0.6).rounded())
       let width = text.size(of: status, pointSize: statusSize).width
       appendText(
-        status, into: &commands, leading: bar.maxX - inset - width, centerY: bar.center.y,
+        status, into: &commands, leading: trailing - width, centerY: bar.center.y,
         size: statusSize, color: theme.secondaryTextColor)
       available -= width + inset
     }

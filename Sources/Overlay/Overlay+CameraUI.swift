@@ -58,6 +58,8 @@ extension Overlay {
   /// list or the settings panel. Other keys held with Ctrl, Alt or Super are left alone.
   func cameraKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
     let camera = state.camera
+    // The photo viewer covers the camera interface; its keys are the viewer's.
+    guard !state.photo.isViewerOpen else { return [] }
     if case .digit(let digit) = press.key, press.modifiers == .control {
       let index = digit - 1
       guard index >= 0, index < camera.cameras.count, camera.cameras.count > 1 else { return [] }
@@ -69,6 +71,7 @@ extension Overlay {
       case .s: .toggleSettings
       case .tab, .i: .toggleHUD
       case .c where camera.cameras.count > 1: .nextCamera
+      case .a where camera.canFocus: .resumeAutomaticFocusAndExposure
       case .m: .toggleMirror
       case .r: .rotate
       case .escape where camera.isCameraMenuOpen: .toggleCameraMenu

@@ -17,6 +17,8 @@ public final class Overlay {
   let theme = OverlayTheme()
   /// Decides hover, press and release for every widget; extensions update their widgets here.
   var tracker = PointerTracker()
+  /// Times a press held on the picture, for the camera interface's resume gesture.
+  var focusLongPress = FocusLongPress()
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -44,7 +46,9 @@ public final class Overlay {
     let video = tracker.update(Self.videoID, rect: state.videoRect ?? .zero)
     tracker.endFrame()
     if fullscreen.isClicked { actions.append(.toggleFullscreen) }
-    actions += videoActions(video, state: state)
+    actions += cameraLongPressActions(
+      video, state: state, time: input.time, press: &focusLongPress)
+    if !focusLongPress.swallowsClick { actions += videoActions(video, state: state) }
 
     var commands: [DrawCommand] = []
     drawTopBar(into: &commands, layout: layout, state: state)
