@@ -38,6 +38,12 @@ public final class FakeControlKernel: V4L2System {
     public var id: UInt32
     /// The value.
     public var value: Int64
+
+    /// Makes a write.
+    public init(id: UInt32, value: Int64) {
+      self.id = id
+      self.value = value
+    }
   }
 
   var subscriptions: [Int32: Set<UInt32>] = [:]
