@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CV4L2
 import CameraModel
 import Capture
@@ -90,6 +91,35 @@ extension VividTests {
       #expect(gain.parts.contains(.flags))
       #expect(gain.flags.contains(.inactive) == (autoGain == 0), "\(gain.flags)")
       #expect(changes.contains { $0.id == .autoGain && $0.value == (autoGain == 0 ? 1 : 0) })
+    }
+
+    @Test func controlsCommandSetsByNameAndListsLikeV4L2Ctl() throws {
+      let settings = ["brightness=100", "menu=1"].compactMap { ControlSetting(parsing: $0) }
+      let open: CaptureSession.DeviceOpener = { () throws(CaptureError) -> any CaptureDevice in
+        try V4L2Device(path: VividTests.path)
+      }
+      let before = try V4L2Device(path: VividTests.path)
+      let original = try control(named: "brightness", in: before.controls()).value
+      before.close()
+      let restore = [ControlSetting(parsing: "brightness=\(original)")].compactMap { $0 }
+      defer { _ = ControlsCommand(settings: restore).apply(openDevice: open) }
+      let text = try ControlsCommand(settings: settings).run(openDevice: open).get()
+      let lines = text.split(separator: "\n").map(String.init)
+      #expect(lines.first == "User Controls")
+      #expect(
+        lines.contains {
+          $0.hasPrefix(
+            "                     brightness 0x00980900 (int)    : min=0 max=255 step=1 "
+              + "default=128 value=100")
+        }, "\(text)")
+      #expect(lines.contains { $0.contains(" menu 0x") && $0.contains("value=1") }, "\(text)")
+      let unknown = [ControlSetting(parsing: "no_such_control=1")].compactMap { $0 }
+      let refused = ControlsCommand(settings: unknown).apply(openDevice: open)
+      guard case .failure(.unknownControl(let name, let known)) = refused else {
+        Issue.record("\(refused)")
+        return
+      }
+      #expect(name == "no_such_control" && known.contains("brightness"))
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["VIVID_VM_UVC"] != nil))
