@@ -25,7 +25,8 @@ enum ControlListing {
   /// "                     brightness 0x00980900 (int)    : min=0 max=255 step=1 ...": the name
   /// right-aligned in 31 columns, the type padded so the colons line up.
   static func line(_ control: CameraControl) -> String {
-    let name = String(repeating: " ", count: max(0, 31 - control.commandLineName.count))
+    let name =
+      String(repeating: " ", count: max(0, 31 - control.commandLineName.count))
       + control.commandLineName
     let type = typeName(control.kind)
     let padding = String(repeating: " ", count: max(0, 7 - type.count))

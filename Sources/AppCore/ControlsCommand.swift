@@ -18,8 +18,7 @@ public struct ControlsCommand: Sendable {
   public init(settings: [ControlSetting] = []) { self.settings = settings }
 
   /// `--controls`: opens the camera, applies the settings, and returns the listing.
-  public func run(openDevice: CaptureSession.DeviceOpener) -> Result<String, ControlSettingError>
-  {
+  public func run(openDevice: CaptureSession.DeviceOpener) -> Result<String, ControlSettingError> {
     withDevice(openDevice) { device throws(ControlSettingError) in
       ControlListing.text(try apply(to: device))
     }
@@ -39,8 +38,7 @@ public struct ControlsCommand: Sendable {
 
   /// Applies the settings to an open `device` in one request and returns every control as
   /// the driver then reports it.
-  public func apply(to device: any CaptureDevice) throws(ControlSettingError) -> [CameraControl]
-  {
+  public func apply(to device: any CaptureDevice) throws(ControlSettingError) -> [CameraControl] {
     let controls: [CameraControl]
     do {
       controls = try device.controls()
@@ -97,7 +95,8 @@ public struct ControlsCommand: Sendable {
     guard case .system(_, let code) = error else { return error.userMessage }
     switch code {
     case EACCES:
-      return "it cannot be changed now (switch its automatic mode off first, in the same --set list)."
+      return "it cannot be changed now (switch its automatic mode off first, in the same --set "
+        + "list)."
     case EBUSY: return "it cannot be changed while the camera streams."
     case ERANGE, EINVAL: return "the driver does not accept that value."
     default: return error.userMessage

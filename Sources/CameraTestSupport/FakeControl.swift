@@ -75,7 +75,8 @@ public struct FakeControl {
       FakeControl(
         0x0098_0914, "Horizontal Flip", type: V4L2_CTRL_TYPE_BOOLEAN, range: 0...1,
         flags: flag(V4L2_CTRL_FLAG_DISABLED)),
-      FakeControl(0x0098_f901, "Button", type: V4L2_CTRL_TYPE_BUTTON, flags: flag(V4L2_CTRL_FLAG_WRITE_ONLY)),
+      FakeControl(
+        0x0098_f901, "Button", type: V4L2_CTRL_TYPE_BUTTON, flags: flag(V4L2_CTRL_FLAG_WRITE_ONLY)),
       FakeControl(0x0098_f905, "String", type: V4L2_CTRL_TYPE_STRING, range: 2...10),
       FakeControl(
         0x0098_f906, "Integer Menu", type: V4L2_CTRL_TYPE_INTEGER_MENU, range: 0...3,

@@ -142,8 +142,7 @@ extension V4L2Device {
   }
 
   /// The value G_EXT_CTRLS wrote into `control`.
-  static func value(of control: v4l2_ext_control, _ description: V4L2ControlDescription) -> Int64
-  {
+  static func value(of control: v4l2_ext_control, _ description: V4L2ControlDescription) -> Int64 {
     description.is64Bit ? control.value64 : Int64(control.value)
   }
 

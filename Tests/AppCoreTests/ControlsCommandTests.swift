@@ -25,9 +25,15 @@ import Testing
       lines.contains(
         "                     brightness 0x00980900 (int)    : min=0 max=255 step=1 "
           + "default=128 value=128 flags=slider"))
-    #expect(lines.contains("                 gain_automatic 0x00980912 (bool)   : default=0 value=0 flags=update"))
-    #expect(lines.contains("                         button 0x0098f901 (button) : flags=write-only"))
-    #expect(lines.contains("                        bitmask 0x0098f908 (bitmask): max=0x00000f0f default=0x00000101 value=0x00000101"))
+    #expect(
+      lines.contains(
+        "                 gain_automatic 0x00980912 (bool)   : default=0 value=0 flags=update"))
+    #expect(
+      lines.contains("                         button 0x0098f901 (button) : flags=write-only"))
+    #expect(
+      lines.contains(
+        "                        bitmask 0x0098f908 (bitmask): max=0x00000f0f "
+          + "default=0x00000101 value=0x00000101"))
     #expect(lines.contains("Camera Controls"))
     #expect(
       lines.contains(
@@ -72,7 +78,10 @@ import Testing
       "auto_exposure cannot be set to '2'; expected one of 1 (Manual Mode), "
         + "3 (Aperture Priority Mode)."
     ),
-    ("gain_automatic=maybe", "gain_automatic cannot be set to 'maybe'; expected 0 or 1 (off or on)."),
+    (
+      "gain_automatic=maybe",
+      "gain_automatic cannot be set to 'maybe'; expected 0 or 1 (off or on)."
+    ),
     ("string=abc", "string can be read but not set."),
   ])
   func badValuesAreRefusedBeforeTheDriverSeesThem(_ text: String, _ sentence: String) throws {

@@ -95,7 +95,8 @@ import Testing
       step: 2, defaultValue: 4)
     let updated = change.applied(to: control)
     #expect(updated.value == 5, "the value part did not change")
-    #expect([updated.minimum, updated.maximum, updated.step, updated.defaultValue] == [2, 20, 2, 4])
+    #expect(
+      [updated.minimum, updated.maximum, updated.step, updated.defaultValue] == [2, 20, 2, 4])
     #expect(updated.flags == .inactive)
   }
 }

@@ -64,7 +64,8 @@ import Testing
   @Test func autofocusOffAndManualFocusGoTogetherInOneRequest() throws {
     let (device, kernel) = try device()
     let controls = try device.setControls([(.focusAuto, 0), (.focusAbsolute, 122)])
-    #expect(kernel.writes == [[Write(id: 0x009a_090c, value: 0), Write(id: 0x009a_090a, value: 120)]])
+    #expect(
+      kernel.writes == [[Write(id: 0x009a_090c, value: 0), Write(id: 0x009a_090a, value: 120)]])
     #expect(kernel.calls.filter { $0 == "VIDIOC_S_EXT_CTRLS" }.count == 1)
     let focus = try #require(controls.first { $0.id == .focusAbsolute })
     #expect(focus.value == 120)
@@ -74,7 +75,8 @@ import Testing
   @Test func oldDriversGetOneSetControlPerChangeInOrder() throws {
     let (device, kernel) = try device { $0.supportsExtendedControls = false }
     _ = try device.setControls([(.focusAuto, 0), (.brightness, 9)])
-    #expect(kernel.writes == [[Write(id: 0x009a_090c, value: 0)], [Write(id: 0x0098_0900, value: 9)]])
+    #expect(
+      kernel.writes == [[Write(id: 0x009a_090c, value: 0)], [Write(id: 0x0098_0900, value: 9)]])
     #expect(kernel.calls.filter { $0 == "VIDIOC_S_CTRL" }.count == 2)
   }
 
