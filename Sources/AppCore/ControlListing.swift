@@ -55,8 +55,17 @@ enum ControlListing {
     }
   }
 
+  /// One line per entry; integer menus add the number in hex, as v4l2-ctl does.
   private static func menuLines(_ control: CameraControl) -> [String] {
-    control.menu.sorted { $0.key < $1.key }.map { "\t\t\t\t\($0.key): \($0.value)" }
+    control.menu.sorted { $0.key < $1.key }.map { entry in
+      let number = control.kind == .integerMenu ? Int64(entry.value) : nil
+      let suffix = number.map { " (\(hexadecimal($0)))" } ?? ""
+      return "\t\t\t\t\(entry.key): \(entry.value)\(suffix)"
+    }
+  }
+
+  private static func hexadecimal(_ value: Int64) -> String {
+    "0x" + String(UInt64(bitPattern: value), radix: 16)
   }
 
   private static func hex(_ value: Int64) -> String {
@@ -78,14 +87,14 @@ enum ControlListing {
     }
   }
 
-  /// v4l2-ctl's flag names, comma-separated.
+  /// v4l2-ctl's flag names, separated as it does ("inactive, volatile").
   static func flagNames(_ flags: CameraControl.Flags) -> String {
     let names: [(CameraControl.Flags, String)] = [
       (.disabled, "disabled"), (.grabbed, "grabbed"), (.readOnly, "read-only"),
       (.update, "update"), (.inactive, "inactive"), (.slider, "slider"),
       (.writeOnly, "write-only"), (.volatile, "volatile"),
     ]
-    return names.filter { flags.contains($0.0) }.map(\.1).joined(separator: ",")
+    return names.filter { flags.contains($0.0) }.map(\.1).joined(separator: ", ")
   }
 
   /// The heading v4l2-ctl prints for a control class.

@@ -40,7 +40,8 @@ import Testing
         "                  auto_exposure 0x009a0901 (menu)   : min=0 max=3 default=3 value=3 "
           + "(Aperture Priority Mode) flags=update"))
     #expect(lines.contains("\t\t\t\t1: Manual Mode"))
-    #expect(lines.contains("\t\t\t\t3: -8000"))
+    #expect(lines.contains("\t\t\t\t3: -8000 (0xffffffffffffe0c0)"))
+    #expect(lines.contains("\t\t\t\t1: 2000 (0x7d0)"))
     #expect(lines.contains { $0.contains("focus_absolute") && $0.hasSuffix("flags=inactive") })
   }
 
