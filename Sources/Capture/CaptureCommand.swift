@@ -8,4 +8,10 @@ public enum CaptureCommand: Hashable, Sendable {
   case reconfigure(ModeRequest)
   /// End the capture thread after the current frame; the device is closed.
   case stop
+  /// Set these controls together, in order, in one request where the driver allows it. The
+  /// answer is `.controlsChanged`, or `.controlRejected` when the driver refuses. Sent while
+  /// the camera is away, they are applied once it is open again.
+  case setControls([ControlAssignment])
+  /// Read every control again and report them with `.controlsChanged`.
+  case refreshControls
 }

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A camera that streams frames: a V4L2 node or the simulated camera.
 ///
 /// Capture thread only: after `open`, every call comes from the session's capture thread.
@@ -28,4 +32,41 @@ public protocol CaptureDevice: AnyObject {
 
   /// Closes the device. Safe to call twice.
   func close()
+
+  /// Every control the camera offers, with its current value; manual controls whose value
+  /// changes by itself (volatile ones) are read afresh. Empty for a camera without controls.
+  func controls() throws(CaptureError) -> [CameraControl]
+
+  /// Sets several controls at once and returns every control as the driver now reports it.
+  ///
+  /// Values are clamped into each control's range and step first. The changes go to the driver
+  /// in one atomic request where it has one, in the order given, so a manual setting can follow
+  /// the switch that turns its automatic mode off (uvcvideo refuses `focus_absolute` with
+  /// EACCES while `focus_automatic_continuous` is 1 unless both come in one request).
+  ///
+  /// - Throws: `.system(call:errno:)` with the driver's errno when it refuses (EACCES for a
+  ///   read-only or inactive control, EINVAL for an unknown control or a value it rejects,
+  ///   ERANGE, EBUSY for a control locked while streaming); `.disconnected` when it is gone.
+  func setControls(_ changes: [(ControlID, Int64)]) throws(CaptureError) -> [CameraControl]
+
+  /// Control changes the driver announced since the last call (another program set a control,
+  /// or an automatic mode changed a manual control's flags). Never blocks.
+  func controlEvents() -> [ControlChange]
+}
+
+/// Defaults for cameras without controls.
+extension CaptureDevice {
+  /// No controls.
+  public func controls() throws(CaptureError) -> [CameraControl] { [] }
+
+  /// Nothing to set: an empty list succeeds, any control is unknown (EINVAL, as V4L2 answers).
+  public func setControls(_ changes: [(ControlID, Int64)]) throws(CaptureError)
+    -> [CameraControl]
+  {
+    guard changes.isEmpty else { throw .system(call: "VIDIOC_S_EXT_CTRLS", errno: EINVAL) }
+    return []
+  }
+
+  /// No events.
+  public func controlEvents() -> [ControlChange] { [] }
 }

@@ -12,4 +12,11 @@ public enum CaptureEvent: Hashable, Sendable {
   case firstFrameDelivered(latency: Duration)
   /// Figures of the stream, about once a second while streaming.
   case statistics(CaptureStatistics)
+  /// The camera's controls as they are now: after opening, after each `.setControls` or
+  /// `.refreshControls`, and when the driver announced changes (another program, or an
+  /// automatic mode). Empty for a camera without controls.
+  case controlsChanged([CameraControl])
+  /// The camera refused to set `control` (its command-line name); `reason` is one sentence.
+  /// The stream goes on.
+  case controlRejected(control: String, reason: String)
 }

@@ -19,11 +19,13 @@ final class CaptureLoop {
   private var lastFrame = MonotonicTime.now()
   private var lastStatistics = MonotonicTime.now()
   private var isFirstFrame = true
+  private let controls: ControlTracker
 
   init(session: CaptureSession) {
     self.session = session
     configuration = session.configuration
     request = configuration.request
+    controls = ControlTracker(events: session.events)
   }
 
   /// Runs until the session is stopped, reopening the camera after every failure.
@@ -51,13 +53,20 @@ final class CaptureLoop {
     session.events.post(.stateChanged(.opening(device.info)))
     let capabilities = try device.capabilities()
     applyPendingCommands()
+    controls.deviceOpened(device)
     try startStream(device, capabilities, converter)
     while !session.isStopping {
       for command in session.takeCommands() {
-        guard case .reconfigure(let newRequest) = command else { return }
-        try reconfigure(device, capabilities, converter, to: newRequest)
+        switch command {
+        case .stop: return
+        case .reconfigure(let newRequest):
+          try reconfigure(device, capabilities, converter, to: newRequest)
+        case .setControls(let assignments): controls.apply(assignments, on: device)
+        case .refreshControls: controls.refresh(device)
+        }
       }
       try pumpFrame(device, converter)
+      controls.collectEvents(from: device)
       postStatisticsIfDue()
     }
   }
@@ -164,9 +173,16 @@ final class CaptureLoop {
     session.events.post(.statistics(statistics.snapshot(at: now)))
   }
 
-  /// Takes commands queued while no stream runs: only the latest request matters then.
+  /// Takes commands queued while no stream runs: only the latest request matters then, and
+  /// control settings wait for the camera.
   private func applyPendingCommands() {
-    for case .reconfigure(let newRequest) in session.takeCommands() { request = newRequest }
+    for command in session.takeCommands() {
+      switch command {
+      case .reconfigure(let newRequest): request = newRequest
+      case .setControls(let assignments): controls.deferUntilOpen(assignments)
+      case .refreshControls, .stop: break
+      }
+    }
   }
 
   /// Sleeps `retryDelay` in short slices so that `stop()` still returns within about one poll

@@ -48,12 +48,15 @@ extension V4L2Device {
     let revents = try SystemCall.call(
       "poll", device: info.path, isStreaming: true, system: system
     ) { () throws(SystemErrno) in
-      try system.poll(fd, events: Int16(POLLIN), timeoutMilliseconds: milliseconds)
+      try system.poll(fd, events: Int16(POLLIN | POLLPRI), timeoutMilliseconds: milliseconds)
     }
     if revents == 0 { return false }
     // vivid's disconnect gives POLLERR|POLLHUP, its fatal stream error POLLERR (then DQBUF
     // EIO); an unplugged uvcvideo camera gives POLLERR|POLLHUP. None of them recovers.
     if revents & Int16(POLLERR | POLLHUP) != 0 { throw .disconnected(device: info.path) }
+    // POLLPRI: a control event is pending. Taken now, or poll would keep waking for it; with
+    // POLLPRI alone, DQBUF below answers "no frame yet".
+    if revents & Int16(POLLPRI) != 0 { dequeueControlEvents() }
     var buffer = v4l2_buffer()
     buffer.type = V4L2Device.captureType
     buffer.memory = V4L2_MEMORY_MMAP.rawValue

@@ -28,6 +28,8 @@ public final class V4L2Device: CaptureDevice {
   var buffers: [V4L2MappedBuffer] = []
   /// True between STREAMON and `stopStreaming`.
   var isStreaming = false
+  /// What the control code remembers between calls: descriptions, subscriptions, events.
+  var controlState = V4L2ControlState()
 
   /// How many driver buffers to ask for: enough that the driver always has one to fill while
   /// Pinhole holds one and one waits in the queue, without the latency of a deep queue.

@@ -20,6 +20,7 @@ public struct V4L2Request: Hashable, Sendable, CustomStringConvertible {
   public var isEnumeration: Bool {
     self == .enumerateFormats || self == .enumerateFrameSizes
       || self == .enumerateFrameIntervals || self == .queryControl
+      || self == .queryExtendedControl || self == .queryMenu
   }
 
   /// VIDIOC_QUERYCAP: driver, card, bus and capability flags.
@@ -36,6 +37,24 @@ public struct V4L2Request: Hashable, Sendable, CustomStringConvertible {
   public static let queryControl = V4L2Request("VIDIOC_QUERYCTRL", CV4L2_VIDIOC_QUERYCTRL)
   /// VIDIOC_S_CTRL: sets one control.
   public static let setControl = V4L2Request("VIDIOC_S_CTRL", CV4L2_VIDIOC_S_CTRL)
+  /// VIDIOC_G_CTRL: reads one control (drivers without the extended-control API).
+  public static let getControl = V4L2Request("VIDIOC_G_CTRL", CV4L2_VIDIOC_G_CTRL)
+  /// VIDIOC_QUERY_EXT_CTRL: one control's type, 64-bit range, flags and dimensions.
+  public static let queryExtendedControl = V4L2Request(
+    "VIDIOC_QUERY_EXT_CTRL", CV4L2_VIDIOC_QUERY_EXT_CTRL)
+  /// VIDIOC_QUERYMENU: the name (or number) of one menu entry.
+  public static let queryMenu = V4L2Request("VIDIOC_QUERYMENU", CV4L2_VIDIOC_QUERYMENU)
+  /// VIDIOC_G_EXT_CTRLS: reads several controls in one call.
+  public static let getExtendedControls = V4L2Request(
+    "VIDIOC_G_EXT_CTRLS", CV4L2_VIDIOC_G_EXT_CTRLS)
+  /// VIDIOC_S_EXT_CTRLS: sets several controls at once; the driver applies all or none.
+  public static let setExtendedControls = V4L2Request(
+    "VIDIOC_S_EXT_CTRLS", CV4L2_VIDIOC_S_EXT_CTRLS)
+  /// VIDIOC_SUBSCRIBE_EVENT: asks for an event (here a control's changes) on this descriptor.
+  public static let subscribeEvent = V4L2Request(
+    "VIDIOC_SUBSCRIBE_EVENT", CV4L2_VIDIOC_SUBSCRIBE_EVENT)
+  /// VIDIOC_DQEVENT: takes the oldest pending event.
+  public static let dequeueEvent = V4L2Request("VIDIOC_DQEVENT", CV4L2_VIDIOC_DQEVENT)
   /// VIDIOC_G_FMT: the current format.
   public static let getFormat = V4L2Request("VIDIOC_G_FMT", CV4L2_VIDIOC_G_FMT)
   /// VIDIOC_S_FMT: sets the format; the driver writes back what it chose.
@@ -62,6 +81,8 @@ public struct V4L2Request: Hashable, Sendable, CustomStringConvertible {
     .queryCapabilities, .enumerateFormats, .enumerateFrameSizes, .enumerateFrameIntervals,
     .queryControl, .setControl, .getFormat, .setFormat, .getParameters, .setParameters,
     .requestBuffers, .queryBuffer, .queueBuffer, .dequeueBuffer, .streamOn, .streamOff,
+    .getControl, .queryExtendedControl, .queryMenu, .getExtendedControls, .setExtendedControls,
+    .subscribeEvent, .dequeueEvent,
   ]
 
   /// The request with `code`, if Pinhole knows it.
