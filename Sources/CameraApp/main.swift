@@ -6,8 +6,7 @@ let options: Options
 do {
   options = try Options(parsing: Array(CommandLine.arguments.dropFirst()))
 } catch {
-  FileHandle.standardError.write(Data((error.userMessage + "\n").utf8))
-  exit(2)
+  fail(error.userMessage, status: 2)
 }
 
 switch options.command {
@@ -17,34 +16,52 @@ case .version:
   print("Pinhole \(pinholeVersion)")
 case .list:
   print(ListReport.gather(cameras: CameraSource.discover()).text())
+case .controls:
+  switch ControlsCommand(settings: options.controlSettings).run(openDevice: chosenSource().open) {
+  case .success(let text): print(text)
+  case .failure(let error): fail(error.userMessage)
+  }
 case .check(let seconds, let allModes):
-  let source = CameraSource(CameraSelection.choose(options.camera, among: CameraSource.discover()))
+  let source = chosenSource()
+  applyControlSettings(source)
   exit(allModes ? sweepModes(source, seconds: seconds) : check(source, seconds: seconds))
 case .snapshot:
-  let source = CameraSource(CameraSelection.choose(options.camera, among: CameraSource.discover()))
+  let source = chosenSource()
+  applyControlSettings(source)
   let outcome = SnapshotRunner(
     options: options, request: source.request(overriding: options.modeRequest)
-  )
-  .run(source: source)
-  if outcome.status == 0 {
-    print(outcome.message)
-  } else {
-    FileHandle.standardError.write(Data("pinhole: \(outcome.message)\n".utf8))
-  }
-  exit(outcome.status)
-case .controls:
-  FileHandle.standardError.write(Data("pinhole: this command is not available yet.\n".utf8))
-  exit(2)
+  ).run(source: source)
+  guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
+  print(outcome.message)
 case .preview:
   exit(PreviewApp.run(options: options))
+}
+
+/// Prints `message` to standard error and exits.
+func fail(_ message: String, status: Int32 = 1) -> Never {
+  FileHandle.standardError.write(Data("pinhole: \(message)\n".utf8))
+  exit(status)
+}
+
+/// The camera the command line chose, or the first one, or the simulated camera.
+func chosenSource() -> CameraSource {
+  CameraSource(CameraSelection.choose(options.camera, among: CameraSource.discover()))
+}
+
+/// Applies `--set NAME=VALUE` settings; drivers keep them after the camera is closed.
+func applyControlSettings(_ source: CameraSource) {
+  if case .failure(let error) = ControlsCommand(settings: options.controlSettings).apply(
+    openDevice: source.open)
+  {
+    fail(error.userMessage)
+  }
 }
 
 /// `--check`: one mode, the report as text.
 func check(_ source: CameraSource, seconds: Double) -> Int32 {
   let report = CheckRunner(
     seconds: seconds, request: source.request(overriding: options.modeRequest)
-  )
-  .run(device: source.device, openDevice: source.open, makeConverter: source.makeConverter)
+  ).run(device: source.device, openDevice: source.open, makeConverter: source.makeConverter)
   print(report.text)
   return report.passed ? 0 : 1
 }
@@ -63,8 +80,7 @@ func sweepModes(_ source: CameraSource, seconds: Double) -> Int32 {
   }
   switch result {
   case .failure(let error):
-    FileHandle.standardError.write(Data("pinhole: \(error.userMessage)\n".utf8))
-    return 1
+    fail(error.userMessage)
   case .success(let rows):
     if options.wantsJSON { print(ModeSweep.json(rows)) }
     return rows.allSatisfy(\.passed) && !rows.isEmpty ? 0 : 1
