@@ -25,6 +25,10 @@ final class PreviewApp {
   let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
   let monitor: CameraMonitor?
   var videoRect: Rect?
+  /// The photo side: zero-shutter-lag ring, writer, strip, viewer (PreviewApp+Photos).
+  var photos: PhotoSide
+  /// The camera side: controls, focus, test-bench figures (PreviewApp+Camera).
+  var camera = CameraSide()
   var isRunning = true
   var hasPresentedFrame = false
   let startTime = MonotonicTime.now()
@@ -64,6 +68,7 @@ final class PreviewApp {
       throw error
     }
     overlay = Overlay(measurer: backend)
+    photos = PhotoSide(options: options, settings: settings)
     if options.isFullscreen { window.toggleFullscreen() }
   }
 
@@ -82,7 +87,9 @@ final class PreviewApp {
 
   static func makeSession(source: CameraSource, options: Options) -> CaptureSession {
     CaptureSession(
-      configuration: .init(request: source.request(overriding: options.modeRequest)),
+      configuration: .init(
+        request: source.request(overriding: options.modeRequest),
+        poolCapacity: PhotoSide.poolCapacity),
       openDevice: source.open, makeConverter: source.makeConverter)
   }
 
@@ -91,6 +98,7 @@ final class PreviewApp {
     defer {
       session.stop()
       monitor?.stop()
+      stopPhotos()
     }
     while isRunning {
       let platformEvents = events.poll()
@@ -99,6 +107,7 @@ final class PreviewApp {
       if events.isMinimized { continue }
       applyCaptureEvents()
       uploadNewestFrame()
+      updatePhotos()
       drawAndPresent()
     }
   }
@@ -106,23 +115,31 @@ final class PreviewApp {
   private func applyCaptureEvents() {
     let title = model.windowTitle
     let wasBusy = model.failure
-    for event in session.drainEvents() { model.apply(event) }
+    for event in session.drainEvents() {
+      model.apply(event)
+      applyToCamera(event)
+    }
     if model.windowTitle != title { window.setTitle(model.windowTitle) }
     if case .deviceBusy(let path)? = model.failure, model.failure != wasBusy {
       lookUpBusyHolders(of: path)
     }
   }
 
-  /// Uploads the newest frame, if any, and gives its buffer straight back to the pool: the
-  /// texture keeps its own copy.
+  /// Uploads the newest frame, if any, then hands it to the zero-shutter-lag ring, which gives
+  /// back the frames it no longer needs for the pool. While the photo viewer covers the window
+  /// the preview pauses: frames are recycled without being shown.
   private func uploadNewestFrame() {
     guard let frame = session.mailbox.take() else { return }
-    defer { session.recycle(frame) }
+    guard !photos.isViewerOpen else { return session.recycle(frame) }
     do {
       try video.upload(frame)
-      model.recordPresentedFrame(at: .now())
+      let now = MonotonicTime.now()
+      model.recordPresentedFrame(at: now)
+      camera.recordPresented(frame, at: now)
+      framePresented(frame, at: now)
     } catch {
       model.notice = error.userMessage
+      session.recycle(frame)
     }
   }
 
@@ -131,7 +148,9 @@ final class PreviewApp {
     videoRect = video.draw(isMirrored: model.isMirrored, quarterTurns: model.quarterTurns)
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
-    let state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
+    var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
+    state.photo = photoOverlayState(time: input.time)
+    state.camera = cameraOverlayState(time: input.time)
     let frame = overlay.frame(input: input, state: state)
     backend.draw(frame.commands)
     window.present()
@@ -143,7 +162,9 @@ final class PreviewApp {
     switch action {
     case .quit: isRunning = false
     case .toggleFullscreen: window.toggleFullscreen()
-    case .focus, .photo, .camera: break
+    case .focus(let point): focus(at: point)
+    case .photo(let action): handle(action)
+    case .camera(let action): handle(action)
     }
   }
 
