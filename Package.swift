@@ -46,7 +46,9 @@ let package = Package(
     // MARK: App
     .executableTarget(
       name: "CameraApp",
-      dependencies: ["AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug"]),
+      dependencies: [
+        "AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug", "Metering",
+      ]),
     .executableTarget(
       name: "PinholeBench", dependencies: ["Imaging", "SimulatedCamera", "CameraModel"],
       path: "Benchmarks/PinholeBench"),

@@ -2,26 +2,136 @@
 import AppCore
 import CameraModel
 import Capture
+import Metering
 import Overlay
 
-/// The camera side of the window: controls, focus, test-bench figures. Main thread only.
+/// The camera side of the window: controls and modes, focus, the test-bench figures, mirror,
+/// rotation and the screen torch. Main thread only.
 struct CameraSide {
-  init() {}
+  /// The camera's controls as last reported.
+  var controls: [CameraControl] = []
+  /// Every mode of the camera, for the mode picker.
+  var modes: [CaptureMode] = []
+  var isSettingsOpen = false
+  var settingsOffset = 0.0
+  var isHUDVisible = false
+  var isCameraMenuOpen = false
+  /// The focus reticle, while one shows.
+  var focus: FocusIndicator?
+  var isExposureLocked = false
+  /// The screen torch: a warm ring of light around the picture, for cameras without an LED.
+  var isTorchOn = false
+  var figures = PresentationFigures()
+  /// The newest control refusal, shown as a notice.
+  var rejection: String?
 
   /// Notes a frame that was just shown, for the test-bench figures.
-  mutating func recordPresented(_ frame: NV12Frame, at time: MonotonicTime) {}
+  mutating func recordPresented(_ frame: NV12Frame, at time: MonotonicTime) {
+    figures.record(captureTime: frame.metadata.captureTime, presentTime: time)
+  }
+
+  /// True when the camera has a control click-to-focus can drive.
+  var canFocus: Bool {
+    controls.contains { [.focusAbsolute, .autoFocusStart, .regionOfInterestRect].contains($0.id) }
+  }
 }
 
 extension PreviewApp {
   /// Applies news from the capture thread to the camera side.
-  func applyToCamera(_ event: CaptureEvent) {}
+  func applyToCamera(_ event: CaptureEvent) {
+    switch event {
+    case .controlsChanged(let controls):
+      camera.controls = controls
+      camera.rejection = nil
+    case .controlRejected(let control, let reason):
+      camera.rejection = "\(control): \(reason)"
+    case .capabilities(let capabilities):
+      camera.modes = capabilities.formats.filter { !$0.isEmulated }.flatMap { format in
+        format.sizes.flatMap { size in
+          size.intervals.representatives.map {
+            CaptureMode(format: format.format, size: size.size, interval: $0)
+          }
+        }
+      }
+    case .stateChanged, .negotiated, .firstFrameDelivered, .statistics:
+      break
+    }
+  }
 
   /// What the camera interface shows this frame.
-  func cameraOverlayState(time: Double) -> CameraOverlayState { CameraOverlayState() }
+  func cameraOverlayState(time: Double) -> CameraOverlayState {
+    var state = CameraOverlayState()
+    state.controls = camera.controls
+    state.isSettingsOpen = camera.isSettingsOpen
+    state.settingsOffset = camera.settingsOffset
+    state.modes = camera.modes
+    state.currentMode = model.mode
+    state.canFocus = camera.canFocus
+    state.focus = camera.focus
+    state.isExposureLocked = camera.isExposureLocked
+    state.isHUDVisible = camera.isHUDVisible
+    if camera.isHUDVisible, let mode = model.mode {
+      state.hud = HUDFigures(
+        statistics: model.statistics, mode: mode, colorspace: colorspaceName,
+        latencyMilliseconds: camera.figures.latencyMilliseconds,
+        cpuPercent: camera.figures.cpuPercent, recentIntervals: camera.figures.recentIntervals)
+    }
+    state.cameras = roster.cameras
+    state.currentCameraIndex = roster.currentIndex ?? 0
+    state.isCameraMenuOpen = camera.isCameraMenuOpen
+    state.torch = CameraOverlayState.LightControlState(kind: .screen, isOn: camera.isTorchOn)
+    return state
+  }
 
-  /// Focuses and meters at `point` of the picture as shown (normalised).
-  func focus(at point: Point) {}
+  private var colorspaceName: String {
+    guard let mode = model.mode else { return "" }
+    return mode.format.isCompressed ? "JPEG full range" : "BT.601/709 limited range"
+  }
+
+  /// Focuses and meters at `point` of the picture as shown (normalised): undoes mirroring and
+  /// rotation to find the point on the sensor, then asks the capture thread.
+  func focus(at point: Point) {
+    guard camera.canFocus, let size = model.mode?.size else { return }
+    let mapping = ViewMapping(
+      videoRect: .init(x: 0, y: 0, width: 1, height: 1), imageSize: size,
+      isMirrored: model.isMirrored,
+      rotation: ViewMapping.Rotation(rawValue: model.quarterTurns * 90) ?? .none)
+    guard mapping.region(aroundWindow: .init(x: point.x, y: point.y)) != nil else { return }
+    camera.focus = FocusIndicator(position: point, phase: .searching, startTime: overlayTime)
+  }
+
+  /// Seconds on the overlay's clock.
+  var overlayTime: Double { MonotonicTime.now().seconds(since: startTime) }
 
   /// Carries out an intent of the camera interface.
-  func handle(_ action: CameraAction) {}
+  func handle(_ action: CameraAction) {
+    switch action {
+    case .toggleSettings: camera.isSettingsOpen.toggle()
+    case .scrollSettings(let delta): camera.settingsOffset += delta
+    case .setControl(let id, let value): session.setControl(id, to: value)
+    case .triggerControl(let id): session.setControl(id, to: 1)
+    case .resetControls:
+      session.setControls(camera.controls.filter(\.isEditable).map { ($0.id, $0.defaultValue) })
+    case .selectMode(let mode):
+      session.send(
+        .reconfigure(
+          ModeRequest(
+            format: mode.format, size: mode.size,
+            framesPerSecond: mode.interval.framesPerSecond)))
+    case .toggleHUD: camera.isHUDVisible.toggle()
+    case .toggleCameraMenu: camera.isCameraMenuOpen.toggle()
+    case .nextCamera:
+      if let next = roster.next() { switchCamera(to: next) }
+    case .selectCamera(let index):
+      camera.isCameraMenuOpen = false
+      if roster.cameras.indices.contains(index) { switchCamera(to: roster.cameras[index]) }
+    case .toggleMirror: model.isMirrored.toggle()
+    case .rotate: model.quarterTurns = (model.quarterTurns + 1) % 4
+    case .toggleTorch: camera.isTorchOn.toggle()
+    case .cycleFlashMode: break
+    case .resumeAutomaticFocusAndExposure:
+      camera.focus = nil
+      camera.isExposureLocked = false
+    }
+  }
 }

@@ -21,6 +21,9 @@ extension PreviewApp {
     session.stop()
     source = CameraSource(camera.kind == .simulated ? .simulated(notice: nil) : .device(camera))
     model = PreviewModel(device: source.device, notice: source.notice)
+    self.camera.controls = []
+    self.camera.modes = []
+    self.camera.focus = nil
     session = Self.makeSession(source: source, options: options)
     session.start()
     roster.select(source.device)

@@ -151,6 +151,7 @@ final class PreviewApp {
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = cameraOverlayState(time: input.time)
+    if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
     backend.draw(frame.commands)
     window.present()

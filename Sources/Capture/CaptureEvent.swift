@@ -19,4 +19,6 @@ public enum CaptureEvent: Hashable, Sendable {
   /// The camera refused to set `control` (its command-line name); `reason` is one sentence.
   /// The stream goes on.
   case controlRejected(control: String, reason: String)
+  /// Every format, size and frame rate of the camera just opened, for the mode picker.
+  case capabilities(DeviceCapabilities)
 }

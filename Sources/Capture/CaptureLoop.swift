@@ -52,6 +52,7 @@ final class CaptureLoop {
     lastInfo = device.info
     session.events.post(.stateChanged(.opening(device.info)))
     let capabilities = try device.capabilities()
+    session.events.post(.capabilities(capabilities))
     applyPendingCommands()
     controls.deviceOpened(device)
     try startStream(device, capabilities, converter)
