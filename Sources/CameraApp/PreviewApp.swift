@@ -145,7 +145,9 @@ final class PreviewApp {
 
   private func drawAndPresent() {
     window.clear()
-    videoRect = video.draw(isMirrored: model.isMirrored, quarterTurns: model.quarterTurns)
+    videoRect = video.draw(
+      isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
+      isDimmed: model.failure != nil)
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)

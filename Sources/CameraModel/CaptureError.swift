@@ -35,8 +35,8 @@ public enum CaptureError: Error, Hashable, Sendable {
       "\(device) is not a video capture device."
     case .unsupportedFormat(let code):
       "The camera only offers the \(code) format, which Pinhole cannot display."
-    case .stalled(let device, let seconds):
-      "\(device) stopped sending frames for \(Int(seconds.rounded())) s — restarting the stream."
+    case .stalled(_, let seconds):
+      "Camera stopped sending frames for \(Int(seconds.rounded())) s — restarting the stream."
     case .system(let call, let errno):
       "The camera failed (\(call): error \(errno))."
     }

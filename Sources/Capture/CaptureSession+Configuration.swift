@@ -30,7 +30,7 @@ extension CaptureSession {
       initialFrameSize: FrameSize = FrameSize(width: 1280, height: 720),
       pollTimeout: Duration = .milliseconds(100),
       retryDelay: Duration = .seconds(1),
-      stallTimeout: Duration = .seconds(3),
+      stallTimeout: Duration = .seconds(2),
       statisticsInterval: Duration = .seconds(1),
       eventCapacity: Int = 64
     ) {

@@ -39,11 +39,16 @@ public final class VideoTexture {
 
   /// Draws the picture as large as fits in the window with its aspect ratio kept, centred,
   /// turned clockwise by `quarterTurns` × 90° and then mirrored left to right when `isMirrored`
-  /// (as a webcam preview is, like a mirror); returns where it landed in drawable pixels (for the
+  /// (as a webcam preview is, like a mirror), darkened when `isDimmed`; returns where it landed in drawable pixels (for the
   /// overlay's tap mapping), or `nil` before the first upload.
   @discardableResult
-  public func draw(isMirrored: Bool = false, quarterTurns: Int = 0) -> Rect? {
+  public func draw(isMirrored: Bool = false, quarterTurns: Int = 0, isDimmed: Bool = false)
+    -> Rect?
+  {
     guard let texture, let size = textureSize else { return nil }
+    // A dimmed picture is the last frame of a camera that went away: kept, but clearly old.
+    let level: UInt8 = isDimmed ? 96 : 255
+    SDL_SetTextureColorMod(texture, level, level, level)
     let turns = ((quarterTurns % 4) + 4) % 4
     let isSideways = turns % 2 == 1
     let shown = Size(
