@@ -4,6 +4,7 @@ import CameraModel
 import CameraTestSupport
 import Capture
 import Foundation
+import Imaging
 import Testing
 
 extension VividTests {
@@ -76,6 +77,73 @@ extension VividTests {
         timeout: .seconds(30), onPoll: { probe.take(from: session) },
         until: { _ in recorder.streamingModes.count >= 2 && probe.framesSeen > framesBefore + 2 })
       #expect(back, "states: \(recorder.states)")
+    }
+
+    @Test func restartsTheStreamAfterAFatalDriverError() async throws {
+      let session = makeSession(request: ModeRequest(size: FrameSize(width: 320, height: 180)))
+      let recorder = CaptureEventRecorder(session: session)
+      let probe = FrameProbe()
+      session.start()
+      defer { session.stop() }
+      let streamed = await recorder.wait(
+        timeout: .seconds(30), onPoll: { probe.take(from: session) },
+        until: { _ in probe.framesSeen >= 3 })
+      try #require(streamed, "events: \(recorder.events)")
+
+      try VividTests.setControl("inject_fatal_streaming_error", to: 1).close()
+      let failed = await recorder.wait(timeout: .seconds(30)) { _ in !recorder.failures.isEmpty }
+      #expect(failed, "states: \(recorder.states)")
+      // The failure is shown in words, never as a crash.
+      #expect(recorder.failures.allSatisfy { !$0.userMessage.isEmpty })
+
+      let framesBefore = probe.framesSeen
+      let back = await recorder.wait(
+        timeout: .seconds(30), onPoll: { probe.take(from: session) },
+        until: { _ in recorder.streamingModes.count >= 2 && probe.framesSeen > framesBefore + 2 })
+      #expect(back, "states: \(recorder.states)")
+    }
+
+    @Test func countsTheFramesTheDriverDrops() async throws {
+      let session = CaptureSession(
+        configuration: .init(
+          request: ModeRequest(format: .nv12, size: FrameSize(width: 320, height: 180)),
+          statisticsInterval: .milliseconds(100)),
+        openDevice: CameraSource(
+          .device(
+            DeviceInfo(
+              path: VividTests.path, name: "vivid", driver: "vivid", busInfo: VividTests.path))
+        ).open,
+        makeConverter: { PixelConverter() })
+      let dropper = try VividTests.setControl("percentage_of_dropped_buffers", to: 50)
+      defer {
+        try? dropper.setControl(named: "percentage_of_dropped_buffers", to: 0)
+        dropper.close()
+      }
+      let recorder = CaptureEventRecorder(session: session)
+      var sequences: [UInt32] = []
+      session.start()
+      defer { session.stop() }
+      let enough = await recorder.wait(
+        timeout: .seconds(60),
+        onPoll: {
+          if let frame = session.mailbox.take() {
+            sequences.append(frame.metadata.sequence)
+            session.recycle(frame)
+          }
+        },
+        until: { _ in (recorder.latestStatistics?.framesDelivered ?? 0) >= 30 })
+      try #require(enough, "events: \(recorder.events)")
+      let figures = try #require(recorder.latestStatistics)
+      // The gaps in the sequence numbers of the first frames delivered, as this test saw them,
+      // against what the engine counted over the same frames.
+      let seen = Array(sequences.prefix(figures.framesDelivered))
+      let first = try #require(seen.first)
+      let last = try #require(seen.last)
+      let gaps = Int(last - first) - (seen.count - 1)
+      #expect(gaps > 5, "vivid dropped nothing: \(seen)")
+      #expect(
+        abs(gaps - figures.framesDroppedByDevice - figures.framesDroppedByPipeline) <= 2,
+        "gaps \(gaps), counted \(figures.framesDroppedByDevice)")
     }
   }
 }
