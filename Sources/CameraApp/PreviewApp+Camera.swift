@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import Capture
+import Hotplug
 import Metering
 import Overlay
 
@@ -19,8 +20,13 @@ struct CameraSide {
   /// The focus reticle, while one shows.
   var focus: FocusIndicator?
   var isExposureLocked = false
-  /// The screen torch: a warm ring of light around the picture, for cameras without an LED.
+  /// True while the torch is on: an LED when the camera or the machine has one, otherwise a
+  /// warm ring of light around the picture.
   var isTorchOn = false
+  /// Flash and torch LEDs of the LED class (phones), found once at start.
+  var leds: [FlashLED] = []
+  /// True once the camera's saved control values were applied after it opened.
+  var hasRestoredControls = false
   var figures = PresentationFigures()
   /// The newest control refusal, shown as a notice.
   var rejection: String?
@@ -43,6 +49,10 @@ extension PreviewApp {
     case .controlsChanged(let controls):
       camera.controls = controls
       camera.rejection = nil
+      if !camera.hasRestoredControls {
+        camera.hasRestoredControls = true
+        restoreSavedControls()
+      }
     case .controlRejected(let control, let reason):
       camera.rejection = "\(control): \(reason)"
     case .capabilities(let capabilities):
@@ -79,8 +89,42 @@ extension PreviewApp {
     state.cameras = roster.cameras
     state.currentCameraIndex = roster.currentIndex ?? 0
     state.isCameraMenuOpen = camera.isCameraMenuOpen
-    state.torch = CameraOverlayState.LightControlState(kind: .screen, isOn: camera.isTorchOn)
+    state.torch = CameraOverlayState.LightControlState(
+      kind: hasTorchLED ? .led : .screen, isOn: camera.isTorchOn)
     return state
+  }
+
+  /// True when a real LED can light the scene: the camera's own flash control, or an LED of
+  /// the machine's LED class.
+  private var hasTorchLED: Bool {
+    camera.controls.contains { $0.id == .flashLEDMode } || !camera.leds.isEmpty
+  }
+
+  /// Turns the torch on or off with the best light there is.
+  private func setTorch(on: Bool) {
+    camera.isTorchOn = on
+    if camera.controls.contains(where: { $0.id == .flashLEDMode }) {
+      // V4L2_FLASH_LED_MODE_TORCH is 2, _NONE is 0.
+      session.setControl(.flashLEDMode, to: on ? 2 : 0)
+    } else if let led = camera.leds.first {
+      led.setTorch(strength: on ? 1 : 0)
+    }
+  }
+
+  /// Sets the controls the user changed last time this camera was open.
+  private func restoreSavedControls() {
+    guard let saved = settings.controlValues[model.device.identity] else { return }
+    let changes = camera.controls.compactMap { control -> (CameraModel.ControlID, Int64)? in
+      guard let value = saved[control.id.rawValue], value != control.value else { return nil }
+      return (control.id, value)
+    }
+    if !changes.isEmpty { session.setControls(changes) }
+  }
+
+  /// Remembers a control value the user chose for this camera.
+  private func remember(_ id: CameraModel.ControlID, _ value: Int64?) {
+    settings.controlValues[model.device.identity, default: [:]][id.rawValue] = value
+    settings.save(to: settingsURL)
   }
 
   private var colorspaceName: String {
@@ -108,10 +152,14 @@ extension PreviewApp {
     switch action {
     case .toggleSettings: camera.isSettingsOpen.toggle()
     case .scrollSettings(let delta): camera.settingsOffset += delta
-    case .setControl(let id, let value): session.setControl(id, to: value)
+    case .setControl(let id, let value):
+      session.setControl(id, to: value)
+      remember(id, value)
     case .triggerControl(let id): session.setControl(id, to: 1)
     case .resetControls:
       session.setControls(camera.controls.filter(\.isEditable).map { ($0.id, $0.defaultValue) })
+      settings.controlValues[model.device.identity] = nil
+      settings.save(to: settingsURL)
     case .selectMode(let mode):
       session.send(
         .reconfigure(
@@ -127,7 +175,7 @@ extension PreviewApp {
       if roster.cameras.indices.contains(index) { switchCamera(to: roster.cameras[index]) }
     case .toggleMirror: model.isMirrored.toggle()
     case .rotate: model.quarterTurns = (model.quarterTurns + 1) % 4
-    case .toggleTorch: camera.isTorchOn.toggle()
+    case .toggleTorch: setTorch(on: !camera.isTorchOn)
     case .cycleFlashMode: break
     case .resumeAutomaticFocusAndExposure:
       camera.focus = nil

@@ -24,6 +24,7 @@ extension PreviewApp {
     self.camera.controls = []
     self.camera.modes = []
     self.camera.focus = nil
+    self.camera.hasRestoredControls = false
     session = Self.makeSession(source: source, options: options)
     session.start()
     roster.select(source.device)

@@ -69,6 +69,7 @@ final class PreviewApp {
     }
     overlay = Overlay(measurer: backend)
     photos = PhotoSide(options: options, settings: settings)
+    camera.leds = FlashLED.discover()
     if options.isFullscreen { window.toggleFullscreen() }
   }
 
