@@ -86,7 +86,11 @@ extension PreviewApp {
         latencyMilliseconds: camera.figures.latencyMilliseconds,
         cpuPercent: camera.figures.cpuPercent, recentIntervals: camera.figures.recentIntervals)
     }
-    state.cameras = roster.cameras
+    state.cameras = zip(roster.cameras, roster.displayNames).map { camera, name in
+      var named = camera
+      named.name = name
+      return named
+    }
     state.currentCameraIndex = roster.currentIndex ?? 0
     state.isCameraMenuOpen = camera.isCameraMenuOpen
     state.torch = CameraOverlayState.LightControlState(

@@ -36,4 +36,11 @@ import Testing
     #expect(roster.current == nil)
     #expect(roster.camera(withIdentity: "usb:046d:0825:B") == right)
   }
+
+  @Test func labelsVirtualCameras() {
+    let loopback = DeviceInfo(
+      path: "/dev/video4", name: "OBS Virtual Camera", driver: "v4l2 loopback",
+      busInfo: "platform:v4l2loopback-000")
+    #expect(CameraRoster(cameras: [loopback]).displayNames.first == "OBS Virtual Camera — virtual")
+  }
 }
