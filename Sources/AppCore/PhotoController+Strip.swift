@@ -53,9 +53,15 @@ extension PhotoController {
       setImage(shot.imageID, thumbnail)
     case .saved(let id, let url, let clickToFile):
       if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
-      let milliseconds = Int((Double(clickToFile.components.attoseconds) / 1e15).rounded())
+      let milliseconds =
+        Int((Double(clickToFile.components.attoseconds) / 1e15).rounded())
         + Int(clickToFile.components.seconds) * 1000
       effects.append(.log("pinhole: saved \(url.path) (click to file \(milliseconds) ms)"))
+      if isFolderUnavailable {
+        isFolderUnavailable = false
+        problemMessage = nil
+        effects.append(.watchFolder(folder))
+      }
       dropListedShots()
     case .kept(_, let error):
       // The sentence's full stop gives way to the count: "…; choose another folder — 2 photos
@@ -75,6 +81,10 @@ extension PhotoController {
   func apply(_ event: LibraryEvent) {
     switch event {
     case .listed(let entries):
+      if isFolderUnavailable {
+        isFolderUnavailable = false
+        problemMessage = nil
+      }
       let kept = Set(entries.map(\.url))
       for entry in listing where !kept.contains(entry.url) {
         removeImage(Self.imageID(for: entry.url))
@@ -88,7 +98,9 @@ extension PhotoController {
       thumbnailAspects[url] = Self.aspect(of: thumbnail)
       setImage(Self.imageID(for: url), thumbnail)
     case .thumbnailFailed: break
-    case .folderUnavailable(let error): problemMessage = error.userMessage
+    case .folderUnavailable(let error):
+      isFolderUnavailable = true
+      problemMessage = error.userMessage
     }
   }
 

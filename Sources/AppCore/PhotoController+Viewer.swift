@@ -49,7 +49,8 @@ extension PhotoController {
     viewerURL = url
     viewer = ViewerState(
       image: sameFile ? (viewer?.image ?? item.id) : item.id,
-      imageSize: sameFile ? (viewer?.imageSize ?? Self.size(aspect: item.aspect))
+      imageSize: sameFile
+        ? (viewer?.imageSize ?? Self.size(aspect: item.aspect))
         : Self.size(aspect: item.aspect),
       index: index, count: items.count, fileName: url.lastPathComponent)
     if !sameFile { effects.append(.decodeViewerImage(url)) }

@@ -60,6 +60,9 @@ public final class PhotoController {
   var keptMessage: String?
   /// Set by a `.failed` event or a folder problem; replaced by the next one.
   var problemMessage: String?
+  /// True after the loader found the folder missing or unreadable; the writer creates a
+  /// missing folder with the first photo, and then it is watched again.
+  var isFolderUnavailable = false
 
   // Strip and viewer state, see PhotoController+Strip and PhotoController+Viewer.
   var pending: [PendingShot] = []
@@ -201,8 +204,11 @@ public final class PhotoController {
   /// Switches new photos to `folder` (the user chose another one).
   public func folderChosen(_ folder: URL) {
     self.folder = folder
+    for entry in listing { removeImage(Self.imageID(for: entry.url)) }
     listing = []
     problemMessage = nil
+    isFolderUnavailable = false
+    effects.append(.watchFolder(folder))
   }
 
   /// Shows `message` in the storage banner (a folder could not be chosen, say).

@@ -23,6 +23,9 @@ public enum PhotoControllerEffect: Sendable, Equatable {
   case restore(TrashedItem)
   /// Open the file at `url` in the desktop's default application, without waiting.
   case openExternally(URL)
+  /// List and watch `url` afresh: another folder was chosen, or the folder that was missing
+  /// at start now holds a photo.
+  case watchFolder(URL)
   /// Ask the user for another folder, then call `folderChosen`.
   case chooseFolder
   /// One line for the log, e.g. the click-to-file time of a saved photo.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import Capture
 import Foundation
 import Overlay
 import PhotoLibrary
@@ -23,7 +24,9 @@ final class PhotoSide {
   /// When the loop last read input: the moment a click was seen.
   var inputReadAt = MonotonicTime.now()
   /// The session `controller.release` points at.
-  var releaseTarget: ObjectIdentifier?
+  weak var releaseTarget: CaptureSession?
+  /// The strip window last told to the loader; each call wakes its thread, so only changes go.
+  var visibleRange: Range<Int>?
 
   /// True while the photo viewer covers the window.
   var isViewerOpen: Bool { controller.isViewerOpen }
@@ -43,12 +46,12 @@ final class PhotoSide {
 extension PreviewApp {
   /// Takes a frame that was just shown; the frames no longer needed go back to the pool.
   func framePresented(_ frame: NV12Frame, at time: MonotonicTime) {
-    if photos.releaseTarget != ObjectIdentifier(session) {
+    if photos.releaseTarget !== session {
       // Another camera: the old frames go back to the old pool, new ones to the new pool.
       photos.controller.removeAllFrames().forEach(photos.controller.release)
       let session = self.session
       photos.controller.release = { frame in session.recycle(frame) }
-      photos.releaseTarget = ObjectIdentifier(session)
+      photos.releaseTarget = session
     }
     photos.controller.device = model.device
     photos.controller.framePresented(frame, at: time).forEach(session.recycle)
@@ -61,7 +64,10 @@ extension PreviewApp {
     for outcome in photos.worker.drainOutcomes() { apply(outcome) }
     controller.update(
       photoEvents: photos.writer.drainEvents(), libraryEvents: photos.loader.drainEvents())
-    photos.loader.setVisibleRange(controller.visibleListingRange)
+    if photos.visibleRange != controller.visibleListingRange {
+      photos.visibleRange = controller.visibleListingRange
+      photos.loader.setVisibleRange(controller.visibleListingRange)
+    }
     performPhotoEffects()
   }
 
@@ -94,8 +100,6 @@ extension PreviewApp {
       controller.folderChosen(folder)
       let vault = photos.vault
       DispatchQueue.global().async { vault.changeFolder(to: folder) }
-      photos.loader.stop()
-      photos.loader = ThumbnailLoader(folder: folder)
     }
   }
 
@@ -117,6 +121,11 @@ extension PreviewApp {
       case .restore(let item): photos.worker.restore(item)
       case .openExternally(let url): photos.worker.openExternally(url)
       case .chooseFolder: photos.worker.chooseFolder()
+      case .watchFolder(let folder):
+        // Stopping wakes the loader's poll through its pipe, so this returns at once.
+        photos.loader.stop()
+        photos.loader = ThumbnailLoader(folder: folder)
+        photos.visibleRange = nil
       case .log(let line):
         print(line)
         fflush(nil)

@@ -57,7 +57,8 @@ struct PhotoControllerStripTests {
     defer { home.remove() }
     let fixture = ControllerFixture()
     let controller = fixture.controller
-    controller.update(photoEvents: [], libraryEvents: [.listed(try home.listing(["a.jpg", "b.jpg"]))])
+    controller.update(
+      photoEvents: [], libraryEvents: [.listed(try home.listing(["a.jpg", "b.jpg"]))])
     let b = home.photos.appendingPathComponent("b.jpg")
     let tall = fixture.thumbnail(width: 2, height: 4)
     controller.update(photoEvents: [], libraryEvents: [.thumbnailReady(url: b, thumbnail: tall)])
@@ -113,5 +114,33 @@ struct PhotoControllerStripTests {
     #expect(controller.overlayState(time: 0).thumbnails.isEmpty)
     #expect(controller.overlayState(time: 0).storageMessage == "The photo could not be encoded.")
     #expect(controller.drainEffects().last == .removeImage(ImageID("pending:3")))
+  }
+
+  @Test("a folder missing at start is watched again once the first photo creates it")
+  func missingFolderIsWatchedAfterFirstSave() {
+    let fixture = ControllerFixture()
+    let controller = fixture.controller
+    controller.update(
+      photoEvents: [], libraryEvents: [.folderUnavailable(.folderMissing(folder: "/tmp/x"))])
+    #expect(controller.overlayState(time: 0).storageMessage?.contains("missing") == true)
+    let saved = controller.folder.appendingPathComponent("a.jpg")
+    controller.update(
+      photoEvents: [.saved(id: 1, url: saved, clickToFile: .milliseconds(5))], libraryEvents: [])
+    #expect(controller.drainEffects().contains(.watchFolder(controller.folder)))
+    #expect(controller.overlayState(time: 0).storageMessage == nil)
+  }
+
+  @Test("a chosen folder receives the next photos and is watched instead")
+  func chosenFolderTakesNewPhotos() {
+    let fixture = ControllerFixture()
+    let controller = fixture.controller
+    controller.handle(.chooseFolder, readAt: fixture.clock.now)
+    #expect(controller.drainEffects() == [.chooseFolder])
+    let chosen = URL(fileURLWithPath: "/media/card/DCIM", isDirectory: true)
+    controller.folderChosen(chosen)
+    #expect(controller.drainEffects() == [.watchFolder(chosen)])
+    fixture.present(1, atMilliseconds: 10)
+    controller.handle(.shutter, readAt: fixture.clock.now)
+    #expect(fixture.writer.jobs.map(\.folder) == [chosen])
   }
 }

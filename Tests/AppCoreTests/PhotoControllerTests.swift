@@ -77,7 +77,8 @@ struct ControllerFixture {
   }
 
   func thumbnail(width: Int = 4, height: Int = 3) -> Thumbnail {
-    Thumbnail(rgba: [UInt8](repeating: 128, count: width * height * 4), width: width, height: height)
+    Thumbnail(
+      rgba: [UInt8](repeating: 128, count: width * height * 4), width: width, height: height)
   }
 }
 
@@ -86,7 +87,9 @@ struct PhotoControllerTests {
   @Test("the shutter takes the frame that was on screen when the click was read")
   func shutterTakesFrameShownAtClick() {
     let fixture = ControllerFixture()
-    for sequence in UInt32(1)...5 { fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence)) }
+    for sequence in UInt32(1)...5 {
+      fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence))
+    }
     fixture.controller.handle(.shutter, readAt: fixture.clock.at(milliseconds: 110))
     #expect(fixture.writer.sequences == [3])
     #expect(fixture.writer.jobs.first?.make == "uvcvideo")
@@ -130,7 +133,9 @@ struct PhotoControllerTests {
     fixture.writer.isAccepting = false
     fixture.controller.handle(.burstStarted, readAt: fixture.clock.now)
     #expect(fixture.controller.overlayState(time: 0).isBursting)
-    for sequence in UInt32(2)...11 { fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence)) }
+    for sequence in UInt32(2)...11 {
+      fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence))
+    }
     fixture.writer.isAccepting = true
     fixture.controller.update(photoEvents: [], libraryEvents: [])
     // The first shot was refused (back to the pool); then four frames were queued and the
@@ -149,7 +154,9 @@ struct PhotoControllerTests {
     let fixture = ControllerFixture(burstCount: 3)
     fixture.present(1, atMilliseconds: 0)
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
-    for sequence in UInt32(2)...5 { fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence)) }
+    for sequence in UInt32(2)...5 {
+      fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence))
+    }
     #expect(fixture.writer.sequences == [1, 2, 3])
   }
 
