@@ -107,7 +107,12 @@ extension PreviewApp {
     for effect in photos.controller.drainEffects() {
       switch effect {
       case .setImage(let id, let image):
-        try? backend.setImage(id, rgba: image.rgba, width: image.width, height: image.height)
+        do {
+          try backend.setImage(id, rgba: image.rgba, width: image.width, height: image.height)
+        } catch {
+          // A missing thumbnail draws as an empty frame; the log says why.
+          FileHandle.standardError.write(Data("pinhole: \(error.userMessage)\n".utf8))
+        }
       case .removeImage(let id): backend.removeImage(id)
       case .playShutterSound:
         photos.sound?.play()

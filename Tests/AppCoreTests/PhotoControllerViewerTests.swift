@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import Foundation
+import Imaging
 import Overlay
 import PhotoLibrary
 import Photos
@@ -136,5 +137,28 @@ struct PhotoControllerViewerTests {
     #expect(fixture.controller.overlayState(time: 0).toast == "Moved to Trash")
     fixture.clock.advance(milliseconds: 5001)
     #expect(fixture.controller.overlayState(time: 0).toast == nil)
+  }
+
+  @Test("the viewer's photo is decoded off the main thread at the window's height")
+  func viewerImageFitsWindowHeight() throws {
+    let home = try TemporaryHome(names: [])
+    defer { home.remove() }
+    let frame = NV12Frame(size: FrameSize(width: 640, height: 480))
+    frame.yPlane.initializeMemory(as: UInt8.self, repeating: 120, count: frame.yStride * 480)
+    frame.uvPlane.initializeMemory(as: UInt8.self, repeating: 128, count: frame.uvStride * 240)
+    let url = home.photos.appendingPathComponent("p.jpg")
+    try JPEGEncoder().encode(frame).write(to: url)
+    let worker = PhotoControllerWorker()
+    worker.decodeViewerImage(url, height: 240)
+    worker.waitUntilIdle()
+    let outcomes = worker.drainOutcomes()
+    #expect(outcomes.count == 1)
+    guard case .viewerImage(let image, let decodedURL)? = outcomes.first else {
+      Issue.record("no viewer image: \(outcomes)")
+      return
+    }
+    #expect(decodedURL == url)
+    #expect(image.width == 320)
+    #expect(image.height == 240)
   }
 }
