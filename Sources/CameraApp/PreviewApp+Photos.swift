@@ -1,38 +1,140 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import Capture
+import Foundation
 import Overlay
+import PhotoLibrary
+import Photos
+import SDLPlatform
 
-/// The photo side of the window. Main thread only.
-struct PhotoSide {
+/// The photo side of the window: the controller (AppCore) and the threads and devices it
+/// drives — the photo writer, the folder's thumbnail loader, the effect worker and the shutter
+/// sound. Main thread only.
+final class PhotoSide {
   /// Frames the capture pool needs: the mailbox's four, plus what the photo side keeps.
-  static let poolCapacity = 4
+  static let poolCapacity = PhotoController.poolCapacity
+
+  let controller: PhotoController
+  let writer: PhotoWriter
+  let vault = PhotoVault()
+  var loader: ThumbnailLoader
+  let worker = PhotoControllerWorker()
+  let sound: SoundPlayer?
+  /// When the loop last read input: the moment a click was seen.
+  var inputReadAt = MonotonicTime.now()
+  /// The session `controller.release` points at.
+  weak var releaseTarget: CaptureSession?
+  /// The strip window last told to the loader; each call wakes its thread, so only changes go.
+  var visibleRange: Range<Int>?
 
   /// True while the photo viewer covers the window.
-  var isViewerOpen = false
+  var isViewerOpen: Bool { controller.isViewerOpen }
 
-  init(options: Options, settings: AppSettings) {}
+  init(options: Options, settings: AppSettings, device: DeviceInfo) {
+    let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    let folder = PicturesFolder().resolve(override: override)
+    writer = PhotoWriter(softwareVersion: pinholeVersion, vault: vault)
+    loader = ThumbnailLoader(folder: folder)
+    controller = PhotoController(
+      writer: writer, device: device, folder: folder, settings: settings,
+      burstCount: options.burstCount, release: { _ in })
+    sound = AssetLocator().path(of: "shutter.wav").map(SoundPlayer.init(soundPath:))
+  }
 }
 
 extension PreviewApp {
   /// Takes a frame that was just shown; the frames no longer needed go back to the pool.
   func framePresented(_ frame: NV12Frame, at time: MonotonicTime) {
-    session.recycle(frame)
+    if photos.releaseTarget !== session {
+      // Another camera: the old frames go back to the old pool, new ones to the new pool.
+      photos.controller.removeAllFrames().forEach(photos.controller.release)
+      let session = self.session
+      photos.controller.release = { frame in session.recycle(frame) }
+      photos.releaseTarget = session
+    }
+    photos.controller.device = model.device
+    photos.controller.framePresented(frame, at: time).forEach(session.recycle)
   }
 
-  /// Drains the photo writer's and the library's news once per frame.
-  func updatePhotos() {}
+  /// Drains the photo writer's, the library's and the effect worker's news once per frame.
+  func updatePhotos() {
+    let controller = photos.controller
+    controller.canShoot = { if case .streaming = model.cameraState { true } else { false } }()
+    for outcome in photos.worker.drainOutcomes() { apply(outcome) }
+    controller.update(
+      photoEvents: photos.writer.drainEvents(), libraryEvents: photos.loader.drainEvents())
+    if photos.visibleRange != controller.visibleListingRange {
+      photos.visibleRange = controller.visibleListingRange
+      photos.loader.setVisibleRange(controller.visibleListingRange)
+    }
+    performPhotoEffects()
+  }
 
   /// What the photo interface shows this frame.
   func photoOverlayState(time: Double) -> PhotoOverlayState {
-    var state = PhotoOverlayState()
-    if case .streaming = model.cameraState { state.canShoot = true }
-    return state
+    photos.controller.overlayState(time: time)
   }
 
   /// Carries out an intent of the photo interface.
-  func handle(_ action: PhotoAction) {}
+  func handle(_ action: PhotoAction) {
+    photos.controller.handle(action, readAt: photos.inputReadAt)
+    performPhotoEffects()
+  }
 
   /// Finishes pending photos and frees the workers at quit.
-  func stopPhotos() {}
+  func stopPhotos() {
+    photos.writer.stop()
+    photos.loader.stop()
+    photos.worker.waitUntilIdle()
+  }
+
+  private func apply(_ outcome: PhotoControllerWorker.Outcome) {
+    let controller = photos.controller
+    switch outcome {
+    case .viewerImage(let image, let url): controller.viewerImageReady(image, for: url)
+    case .trashed(let result): controller.trashFinished(result)
+    case .restored(let result): controller.restoreFinished(result)
+    case .problem(let message): controller.showProblem(message)
+    case .folderChosen(let folder):
+      controller.folderChosen(folder)
+      let vault = photos.vault
+      DispatchQueue.global().async { vault.changeFolder(to: folder) }
+    }
+  }
+
+  private func performPhotoEffects() {
+    for effect in photos.controller.drainEffects() {
+      switch effect {
+      case .setImage(let id, let image):
+        do {
+          try backend.setImage(id, rgba: image.rgba, width: image.width, height: image.height)
+        } catch {
+          // A missing thumbnail draws as an empty frame; the log says why.
+          FileHandle.standardError.write(Data("pinhole: \(error.userMessage)\n".utf8))
+        }
+      case .removeImage(let id): backend.removeImage(id)
+      case .playShutterSound:
+        photos.sound?.play()
+      case .saveSettings:
+        settings.isMuted = photos.controller.isMuted
+        settings.timerSeconds = photos.controller.timerSeconds
+        photos.worker.save(settings, to: settingsURL)
+      case .decodeViewerImage(let url):
+        photos.worker.decodeViewerImage(url, height: Int(window.drawableSize.height))
+      case .moveToTrash(let url): photos.worker.moveToTrash(url)
+      case .restore(let item): photos.worker.restore(item)
+      case .openExternally(let url): photos.worker.openExternally(url)
+      case .chooseFolder: photos.worker.chooseFolder()
+      case .watchFolder(let folder):
+        // Stopping wakes the loader's poll through its pipe, so this returns at once.
+        photos.loader.stop()
+        photos.loader = ThumbnailLoader(folder: folder)
+        photos.visibleRange = nil
+      case .log(let line):
+        print(line)
+        fflush(nil)
+      }
+    }
+  }
 }

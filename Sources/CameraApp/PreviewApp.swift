@@ -68,7 +68,7 @@ final class PreviewApp {
       throw error
     }
     overlay = Overlay(measurer: backend)
-    photos = PhotoSide(options: options, settings: settings)
+    photos = PhotoSide(options: options, settings: settings, device: source.device)
     camera.leds = FlashLED.discover()
     if options.isFullscreen { window.toggleFullscreen() }
   }
@@ -103,6 +103,7 @@ final class PreviewApp {
     }
     while isRunning {
       let platformEvents = events.poll()
+      photos.inputReadAt = MonotonicTime.now()
       if platformEvents.contains(.quit) { break }
       handleHotplug()
       if events.isMinimized { continue }

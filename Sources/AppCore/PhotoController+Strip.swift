@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Overlay
+import PhotoLibrary
+import Photos
+
+/// The thumbnail strip: new shots at the front as soon as the writer has their thumbnail,
+/// then the folder's listing, newest first. Main thread only.
+extension PhotoController {
+  /// Thumbnails the strip shows at once, for the loader's visible window: the strip is at
+  /// most about 570 points wide at 1280 points and one thumbnail takes 64.
+  static let visibleThumbnailCount = 10
+  /// One thumbnail and its gap in the strip, in points (PhotoTheme's 56 + 8).
+  static let thumbnailStride = 64.0
+  /// The aspect assumed until a thumbnail is decoded.
+  static let defaultAspect = 16.0 / 9.0
+
+  /// The name a listed file's thumbnail is uploaded under.
+  public static func imageID(for url: URL) -> ImageID { ImageID("thumb:\(url.path)") }
+
+  /// The strip's items, newest first: shots not yet listed, then the listing.
+  var stripItems: [ThumbnailItem] {
+    let shots = pending.map { shot in
+      ThumbnailItem(id: shot.imageID, aspect: shot.aspect, isPending: shot.url == nil)
+    }
+    let listed = listing.map { entry in
+      ThumbnailItem(
+        id: Self.imageID(for: entry.url),
+        aspect: thumbnailAspects[entry.url] ?? Self.defaultAspect, isVideo: entry.kind == .video)
+    }
+    return shots + listed
+  }
+
+  /// The file behind strip item `index`: a listed file, or a saved shot not yet listed.
+  func url(ofItem index: Int) -> URL? {
+    guard index >= 0 else { return nil }
+    if index < pending.count { return pending[index].url }
+    let listed = index - pending.count
+    return listed < listing.count ? listing[listed].url : nil
+  }
+
+  /// The listing indices the strip shows now, for `ThumbnailLoader.setVisibleRange`.
+  public var visibleListingRange: Range<Int> {
+    let first = max(0, Int(stripOffset / Self.thumbnailStride) - pending.count)
+    return first..<(first + Self.visibleThumbnailCount)
+  }
+
+  func apply(_ event: PhotoEvent) {
+    switch event {
+    case .thumbnailReady(let id, let thumbnail):
+      let shot = PendingShot(id: id, thumbnail: thumbnail, url: nil)
+      pending.insert(shot, at: 0)
+      setImage(shot.imageID, thumbnail)
+    case .saved(let id, let url, let clickToFile):
+      if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
+      let milliseconds =
+        Int((Double(clickToFile.components.attoseconds) / 1e15).rounded())
+        + Int(clickToFile.components.seconds) * 1000
+      effects.append(.log("pinhole: saved \(url.path) (click to file \(milliseconds) ms)"))
+      if isFolderUnavailable {
+        isFolderUnavailable = false
+        problemMessage = nil
+        effects.append(.watchFolder(folder))
+      }
+      dropListedShots()
+    case .kept(_, let error):
+      // The sentence's full stop gives way to the count: "…; choose another folder — 2 photos
+      // kept in memory".
+      var sentence = error.userMessage
+      if sentence.hasSuffix(".") { sentence.removeLast() }
+      let count = Self.photoCount(max(1, writer.unwrittenCount))
+      keptMessage = "\(sentence) — \(count) kept in memory"
+    case .failed(let id, let message):
+      if let index = pending.firstIndex(where: { $0.id == id }) {
+        removeImage(pending.remove(at: index).imageID)
+      }
+      problemMessage = message
+    }
+  }
+
+  func apply(_ event: LibraryEvent) {
+    switch event {
+    case .listed(let entries):
+      if isFolderUnavailable {
+        isFolderUnavailable = false
+        problemMessage = nil
+      }
+      let kept = Set(entries.map(\.url))
+      for entry in listing where !kept.contains(entry.url) {
+        removeImage(Self.imageID(for: entry.url))
+        thumbnailAspects[entry.url] = nil
+      }
+      listing = entries
+      dropListedShots()
+      if let viewerURL, viewer != nil { reopenViewer(on: viewerURL) }
+    case .thumbnailReady(let url, let thumbnail):
+      guard listing.contains(where: { $0.url == url }) else { return }
+      thumbnailAspects[url] = Self.aspect(of: thumbnail)
+      setImage(Self.imageID(for: url), thumbnail)
+    case .thumbnailFailed: break
+    case .folderUnavailable(let error):
+      isFolderUnavailable = true
+      problemMessage = error.userMessage
+    }
+  }
+
+  /// Removes saved shots that the listing now includes; the listed item takes over.
+  private func dropListedShots() {
+    let listed = Set(listing.map(\.url))
+    pending.removeAll { shot in
+      guard let url = shot.url, listed.contains(url) else { return false }
+      thumbnailAspects[url] = thumbnailAspects[url] ?? shot.aspect
+      let listedID = Self.imageID(for: url)
+      if !uploadedImages.contains(listedID) { setImage(listedID, shot.thumbnail) }
+      removeImage(shot.imageID)
+      return true
+    }
+  }
+
+  func setImage(_ id: ImageID, _ thumbnail: Thumbnail) {
+    uploadedImages.insert(id)
+    effects.append(.setImage(id, thumbnail))
+  }
+
+  func removeImage(_ id: ImageID) {
+    guard uploadedImages.remove(id) != nil else { return }
+    effects.append(.removeImage(id))
+  }
+
+  static func aspect(of thumbnail: Thumbnail) -> Double {
+    thumbnail.height > 0 ? Double(thumbnail.width) / Double(thumbnail.height) : defaultAspect
+  }
+
+  static func photoCount(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+}

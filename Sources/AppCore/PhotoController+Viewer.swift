@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Foundation
+import Overlay
+import PhotoLibrary
+import Photos
+
+/// The full-window viewer: opening a photo, moving through the library, zoom and pan, the
+/// trash with its undo toast, and opening a photo in another program. Main thread only.
+extension PhotoController {
+  /// The name the viewer's photo is uploaded under.
+  public static let viewerImage = ImageID("viewer")
+
+  /// True while the viewer covers the window (the preview pauses then).
+  public var isViewerOpen: Bool { viewer != nil }
+
+  func handleViewer(_ action: PhotoAction) {
+    switch action {
+    case .openViewer(let index): openViewer(at: index)
+    case .showPrevious: if let viewer { openViewer(at: viewer.index - 1) }
+    case .showNext: if let viewer { openViewer(at: viewer.index + 1) }
+    case .zoom(let factor):
+      guard let zoom = viewer?.zoom else { return }
+      viewer?.zoom = min(max(zoom * factor, 1), Self.maximumZoom)
+      if viewer?.zoom == 1 { viewer?.pan = .zero }
+    case .pan(let point): viewer?.pan = point
+    case .trashCurrent:
+      guard let viewerURL, viewer?.isDeleting == false else { return }
+      viewer?.isDeleting = true
+      effects.append(.moveToTrash(viewerURL))
+    case .openExternally:
+      if let viewerURL { effects.append(.openExternally(viewerURL)) }
+    case .closeViewer: closeViewer()
+    case .undoTrash:
+      guard let item = toast?.item else { return }
+      toast = nil
+      effects.append(.restore(item))
+    default: break
+    }
+  }
+
+  /// Opens the viewer on strip item `index`, showing its thumbnail until the decoded photo
+  /// arrives. Items still being written cannot be opened yet.
+  func openViewer(at index: Int) {
+    let items = stripItems
+    guard items.indices.contains(index), let url = url(ofItem: index) else { return }
+    let item = items[index]
+    let sameFile = url == viewerURL
+    viewerURL = url
+    viewer = ViewerState(
+      image: sameFile ? (viewer?.image ?? item.id) : item.id,
+      imageSize: sameFile
+        ? (viewer?.imageSize ?? Self.size(aspect: item.aspect))
+        : Self.size(aspect: item.aspect),
+      index: index, count: items.count, fileName: url.lastPathComponent)
+    if !sameFile { effects.append(.decodeViewerImage(url)) }
+  }
+
+  /// After the listing changed: keeps the viewer on the same file, or on the photo that took
+  /// its place when it went away.
+  func reopenViewer(on url: URL) {
+    guard let current = viewer else { return }
+    let items = stripItems
+    if let index = items.indices.first(where: { self.url(ofItem: $0) == url }) {
+      viewer?.index = index
+      viewer?.count = items.count
+    } else if items.isEmpty {
+      closeViewer()
+    } else {
+      openViewer(at: min(current.index, items.count - 1))
+    }
+  }
+
+  /// The decoded photo for the viewer; ignored when the viewer moved on meanwhile.
+  public func viewerImageReady(_ image: Thumbnail, for url: URL) {
+    guard url == viewerURL, viewer != nil else { return }
+    setImage(Self.viewerImage, image)
+    viewer?.image = Self.viewerImage
+    viewer?.imageSize = Size(width: Double(image.width), height: Double(image.height))
+  }
+
+  /// The photo went to the trash: offer undo, and show the photo that takes its place.
+  public func trashFinished(_ result: Result<TrashedItem, StorageError>) {
+    switch result {
+    case .success(let item):
+      toast = (item, clock().advanced(seconds: Self.toastDuration))
+      listing.removeAll { $0.url == item.originalURL }
+      pending.removeAll { $0.url == item.originalURL }
+      removeImage(Self.imageID(for: item.originalURL))
+      if viewerURL == item.originalURL, let index = viewer?.index {
+        viewerURL = nil
+        let count = stripItems.count
+        count == 0 ? closeViewer() : openViewer(at: min(index, count - 1))
+      }
+    case .failure(let error):
+      viewer?.isDeleting = false
+      problemMessage = error.userMessage
+    }
+  }
+
+  /// A trashed photo is back; the folder listing will show it again.
+  public func restoreFinished(_ result: Result<URL, StorageError>) {
+    if case .failure(let error) = result { problemMessage = error.userMessage }
+  }
+
+  func closeViewer() {
+    viewer = nil
+    viewerURL = nil
+    removeImage(Self.viewerImage)
+  }
+
+  private static func size(aspect: Double) -> Size {
+    Size(width: 1000 * aspect, height: 1000)
+  }
+}
+
+extension MonotonicTime {
+  /// This time moved `seconds` later.
+  func advanced(seconds: Double) -> MonotonicTime {
+    MonotonicTime(nanoseconds: nanoseconds &+ UInt64(max(0, seconds) * 1e9))
+  }
+}

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Foundation
+import Overlay
+import PhotoLibrary
+import Photos
+
+/// The photo side of the window without the window: the zero-shutter-lag ring, the shutter,
+/// self-timer and burst, the thumbnail strip, the viewer and the storage warnings. It performs
+/// no I/O and draws nothing; slow or platform work comes out as `PhotoControllerEffect`s that
+/// the app carries out and reports back. Time comes from an injected clock, so tests can step
+/// it.
+///
+/// Main thread only.
+public final class PhotoController {
+  /// Shots of a burst taken from the ring but not yet accepted by the writer. Raw shots each
+  /// pin a pool frame (3.1 MB at 1080p), so the pool must own this many more; frames shown
+  /// while the queue is full are skipped.
+  public static let burstQueueLimit = 4
+  /// The ring's length: half a second at 30 fps.
+  public static let ringCapacity = FrameRing.capacity(framesPerSecond: 30)
+  /// Frames the capture pool needs: the mailbox's four, the ring, the writer's pending shots
+  /// and the burst queue.
+  public static let poolCapacity =
+    4 + ringCapacity + PhotoWriter.maximumPending + burstQueueLimit
+  /// How long the undo toast stays after a photo went to the trash.
+  public static let toastDuration = 5.0
+  /// The viewer's strongest magnification.
+  public static let maximumZoom = 8.0
+
+  let ring = FrameRing(capacity: PhotoController.ringCapacity)
+  let writer: any PhotoControllerWriter
+  let clock: () -> MonotonicTime
+  /// Gives a raw frame back to the capture pool it came from; the app points it at the
+  /// current session. Called on the writer's thread too.
+  public var release: @Sendable (NV12Frame) -> Void
+  /// The camera shooting: EXIF Make is its driver, Model its name.
+  public var device: DeviceInfo
+  /// Frames one press takes (`--burst N`).
+  let burstCount: Int
+
+  /// The folder new photos go into.
+  public private(set) var folder: URL
+  /// True when the shutter sound is off.
+  public private(set) var isMuted: Bool
+  /// The self-timer delay in seconds: 0, 3 or 10.
+  public private(set) var timerSeconds: Int
+  /// True while the shutter is held for a burst.
+  public private(set) var isBursting = false
+  /// True while a camera streams.
+  public var canShoot = false
+
+  var flashTime: MonotonicTime?
+  var countdownEnd: MonotonicTime?
+  var burstQueue: [RingEntry] = []
+  /// Frames still to take for a `--burst N` press.
+  var burstRemaining = 0
+  var effects: [PhotoControllerEffect] = []
+  /// Set by a `.kept` event; cleared once every kept photo is written.
+  var keptMessage: String?
+  /// Set by a `.failed` event or a folder problem; replaced by the next one.
+  var problemMessage: String?
+  /// True after the loader found the folder missing or unreadable; the writer creates a
+  /// missing folder with the first photo, and then it is watched again.
+  var isFolderUnavailable = false
+
+  // Strip and viewer state, see PhotoController+Strip and PhotoController+Viewer.
+  var pending: [PendingShot] = []
+  var listing: [PhotoListing.Entry] = []
+  var thumbnailAspects: [URL: Double] = [:]
+  var uploadedImages: Set<ImageID> = []
+  /// How far the strip is scrolled, in points.
+  public internal(set) var stripOffset = 0.0
+  var viewer: ViewerState?
+  var viewerURL: URL?
+  var toast: (item: TrashedItem, until: MonotonicTime)?
+
+  /// Makes the controller for a camera described by `device` (EXIF make and model come from
+  /// its driver and name), saving into `folder`. `release` gives raw frames back to the
+  /// capture pool; `clock` is the monotonic clock.
+  public init(
+    writer: any PhotoControllerWriter, device: DeviceInfo, folder: URL, settings: AppSettings,
+    burstCount: Int = 1, clock: @escaping () -> MonotonicTime = { .now() },
+    release: @escaping @Sendable (NV12Frame) -> Void
+  ) {
+    self.writer = writer
+    self.folder = folder
+    self.device = device
+    self.isMuted = settings.isMuted
+    self.timerSeconds = settings.timerSeconds
+    self.burstCount = max(1, burstCount)
+    self.clock = clock
+    self.release = release
+  }
+
+  /// Every effect asked for since the last call, oldest first.
+  public func drainEffects() -> [PhotoControllerEffect] {
+    defer { effects.removeAll() }
+    return effects
+  }
+
+  /// Remembers a frame that went on screen at `time`; returns the pool frames to recycle.
+  /// While a burst runs, the frame is taken for it at once.
+  public func framePresented(_ frame: NV12Frame, at time: MonotonicTime) -> [NV12Frame] {
+    let recycled = ring.insert(frame, presentedAt: time)
+    if (isBursting || burstRemaining > 0), burstQueue.count < Self.burstQueueLimit,
+      let entry = ring.take(shownAt: time)
+    {
+      burstQueue.append(entry)
+      burstRemaining = max(0, burstRemaining - 1)
+    }
+    submitQueuedShots()
+    return recycled
+  }
+
+  /// Forgets the remembered frames (the camera or mode changed); returns them for the pool.
+  public func removeAllFrames() -> [NV12Frame] {
+    var frames = ring.removeAll()
+    frames += burstQueue.compactMap(\.rawFrame)
+    burstQueue.removeAll()
+    burstRemaining = 0
+    return frames
+  }
+
+  /// Carries out an intent of the photo interface. `time` is when the loop read the input
+  /// that led to it, on the monotonic clock.
+  public func handle(_ action: PhotoAction, readAt time: MonotonicTime) {
+    switch action {
+    case .shutter: pressShutter(at: time)
+    case .burstStarted:
+      isBursting = canShoot
+      if isBursting { takeShot(at: time, flash: true) }
+    case .burstEnded: isBursting = false
+    case .scrollStrip(let delta): stripOffset = max(0, stripOffset + delta)
+    case .cycleTimer:
+      timerSeconds = timerSeconds == 0 ? 3 : (timerSeconds == 3 ? 10 : 0)
+      effects.append(.saveSettings)
+    case .toggleMute:
+      isMuted.toggle()
+      effects.append(.saveSettings)
+    case .chooseFolder: effects.append(.chooseFolder)
+    default: handleViewer(action)
+    }
+  }
+
+  /// The shutter: starts or cancels the self-timer when one is set, else shoots at once.
+  func pressShutter(at time: MonotonicTime) {
+    if countdownEnd != nil {
+      countdownEnd = nil
+    } else if timerSeconds > 0 {
+      countdownEnd = time.advanced(seconds: Double(timerSeconds))
+    } else {
+      takeShot(at: time, flash: true)
+      burstRemaining = burstCount - 1
+    }
+  }
+
+  /// Takes the frame that was on screen at `time` and hands it to the writer. The loop polls
+  /// input, then uploads and presents, so the frame presented last before the input was read
+  /// is the one the user saw when clicking: within one display refresh of the click.
+  func takeShot(at time: MonotonicTime, flash: Bool) {
+    guard canShoot, let entry = ring.take(shownAt: time) else { return }
+    guard submit(entry, clickTime: time) else {
+      if let frame = entry.rawFrame { release(frame) }
+      return
+    }
+    if flash { flashTime = time }
+    if !isMuted { effects.append(.playShutterSound) }
+  }
+
+  /// Submits queued burst shots while the writer accepts them.
+  func submitQueuedShots() {
+    while let entry = burstQueue.first, !writer.isBusy {
+      guard submit(entry, clickTime: entry.presentedAt) else { break }
+      burstQueue.removeFirst()
+      flashTime = entry.presentedAt
+      if !isMuted { effects.append(.playShutterSound) }
+    }
+  }
+
+  private func submit(_ entry: RingEntry, clickTime: MonotonicTime) -> Bool {
+    let captureDate = Date().addingTimeInterval(-clock().seconds(since: clickTime))
+    let job = PhotoJob(
+      entry: entry, release: release, captureDate: captureDate, clickTime: clickTime,
+      make: device.driver, model: device.name, folder: folder)
+    return writer.submit(job) != nil
+  }
+
+  /// Once per frame: fires the self-timer when due and applies the writer's and the
+  /// library's news.
+  public func update(photoEvents: [PhotoEvent], libraryEvents: [LibraryEvent]) {
+    if let end = countdownEnd, clock() >= end {
+      countdownEnd = nil
+      let now = clock()
+      takeShot(at: now, flash: true)
+      burstRemaining = burstCount - 1
+    }
+    submitQueuedShots()
+    photoEvents.forEach(apply)
+    libraryEvents.forEach(apply)
+    if keptMessage != nil, writer.unwrittenCount == 0 { keptMessage = nil }
+  }
+
+  /// Switches new photos to `folder` (the user chose another one).
+  public func folderChosen(_ folder: URL) {
+    self.folder = folder
+    for entry in listing { removeImage(Self.imageID(for: entry.url)) }
+    listing = []
+    problemMessage = nil
+    isFolderUnavailable = false
+    effects.append(.watchFolder(folder))
+  }
+
+  /// Shows `message` in the storage banner (a folder could not be chosen, say).
+  public func showProblem(_ message: String) { problemMessage = message }
+
+  /// What the photo interface shows at overlay time `time`.
+  public func overlayState(time: Double) -> PhotoOverlayState {
+    var state = PhotoOverlayState()
+    let now = clock()
+    state.canShoot = canShoot
+    state.isWriterBusy = writer.isBusy
+    state.isBursting = isBursting
+    // The overlay's clock has another zero: the flash started this long before `time`.
+    state.flashStartTime = flashTime.map { time - now.seconds(since: $0) }
+    state.thumbnails = stripItems
+    state.stripOffset = stripOffset
+    state.viewer = viewer
+    if let toast, toast.until > now { state.toast = "Moved to Trash" }
+    state.timerSeconds = timerSeconds
+    state.countdownRemaining = countdownEnd.map { max(0, $0.seconds(since: now)) }
+    state.isMuted = isMuted
+    state.storageMessage = keptMessage ?? problemMessage
+    return state
+  }
+}

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Overlay
+import PhotoLibrary
+import Photos
+
+/// Work `PhotoController` asks the app to do: drawing resources, sounds, and the slow jobs
+/// (decoding, trashing, launching programs) that must run off the render loop.
+public enum PhotoControllerEffect: Sendable, Equatable {
+  /// Upload `thumbnail` under `id` (replacing an image of the same name).
+  case setImage(ImageID, Thumbnail)
+  /// Free the image named `id`.
+  case removeImage(ImageID)
+  /// Play the shutter sound (only asked for when the sound is on).
+  case playShutterSound
+  /// The self-timer or mute setting changed: store the settings file.
+  case saveSettings
+  /// Decode the photo at `url` to fit `height` pixels, then call `viewerImageReady`.
+  case decodeViewerImage(URL)
+  /// Move the file at `url` to the desktop trash, then call `trashFinished`.
+  case moveToTrash(URL)
+  /// Put a trashed photo back, then call `restoreFinished`.
+  case restore(TrashedItem)
+  /// Open the file at `url` in the desktop's default application, without waiting.
+  case openExternally(URL)
+  /// List and watch `url` afresh: another folder was chosen, or the folder that was missing
+  /// at start now holds a photo.
+  case watchFolder(URL)
+  /// Ask the user for another folder, then call `folderChosen`.
+  case chooseFolder
+  /// One line for the log, e.g. the click-to-file time of a saved photo.
+  case log(String)
+}
