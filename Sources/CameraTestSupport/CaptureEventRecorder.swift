@@ -18,9 +18,11 @@ public final class CaptureEventRecorder {
   public func poll() { events += session.drainEvents() }
 
   /// Polls until `condition` holds for the events so far or `timeout` passes; answers whether
-  /// it held. `onPoll` runs on each round, e.g. to consume frames.
+  /// it held. `onPoll` runs on each round, e.g. to consume frames. The timeout only guards
+  /// against a hang: the wait ends as soon as the condition holds, so it is generous enough for
+  /// a capture thread starved of CPU while other suites run in parallel on two cores.
   public func wait(
-    timeout: Duration = .seconds(10), onPoll: () -> Void = {},
+    timeout: Duration = .seconds(60), onPoll: () -> Void = {},
     until condition: ([CaptureEvent]) -> Bool
   ) async -> Bool {
     let deadline = MonotonicTime.now().nanoseconds + UInt64(timeout / .nanoseconds(1))
