@@ -36,6 +36,21 @@ public final class PhotoController {
   public var release: @Sendable (NV12Frame) -> Void
   /// The camera shooting: EXIF Make is its driver, Model its name.
   public var device: DeviceInfo
+  /// Clockwise quarter turns the user applied to the preview. Photos keep the sensor's pixels
+  /// and carry the turn as EXIF Orientation, so no quality is lost to re-encoding a camera's own
+  /// JPEG and viewers show them upright; mirroring is never applied to photos.
+  public var quarterTurns = 0
+
+  /// The EXIF orientation for `quarterTurns`: turning the picture clockwise to view it upright
+  /// is "rotate 90 CW" (6), 180° is 3, and 270° is 8.
+  var orientation: PhotoMetadata.Orientation {
+    switch ((quarterTurns % 4) + 4) % 4 {
+    case 1: .right
+    case 2: .down
+    case 3: .left
+    default: .up
+    }
+  }
   /// Frames one press takes (`--burst N`).
   let burstCount: Int
 
@@ -182,7 +197,7 @@ public final class PhotoController {
     let captureDate = Date().addingTimeInterval(-clock().seconds(since: clickTime))
     let job = PhotoJob(
       entry: entry, release: release, captureDate: captureDate, clickTime: clickTime,
-      make: device.driver, model: device.name, folder: folder)
+      make: device.driver, model: device.name, orientation: orientation, folder: folder)
     return writer.submit(job) != nil
   }
 

@@ -54,6 +54,7 @@ extension PreviewApp {
       photos.releaseTarget = session
     }
     photos.controller.device = model.device
+    photos.controller.quarterTurns = model.quarterTurns
     photos.controller.framePresented(frame, at: time).forEach(session.recycle)
   }
 

@@ -50,7 +50,8 @@ public struct PhotoJob: Sendable {
   /// `release`, a compressed entry is saved as it is.
   public init(
     entry: RingEntry, release: @escaping @Sendable (NV12Frame) -> Void, captureDate: Date,
-    clickTime: MonotonicTime, make: String, model: String, folder: URL
+    clickTime: MonotonicTime, make: String, model: String,
+    orientation: PhotoMetadata.Orientation = .up, folder: URL
   ) {
     let source: Source
     switch entry.content {
@@ -59,7 +60,7 @@ public struct PhotoJob: Sendable {
     }
     self.init(
       source: source, captureDate: captureDate, clickTime: clickTime, make: make, model: model,
-      folder: folder)
+      orientation: orientation, folder: folder)
   }
 
   /// Gives a raw frame back to its pool; nothing for JPEG jobs.

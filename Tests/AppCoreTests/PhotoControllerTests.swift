@@ -100,6 +100,20 @@ struct PhotoControllerTests {
     #expect(state.flashStartTime.map { abs($0 - (50 - 0.055)) < 1e-6 } == true)
   }
 
+  @Test("a rotated preview is saved with the turn as EXIF orientation")
+  func rotationBecomesEXIFOrientation() {
+    let fixture = ControllerFixture()
+    var orientations: [PhotoMetadata.Orientation] = []
+    for turns in 0..<4 {
+      fixture.controller.quarterTurns = turns
+      fixture.present(UInt32(turns + 1), atMilliseconds: 40 * UInt64(turns + 1))
+      fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+      orientations.append(fixture.writer.jobs.last?.orientation ?? .up)
+      _ = fixture.controller.drainEffects()
+    }
+    #expect(orientations == [.up, .right, .down, .left])
+  }
+
   @Test("a muted shutter flashes without a sound")
   func mutedShutterIsSilent() {
     var settings = AppSettings()
