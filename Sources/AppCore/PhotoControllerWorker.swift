@@ -102,11 +102,6 @@ public final class PhotoControllerWorker: @unchecked Sendable {
     }
   }
 
-  /// Stores `settings` at `url`.
-  public func save(_ settings: AppSettings, to url: URL?) {
-    queue.async { settings.save(to: url) }
-  }
-
   private func post(_ outcome: Outcome) {
     lock.withLock { results.append(outcome) }
   }

@@ -128,7 +128,7 @@ extension PreviewApp {
   /// Remembers a control value the user chose for this camera.
   private func remember(_ id: CameraModel.ControlID, _ value: Int64?) {
     settings.controlValues[model.device.identity, default: [:]][id.rawValue] = value
-    settings.save(to: settingsURL)
+    persistSettings()
   }
 
   private var colorspaceName: String {
@@ -163,7 +163,7 @@ extension PreviewApp {
     case .resetControls:
       session.setControls(camera.controls.filter(\.isEditable).map { ($0.id, $0.defaultValue) })
       settings.controlValues[model.device.identity] = nil
-      settings.save(to: settingsURL)
+      persistSettings()
     case .selectMode(let mode):
       session.send(
         .reconfigure(

@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import Capture
+import Dispatch
 import Hotplug
 
 extension PreviewApp {
@@ -30,7 +31,7 @@ extension PreviewApp {
     roster.select(source.device)
     window.setTitle(model.windowTitle)
     settings.lastCameraIdentity = camera.kind == .simulated ? nil : camera.identity
-    settings.save(to: settingsURL)
+    persistSettings()
   }
 
   /// Names the programs holding a busy camera, for the notice under the top bar. Reading /proc
@@ -39,4 +40,16 @@ extension PreviewApp {
     let names = DeviceHolders().holders(of: path).map(\.programName)
     model.heldBy = names.isEmpty ? nil : Array(Set(names)).sorted()
   }
+}
+
+extension PreviewApp {
+  /// Writes the settings on a serial background queue: the render loop does no file I/O, and
+  /// the writes land in the order they were made.
+  func persistSettings() {
+    let snapshot = settings
+    let url = settingsURL
+    Self.settingsQueue.async { snapshot.save(to: url) }
+  }
+
+  static let settingsQueue = DispatchQueue(label: "pinhole.settings")
 }

@@ -120,7 +120,7 @@ extension PreviewApp {
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds
-        photos.worker.save(settings, to: settingsURL)
+        persistSettings()
       case .decodeViewerImage(let url):
         photos.worker.decodeViewerImage(url, height: Int(window.drawableSize.height))
       case .moveToTrash(let url): photos.worker.moveToTrash(url)
