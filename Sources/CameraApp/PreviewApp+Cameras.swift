@@ -6,12 +6,21 @@ import Dispatch
 import Hotplug
 
 extension PreviewApp {
-  /// Follows cameras being plugged in and out. A camera that appears while only the fallback
-  /// simulated camera is shown opens at once; an unplugged camera needs nothing here: its
-  /// session reports the disconnect and reopens it by identity when it is back.
+  /// Follows cameras being plugged in and out. A hotplug event starts a scan on a background
+  /// queue (opening each node is device I/O the render loop must not wait for); its result is
+  /// picked up on a later frame. A camera that appears while only the fallback simulated camera
+  /// is shown opens at once; an unplugged camera needs nothing here: its session reports the
+  /// disconnect and reopens it by identity when it is back.
   func handleHotplug() {
-    guard let monitor, !monitor.events().isEmpty else { return }
-    let newcomers = roster.update(with: CameraSource.discover())
+    if let monitor, !monitor.events().isEmpty {
+      let results = scanResults
+      DispatchQueue.global(qos: .userInitiated).async {
+        let cameras = CameraSource.discover()
+        results.withLock { $0 = cameras }
+      }
+    }
+    guard let cameras = scanResults.withLock({ $0.take() }) else { return }
+    let newcomers = roster.update(with: cameras)
     if model.notice == CameraSelection.noCameraNotice, let camera = newcomers.first {
       switchCamera(to: camera)
     }

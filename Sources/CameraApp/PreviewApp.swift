@@ -6,6 +6,7 @@ import Foundation
 import Hotplug
 import Overlay
 import SDLPlatform
+import Synchronization
 
 /// The window and its render loop. Main thread only: SDL video calls belong there. The loop
 /// never blocks on the camera: it takes the newest frame if one arrived, otherwise it draws the
@@ -24,6 +25,8 @@ final class PreviewApp {
   var settings: AppSettings
   let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
   let monitor: CameraMonitor?
+  /// The newest camera scan made after a hotplug event, waiting to be applied.
+  let scanResults = ScanResults()
   var videoRect: Rect?
   /// The photo side: zero-shutter-lag ring, writer, strip, viewer (PreviewApp+Photos).
   var photos: PhotoSide
@@ -179,5 +182,16 @@ final class PreviewApp {
     let since = LaunchClock.secondsSinceLaunch() ?? MonotonicTime.now().seconds(since: startTime)
     print("pinhole: first frame presented \(Int((since * 1000).rounded())) ms after launch")
     fflush(nil)
+  }
+}
+
+/// A camera scan handed from a background queue to the render loop. Any thread; the mutex
+/// guards the one slot.
+final class ScanResults: Sendable {
+  private let slot = Mutex<[DeviceInfo]?>(nil)
+
+  /// Runs `body` on the slot under the lock.
+  func withLock<Result>(_ body: (inout [DeviceInfo]?) -> Result) -> Result {
+    slot.withLock { body(&$0) }
   }
 }
