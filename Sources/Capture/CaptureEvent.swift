@@ -19,4 +19,7 @@ public enum CaptureEvent: Hashable, Sendable {
   /// The camera refused to set `control` (its command-line name); `reason` is one sentence.
   /// The stream goes on.
   case controlRejected(control: String, reason: String)
+  /// Click-to-focus news: when a search starts, when it ends (locked or failed) and when the
+  /// camera focuses by itself again.
+  case focus(FocusReport)
 }
