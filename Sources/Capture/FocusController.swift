@@ -23,9 +23,6 @@ final class FocusController {
 
   init(events: CaptureEventQueue) { self.events = events }
 
-  /// True while a request is running.
-  var isSearching: Bool { job != nil }
-
   /// Starts a request for `region`, replacing any running one.
   func begin(
     region: RegionOfInterest, meter: Bool, device: any CaptureDevice, controls: ControlTracker
@@ -49,7 +46,7 @@ final class FocusController {
   func measure(_ frame: NV12Frame) {
     guard let job else { return }
     sample = FocusSample(
-      sequence: frame.metadata.sequence,
+      sequence: frame.metadata.sequence, captureTime: frame.metadata.captureTime,
       score: job.autofocus == nil ? 0 : SharpnessScore.measure(frame, in: job.region),
       meanLuma: job.exposure == nil ? 0 : frame.meanLuma(in: job.region))
   }
@@ -60,8 +57,12 @@ final class FocusController {
     guard var job, let sample else { return }
     self.sample = nil
     let assignments = job.step(sample)
-    if !assignments.isEmpty, !controls.apply(assignments, on: device) {
-      job.giveUp()
+    if !assignments.isEmpty {
+      if controls.apply(assignments, on: device) {
+        job.commandTime = .now()
+      } else {
+        job.giveUp()
+      }
     }
     if job.isFinished {
       if job.focusPhase == .failed, let restore = job.restoringAssignments() {
@@ -108,6 +109,7 @@ final class FocusController {
 /// What one frame measured inside the region.
 struct FocusSample {
   var sequence: UInt32
+  var captureTime: MonotonicTime
   var score: Double
   var meanLuma: Double
 }

@@ -29,12 +29,17 @@ struct FocusJob {
   var exposureDone: Bool
   /// Frames seen since the request.
   private(set) var frames = 0
+  /// When controls were last set. Frames captured before it show the old settings, however
+  /// late they are dequeued: a capture thread that fell behind finds several already
+  /// captured frames waiting, so counting sequence numbers alone is not enough.
+  var commandTime: MonotonicTime?
 
   private let focusMapping: ControlMapping?
   private let startFocus: Int64?
   private let exposureMapping: ControlMapping?
   private let gainMapping: ControlMapping?
   private let program: ExposureProgram
+  private let lensIsImmediate: Bool
 
   /// Plans a request from the camera's controls. `lensIsImmediate` says that a command given
   /// after one frame already acts on the next (the simulated camera renders after it is
@@ -43,6 +48,7 @@ struct FocusJob {
     region: RegionOfInterest, controls: [CameraControl], meter: Bool, lensIsImmediate: Bool
   ) {
     self.region = region
+    self.lensIsImmediate = lensIsImmediate
     strategy = FocusCapability.runnable(controls)
     let focus = controls.first { $0.id == .focusAbsolute }
     let focusScale = focus.map { Self.mapping($0, scale: .linear) }
@@ -101,6 +107,14 @@ struct FocusJob {
   /// Feeds one measured frame to the running searches; returns the controls to set.
   mutating func step(_ sample: FocusSample) -> [ControlAssignment] {
     frames += 1
+    if frames >= FocusController.frameLimit { giveUp() }
+    // A zero timestamp means the driver gave none; then sequence numbers are all there is.
+    // An immediate lens shows a command in every frame made after it, whatever its due time.
+    if !lensIsImmediate, let commandTime, sample.captureTime.nanoseconds > 0,
+      sample.captureTime < commandTime
+    {
+      return []
+    }
     var list: [ControlAssignment] = []
     if focusPhase == .searching, var search = autofocus, let mapping = focusMapping {
       switch search.step(score: sample.score, frameSequence: sample.sequence) {
@@ -121,7 +135,6 @@ struct FocusJob {
       }
       exposure = controller
     }
-    if frames >= FocusController.frameLimit { giveUp() }
     return list
   }
 
@@ -147,8 +160,7 @@ struct FocusJob {
       region: region, exposureLocked: exposureDone && exposure?.isSettled == true)
   }
 
-  private func focusAssignment(_ position: Double, _ mapping: ControlMapping) -> ControlAssignment
-  {
+  private func focusAssignment(_ position: Double, _ mapping: ControlMapping) -> ControlAssignment {
     ControlAssignment(.focusAbsolute, Int64(mapping.driverValue(forNormalized: position)))
   }
 
@@ -157,7 +169,8 @@ struct FocusJob {
     var list: [ControlAssignment] = []
     if let exposureMapping {
       list.append(
-        ControlAssignment(.exposureAbsolute, Int64(exposureMapping.driverValue(forNormalized: time)))
+        ControlAssignment(
+          .exposureAbsolute, Int64(exposureMapping.driverValue(forNormalized: time)))
       )
     }
     if let gainMapping {

@@ -25,8 +25,9 @@ extension SimulatedCamera {
   static let focusMapping = ControlMapping(minimum: 0, maximum: 250, defaultValue: 125)
   /// "Brightness": light added to the scene, in percent of its own.
   static let brightnessRange: ClosedRange<Int64> = 0...100
-  /// The `V4L2_EXPOSURE_MANUAL` and `V4L2_EXPOSURE_APERTURE_PRIORITY` menu values.
+  /// `V4L2_EXPOSURE_MANUAL`, the "Auto Exposure" entry for manual exposure.
   static let manualExposure: Int64 = 1
+  /// `V4L2_EXPOSURE_APERTURE_PRIORITY`, the entry uvcvideo webcams use for automatic exposure.
   static let aperturePriorityExposure: Int64 = 3
 
   /// The lens and sensor controls with their current values. Capture thread only.

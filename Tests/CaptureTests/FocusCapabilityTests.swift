@@ -18,13 +18,14 @@ struct FocusCapabilityTests {
     control(.regionOfInterestRect), control(.regionOfInterestAuto),
   ]
 
-  @Test(arguments: [
-    (region + [control(.focusAbsolute), control(.autoFocusStart)], .regionOfInterest),
-    ([control(.focusAbsolute), control(.autoFocusStart)], .contrastDetect),
-    ([control(.focusAbsolute, flags: .inactive), control(.focusAuto)], .contrastDetect),
-    ([control(.autoFocusStart), control(.brightness)], .autoFocusStart),
-    ([control(.regionOfInterestRect), control(.autoFocusStart)], .autoFocusStart),
-  ] as [([CameraControl], FocusReport.Strategy)])
+  @Test(
+    arguments: [
+      (region + [control(.focusAbsolute), control(.autoFocusStart)], .regionOfInterest),
+      ([control(.focusAbsolute), control(.autoFocusStart)], .contrastDetect),
+      ([control(.focusAbsolute, flags: .inactive), control(.focusAuto)], .contrastDetect),
+      ([control(.autoFocusStart), control(.brightness)], .autoFocusStart),
+      ([control(.regionOfInterestRect), control(.autoFocusStart)], .autoFocusStart),
+    ] as [([CameraControl], FocusReport.Strategy)])
   func prefersRegionThenContrastThenAutofocusStart(
     controls: [CameraControl], expected: FocusReport.Strategy
   ) {

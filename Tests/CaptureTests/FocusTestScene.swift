@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
-import Capture
 import CameraTestSupport
+import Capture
 import Metering
 import SimulatedCamera
 

@@ -18,7 +18,9 @@ struct UVCFocusTests {
     let path = try #require(environment["VIVID_VM_UVC"])
     let trueFocus = environment["UVC_FAKE_TRUE_FOCUS"].flatMap { Double($0) } ?? 125
     let session = CaptureSession(
-      configuration: .init(request: ModeRequest(format: .mjpeg, framesPerSecond: 30)),
+      configuration: .init(
+        request: ModeRequest(
+          format: .mjpeg, size: FrameSize(width: 640, height: 480), framesPerSecond: 30)),
       openDevice: { () throws(CaptureError) -> any CaptureDevice in
         try V4L2Device(path: path)
       },
