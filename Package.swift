@@ -29,8 +29,8 @@ let package = Package(
     // MARK: Libraries
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
-    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2"]),
-    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture"]),
+    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering"]),
+    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
@@ -41,6 +41,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
+        "Metering",
       ]),
 
     // MARK: App
@@ -59,7 +60,9 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
-    .testTarget(name: "CaptureTests", dependencies: ["Capture", "CameraTestSupport"]),
+    .testTarget(
+      name: "CaptureTests",
+      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(
       name: "SimulatedCameraTests",
       dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),
@@ -71,7 +74,8 @@ let package = Package(
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
-    .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "CameraTestSupport"]),
+    .testTarget(
+      name: "AppCoreTests", dependencies: ["AppCore", "Metering", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",

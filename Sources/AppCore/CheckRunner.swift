@@ -76,7 +76,7 @@ public struct CheckRunner: Sendable {
       report.statistics = statistics
     case .stateChanged(.failed(_, let error)):
       report.error = error
-    case .stateChanged, .controlsChanged, .controlRejected, .capabilities:
+    case .stateChanged, .controlsChanged, .controlRejected, .capabilities, .focus:
       break
     }
   }

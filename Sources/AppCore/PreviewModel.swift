@@ -61,7 +61,7 @@ public struct PreviewModel: Sendable {
       if let value = negotiation.value { mode = value }
     case .statistics(let figures):
       statistics = figures
-    case .firstFrameDelivered, .controlsChanged, .controlRejected, .capabilities:
+    case .firstFrameDelivered, .controlsChanged, .controlRejected, .capabilities, .focus:
       break
     }
   }

@@ -2,6 +2,7 @@
 import CameraModel
 import Capture
 import Foundation
+import Metering
 import PhotoLibrary
 import Photos
 
@@ -103,12 +104,17 @@ public struct SnapshotRunner: Sendable {
   public var firstFrameTimeout = 20.0
   /// Where the default folder comes from.
   public var picturesFolder = PicturesFolder()
+  /// `--focus-at`: where to focus and meter once the camera streams, before the photo.
+  public var focusPoint: FocusPoint?
+  /// How long to wait for click-to-focus to lock or fail before taking the photo anyway.
+  public var focusTimeout = 10.0
 
   /// Makes a runner from the parsed command line and the source's resolved mode wishes.
   public init(options: Options, request: ModeRequest) {
     if case .snapshot(let path) = options.command { destination = path }
     outputDirectory = options.outputDirectory
     burstCount = max(1, options.burstCount)
+    focusPoint = options.focusPoint
     self.request = request
   }
 
@@ -127,13 +133,19 @@ public struct SnapshotRunner: Sendable {
   public func run(source: CameraSource) -> Outcome {
     let target: SnapshotTarget
     let frames: [PickedFrame]
+    let focus: FocusReport?
     do {
       target = try resolveTarget()
-      frames = try captureSettledFrames(from: source)
+      (frames, focus) = try captureSettledFrames(from: source)
     } catch {
       return Outcome(status: 1, message: error.message)
     }
-    return save(frames, device: source.device, to: target)
+    var outcome = save(frames, device: source.device, to: target)
+    if focusPoint != nil {
+      let line = focus?.summary ?? "focus: no answer from the camera in time"
+      outcome.message = line + "\n" + outcome.message
+    }
+    return outcome
   }
 }
 
@@ -159,6 +171,32 @@ private struct PickedFrame {
   var frame: NV12Frame
   var date: Date
   var time: MonotonicTime
+}
+
+/// Runs `--focus-at` before the photo: asks for focus once the camera streams, then holds the
+/// photo back until the search locks or fails, or `timeout` seconds pass.
+private struct FocusWait {
+  var point: FocusPoint?
+  var timeout: Double
+  var askedAt: MonotonicTime?
+  var report: FocusReport?
+
+  /// Keeps the report that ends the search.
+  mutating func observe(_ event: CaptureEvent) {
+    guard askedAt != nil, case .focus(let news) = event, news.phase != .searching else { return }
+    report = news
+  }
+
+  /// True when the photo may be taken; asks for focus on the first call.
+  mutating func isDone(session: CaptureSession, at now: MonotonicTime) -> Bool {
+    guard let point else { return true }
+    guard let askedAt else {
+      session.focus(at: .around(x: point.x, y: point.y), meter: true)
+      askedAt = now
+      return false
+    }
+    return report != nil || now.seconds(since: askedAt) >= timeout
+  }
 }
 
 /// Why a snapshot failed, as the sentence to print.
@@ -199,7 +237,7 @@ extension SnapshotRunner {
   /// `burstCount - 1` frames out of the pool.
   fileprivate func captureSettledFrames(
     from source: CameraSource
-  ) throws(SnapshotFailure) -> [PickedFrame] {
+  ) throws(SnapshotFailure) -> ([PickedFrame], FocusReport?) {
     let session = CaptureSession(
       configuration: .init(request: request), openDevice: source.open,
       makeConverter: source.makeConverter)
@@ -209,9 +247,13 @@ extension SnapshotRunner {
     var picked: [PickedFrame] = []
     let started = MonotonicTime.now()
     var hasFrame = false
+    var focus = FocusWait(point: focusPoint, timeout: focusTimeout)
     while picked.count < burstCount {
-      for case .stateChanged(.failed(_, let error)) in session.drainEvents() {
-        throw SnapshotFailure(message: error.userMessage)
+      for event in session.drainEvents() {
+        if case .stateChanged(.failed(_, let error)) = event {
+          throw SnapshotFailure(message: error.userMessage)
+        }
+        focus.observe(event)
       }
       let now = MonotonicTime.now()
       guard let frame = session.mailbox.take() else {
@@ -225,12 +267,13 @@ extension SnapshotRunner {
       }
       hasFrame = true
       defer { session.recycle(frame) }
+      guard focus.isDone(session: session, at: now) else { continue }
       let mean = ExposureSettling.meanLuma(of: frame)
       if !picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
         picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
       }
     }
-    return picked
+    return (picked, focus.report)
   }
 
   /// A frame of our own with `frame`'s pixels, metadata and compressed bytes, so the pool frame

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Metering
 
 /// A request to the capture thread, applied between frames so that only that thread touches the
 /// device.
@@ -14,4 +15,9 @@ public enum CaptureCommand: Hashable, Sendable {
   case setControls([ControlAssignment])
   /// Read every control again and report them with `.controlsChanged`.
   case refreshControls
+  /// Focus on `region` (normalised image coordinates) with the best strategy the camera
+  /// offers and, when `meter` is true, expose it to mid-grey. Answered with `.focus` events.
+  case focus(at: RegionOfInterest, meter: Bool)
+  /// Return focus and exposure to the camera's automatic modes (double-click, long press).
+  case resumeAutomaticFocusAndExposure
 }

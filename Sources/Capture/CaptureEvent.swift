@@ -21,4 +21,7 @@ public enum CaptureEvent: Hashable, Sendable {
   case controlRejected(control: String, reason: String)
   /// Every format, size and frame rate of the camera just opened, for the mode picker.
   case capabilities(DeviceCapabilities)
+  /// Click-to-focus news: when a search starts, when it ends (locked or failed) and when the
+  /// camera focuses by itself again.
+  case focus(FocusReport)
 }

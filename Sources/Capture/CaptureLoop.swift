@@ -20,12 +20,14 @@ final class CaptureLoop {
   private var lastStatistics = MonotonicTime.now()
   private var isFirstFrame = true
   private let controls: ControlTracker
+  private let focus: FocusController
 
   init(session: CaptureSession) {
     self.session = session
     configuration = session.configuration
     request = configuration.request
     controls = ControlTracker(events: session.events)
+    focus = FocusController(events: session.events)
   }
 
   /// Runs until the session is stopped, reopening the camera after every failure.
@@ -55,20 +57,36 @@ final class CaptureLoop {
     session.events.post(.capabilities(capabilities))
     applyPendingCommands()
     controls.deviceOpened(device)
+    focus.cancel()
     try startStream(device, capabilities, converter)
     while !session.isStopping {
       for command in session.takeCommands() {
-        switch command {
-        case .stop: return
-        case .reconfigure(let newRequest):
-          try reconfigure(device, capabilities, converter, to: newRequest)
-        case .setControls(let assignments): controls.apply(assignments, on: device)
-        case .refreshControls: controls.refresh(device)
-        }
+        if command == .stop { return }
+        try perform(command, device, capabilities, converter)
       }
       try pumpFrame(device, converter)
+      // After the frame is posted: the renderer has it while the lens moves.
+      focus.advance(device: device, controls: controls)
       controls.collectEvents(from: device)
       postStatisticsIfDue()
+    }
+  }
+
+  /// Carries out one command while streaming.
+  private func perform(
+    _ command: CaptureCommand, _ device: any CaptureDevice, _ capabilities: DeviceCapabilities,
+    _ converter: any FrameConverter
+  ) throws(CaptureError) {
+    switch command {
+    case .stop: break
+    case .reconfigure(let newRequest):
+      focus.cancel()
+      try reconfigure(device, capabilities, converter, to: newRequest)
+    case .setControls(let assignments): controls.apply(assignments, on: device)
+    case .refreshControls: controls.refresh(device)
+    case .focus(let region, let meter):
+      focus.begin(region: region, meter: meter, device: device, controls: controls)
+    case .resumeAutomaticFocusAndExposure: focus.resume(device: device, controls: controls)
     }
   }
 
@@ -159,6 +177,7 @@ final class CaptureLoop {
     frame.metadata.captureTime = raw.captureTime
     frame.metadata.readyTime = ready
     frame.metadata.conversionTime = ready.duration(since: arrival)
+    focus.measure(frame)
     if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
     statistics.recordDelivered(conversionTime: frame.metadata.conversionTime)
     if isFirstFrame {
@@ -181,7 +200,9 @@ final class CaptureLoop {
       switch command {
       case .reconfigure(let newRequest): request = newRequest
       case .setControls(let assignments): controls.deferUntilOpen(assignments)
-      case .refreshControls, .stop: break
+      // Focus belongs to a picture being shown; a click made while the camera was away is
+      // stale by the time it returns.
+      case .refreshControls, .stop, .focus, .resumeAutomaticFocusAndExposure: break
       }
     }
   }

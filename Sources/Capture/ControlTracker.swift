@@ -40,17 +40,20 @@ final class ControlTracker {
   }
 
   /// Sets `assignments` and reports the controls the device answers with, or the refusal and
-  /// then the controls as they are.
-  func apply(_ assignments: [ControlAssignment], on device: any CaptureDevice) {
-    guard !assignments.isEmpty else { return }
+  /// then the controls as they are. Returns false when the device refused.
+  @discardableResult
+  func apply(_ assignments: [ControlAssignment], on device: any CaptureDevice) -> Bool {
+    guard !assignments.isEmpty else { return true }
     do {
       controls = try device.setControls(assignments.map { ($0.id, $0.value) })
       events.post(.controlsChanged(controls))
+      return true
     } catch {
       refresh(device)
       events.post(
         .controlRejected(
           control: culprit(of: assignments), reason: ControlTracker.reason(for: error)))
+      return false
     }
   }
 
