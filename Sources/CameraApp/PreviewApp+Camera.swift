@@ -19,6 +19,8 @@ struct CameraSide {
   var isCameraMenuOpen = false
   /// The focus reticle, while one shows.
   var focus: FocusIndicator?
+  /// Where the last click landed on the picture as shown, for the reticle.
+  var focusPoint: Point?
   var isExposureLocked = false
   /// True while the torch is on: an LED when the camera or the machine has one, otherwise a
   /// warm ring of light around the picture.
@@ -37,9 +39,7 @@ struct CameraSide {
   }
 
   /// True when the camera has a control click-to-focus can drive.
-  var canFocus: Bool {
-    controls.contains { [.focusAbsolute, .autoFocusStart, .regionOfInterestRect].contains($0.id) }
-  }
+  var canFocus: Bool { FocusCapability.of(controls) != nil }
 }
 
 extension PreviewApp {
@@ -63,6 +63,8 @@ extension PreviewApp {
           }
         }
       }
+    case .focus(let report):
+      showFocus(report)
     case .stateChanged, .negotiated, .firstFrameDelivered, .statistics:
       break
     }
@@ -137,15 +139,37 @@ extension PreviewApp {
   }
 
   /// Focuses and meters at `point` of the picture as shown (normalised): undoes mirroring and
-  /// rotation to find the point on the sensor, then asks the capture thread.
+  /// rotation to find the point on the sensor, then asks the capture thread, which answers
+  /// with `.focus` reports.
   func focus(at point: Point) {
     guard camera.canFocus, let size = model.mode?.size else { return }
     let mapping = ViewMapping(
       videoRect: .init(x: 0, y: 0, width: 1, height: 1), imageSize: size,
       isMirrored: model.isMirrored,
       rotation: ViewMapping.Rotation(rawValue: model.quarterTurns * 90) ?? .none)
-    guard mapping.region(aroundWindow: .init(x: point.x, y: point.y)) != nil else { return }
+    // A third of the picture: large enough to hold the edges of a plain object under the
+    // click, which is where its contrast is.
+    guard let region = mapping.region(aroundWindow: .init(x: point.x, y: point.y), size: 0.3)
+    else { return }
+    camera.focusPoint = point
     camera.focus = FocusIndicator(position: point, phase: .searching, startTime: overlayTime)
+    session.focus(at: region, meter: FocusCapability.canMeter(camera.controls))
+  }
+
+  /// Shows what the focus engine reports: the reticle's phase and the lock badges.
+  private func showFocus(_ report: FocusReport) {
+    camera.isExposureLocked = report.exposureLocked
+    let phase: FocusIndicator.Phase
+    switch report.phase {
+    case .searching: phase = .searching
+    case .locked: phase = .locked
+    case .failed: phase = .failed
+    case .continuous:
+      camera.focus = nil
+      return
+    }
+    guard let point = camera.focusPoint else { return }
+    camera.focus = FocusIndicator(position: point, phase: phase, startTime: overlayTime)
   }
 
   /// Seconds on the overlay's clock.
@@ -184,6 +208,7 @@ extension PreviewApp {
     case .resumeAutomaticFocusAndExposure:
       camera.focus = nil
       camera.isExposureLocked = false
+      session.resumeAutomaticFocusAndExposure()
     }
   }
 }
