@@ -17,22 +17,28 @@ public final class CaptureEventRecorder {
   /// Drains new events; call it while waiting on something else.
   public func poll() { events += session.drainEvents() }
 
-  /// Polls until `condition` holds for the events so far or `timeout` passes; answers whether
-  /// it held. `onPoll` runs on each round, e.g. to consume frames. The timeout only guards
-  /// against a hang: the wait ends as soon as the condition holds, so it is generous enough for
-  /// a capture thread starved of CPU while other suites run in parallel on two cores.
+  /// Polls until `condition` holds for the events so far or this waiter has spent `timeout`
+  /// polling; answers whether it held. `onPoll` runs on each round, e.g. to consume frames.
+  ///
+  /// The timeout counts only time the waiter was able to run. Swift Testing runs tests on a
+  /// cooperative pool as wide as the machine (two threads here), and a test elsewhere that
+  /// blocks a thread can keep this task from being scheduled for a long while; a pause that
+  /// overruns by far is that starvation, not slowness of the capture path, so it is not counted.
   public func wait(
-    timeout: Duration = .seconds(60), onPoll: () -> Void = {},
+    timeout: Duration = .seconds(30), onPoll: () -> Void = {},
     until condition: ([CaptureEvent]) -> Bool
   ) async -> Bool {
-    let deadline = MonotonicTime.now().nanoseconds + UInt64(timeout / .nanoseconds(1))
+    let pause = Duration.milliseconds(2)
+    var waited = Duration.zero
     while true {
       poll()
       onPoll()
       if condition(events) { return true }
-      guard MonotonicTime.now().nanoseconds < deadline else { return false }
+      guard waited < timeout else { return false }
+      let before = MonotonicTime.now()
       // A short pause between polls, not a wait for the event itself.
-      try? await Task.sleep(for: .milliseconds(2))
+      try? await Task.sleep(for: pause)
+      waited += min(MonotonicTime.now().duration(since: before), pause * 25)
     }
   }
 
