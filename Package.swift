@@ -51,7 +51,8 @@ let package = Package(
         "AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug", "Metering",
       ]),
     .executableTarget(
-      name: "PinholeBench", dependencies: ["Imaging", "SimulatedCamera", "CameraModel"],
+      name: "PinholeBench",
+      dependencies: ["Imaging", "SimulatedCamera", "CameraModel", "Photos", "PhotoLibrary"],
       path: "Benchmarks/PinholeBench"),
 
     // MARK: Test support

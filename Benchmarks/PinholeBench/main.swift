@@ -2,6 +2,7 @@
 // pinhole-bench: what Pinhole's pixel pipeline costs per frame, next to the bare library calls
 // it is built on. Run in release: `swift run -c release pinhole-bench [--quick]`.
 import CameraModel
+import Foundation
 import Imaging
 
 #if canImport(Glibc)
@@ -100,6 +101,8 @@ var ratios: [Ratio] = []
 do {
   for size in sizes { ratios += try runConversions(size) }
   try runEncode()
+  try PhotoBenchmark(shots: quick ? 5 : 15).run(
+    picture: try BenchmarkInputs(size: FrameSize(width: 1920, height: 1080)).picture)
 } catch {
   print("benchmark failed: \(error)")
   exit(1)
