@@ -52,7 +52,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "PinholeBench",
-      dependencies: ["Imaging", "SimulatedCamera", "CameraModel", "Photos", "PhotoLibrary"],
+      dependencies: [
+        "Imaging", "SimulatedCamera", "CameraModel", "Photos", "PhotoLibrary", "Overlay",
+      ],
       path: "Benchmarks/PinholeBench"),
 
     // MARK: Test support
