@@ -127,7 +127,9 @@ extension VividTests {
       let path = try #require(ProcessInfo.processInfo.environment["VIVID_VM_UVC"])
       let device = try V4L2Device(path: path)
       defer { device.close() }
-      let controls = try device.controls()
+      // Start from the webcam's own default, continuous autofocus: other tests in the same
+      // boot (click-to-focus) leave it off.
+      let controls = try device.setControls([(.focusAuto, 1)])
       let autofocus = try control(named: "focus_automatic_continuous", in: controls)
       #expect(autofocus.kind == .boolean)
       #expect(autofocus.value == 1)
