@@ -54,9 +54,11 @@ extension V4L2Device {
     // vivid's disconnect gives POLLERR|POLLHUP, its fatal stream error POLLERR (then DQBUF
     // EIO); an unplugged uvcvideo camera gives POLLERR|POLLHUP. None of them recovers.
     if revents & Int16(POLLERR | POLLHUP) != 0 { throw .disconnected(device: info.path) }
-    // POLLPRI: a control event is pending. Taken now, or poll would keep waking for it; with
-    // POLLPRI alone, DQBUF below answers "no frame yet".
+    // POLLPRI: a control event is pending. Taken now, or poll would keep waking for it.
     if revents & Int16(POLLPRI) != 0 { dequeueControlEvents() }
+    // Without POLLIN no buffer is ready: DQBUF would only answer EAGAIN, which libv4l2 also
+    // prints to stderr.
+    guard revents & Int16(POLLIN) != 0 else { return false }
     var buffer = v4l2_buffer()
     buffer.type = V4L2Device.captureType
     buffer.memory = V4L2_MEMORY_MMAP.rawValue
