@@ -25,12 +25,13 @@ public struct CameraRoster: Hashable, Sendable {
   public var currentIndex: Int? { cameras.firstIndex { $0.identity == currentIdentity } }
 
   /// Names for the camera menu; two cameras with the same name get their bus as well, and
-  /// virtual cameras (v4l2loopback, fed by another program) say so.
+  /// virtual cameras (v4l2loopback, fed by another program) and infrared ones say so.
   public var displayNames: [String] {
     cameras.map { camera in
       let twins = cameras.filter { $0.name == camera.name }
       var name = twins.count > 1 ? "\(camera.name) (\(camera.busInfo))" : camera.name
       if camera.driver.contains("loopback") { name += " — virtual" }
+      if camera.isInfraredOnly { name += " — infrared" }
       return name
     }
   }

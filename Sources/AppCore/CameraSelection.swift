@@ -12,8 +12,8 @@ public enum CameraSelection: Hashable, Sendable {
   public static let noCameraNotice = "No camera found — showing the simulated camera"
 
   /// Chooses: an explicit device (by path or index) must exist among `cameras`, or is opened as
-  /// given so the user sees the real error; automatic picks the first camera, or the simulated
-  /// one when there is none.
+  /// given so the user sees the real error; automatic picks the first camera that is not
+  /// infrared-only, or the simulated one when there is none.
   public static func choose(_ choice: Options.CameraChoice, among cameras: [DeviceInfo])
     -> CameraSelection
   {
@@ -21,7 +21,10 @@ public enum CameraSelection: Hashable, Sendable {
     case .simulated:
       return .simulated(notice: nil)
     case .automatic:
-      guard let first = cameras.first else { return .simulated(notice: noCameraNotice) }
+      // A laptop's infrared face-login camera is a camera too, but never the one to open first.
+      guard let first = cameras.first(where: { !$0.isInfraredOnly }) ?? cameras.first else {
+        return .simulated(notice: noCameraNotice)
+      }
       return .device(first)
     case .device(let name):
       let path = name.allSatisfy(\.isNumber) ? "/dev/video\(name)" : name

@@ -23,6 +23,9 @@ public struct DeviceInfo: Hashable, Sendable, CustomStringConvertible {
   public var identity: String
   /// V4L2 or simulated.
   public var kind: Kind
+  /// True for a camera that only offers greyscale formats: the infrared camera beside a
+  /// laptop's webcam (for face login), which is not what a user means by "the camera".
+  public var isInfraredOnly = false
 
   /// Makes a device description.
   public init(

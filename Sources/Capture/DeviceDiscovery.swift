@@ -43,6 +43,12 @@ public struct DeviceDiscovery {
     self.system = system
   }
 
+  /// True when every format is greyscale luma (GREY, Y10, Y12, Y16): an infrared camera.
+  static func isInfraredOnly(_ formats: [PixelFormat]) -> Bool {
+    let greyscale = ["GREY", "Y10", "Y12", "Y16"].map { PixelFormat(FourCC($0)) }
+    return !formats.isEmpty && formats.allSatisfy(greyscale.contains)
+  }
+
   /// Probes every video node and sorts them into cameras and permission failures.
   public func scan() -> Result {
     var result = Result(cameras: [], permissionDenied: [])
@@ -53,6 +59,7 @@ public struct DeviceDiscovery {
         let device = try V4L2Device(path: path, system: system, identity: nil)
         var info = device.info
         info.identity = sysfs.usbIdentity(busInfo: info.busInfo) ?? info.busInfo
+        info.isInfraredOnly = Self.isInfraredOnly((try? device.nativeFormats()) ?? [])
         device.close()
         result.cameras.append(info)
       } catch .permissionDenied {

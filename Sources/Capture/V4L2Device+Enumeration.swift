@@ -28,6 +28,26 @@ extension V4L2Device {
     return DeviceCapabilities(formats: formats)
   }
 
+  /// The pixel formats the device itself sends (not those libv4l2 emulates), without sizes:
+  /// a cheap look for discovery.
+  ///
+  /// Capture thread only, or before a session owns the device.
+  public func nativeFormats() throws(CaptureError) -> [PixelFormat] {
+    var formats: [PixelFormat] = []
+    var index: UInt32 = 0
+    while true {
+      var description = v4l2_fmtdesc()
+      description.index = index
+      description.type = V4L2Device.captureType
+      guard try ioctl(.enumerateFormats, &description) == .done else { break }
+      if description.flags & UInt32(V4L2_FMT_FLAG_EMULATED) == 0 {
+        formats.append(PixelFormat(FourCC(rawValue: description.pixelformat)))
+      }
+      index += 1
+    }
+    return formats
+  }
+
   /// The sizes of `format`: the discrete list, or common sizes inside a stepwise range.
   func sizes(of format: PixelFormat) throws(CaptureError) -> [SizeChoice] {
     var sizes: [FrameSize] = []

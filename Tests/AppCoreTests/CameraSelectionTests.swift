@@ -37,3 +37,18 @@ import Testing
     #expect(CameraSelection.choose(.simulated, among: [webcam]) == .simulated(notice: nil))
   }
 }
+
+@Suite struct InfraredCameraTests {
+  @Test func automaticChoiceSkipsAnInfraredOnlyCamera() {
+    var infrared = DeviceInfo(
+      path: "/dev/video0", name: "Integrated IR Camera", driver: "uvcvideo", busInfo: "usb-1")
+    infrared.isInfraredOnly = true
+    let webcam = DeviceInfo(
+      path: "/dev/video2", name: "Integrated Camera", driver: "uvcvideo", busInfo: "usb-1")
+    #expect(CameraSelection.choose(.automatic, among: [infrared, webcam]) == .device(webcam))
+    #expect(CameraSelection.choose(.automatic, among: [infrared]) == .device(infrared))
+    #expect(
+      CameraRoster(cameras: [infrared, webcam]).displayNames.first
+        == "Integrated IR Camera — infrared")
+  }
+}
