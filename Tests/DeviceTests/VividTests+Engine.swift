@@ -4,7 +4,6 @@ import CameraModel
 import CameraTestSupport
 import Capture
 import Foundation
-import Imaging
 import Testing
 
 extension VividTests {
@@ -26,13 +25,29 @@ extension VividTests {
       }
     }
 
-    func makeSession(request: ModeRequest) -> CaptureSession {
+    func makeSession(
+      request: ModeRequest, statisticsInterval: Duration = .seconds(1)
+    ) -> CaptureSession {
       let info = DeviceInfo(
         path: VividTests.path, name: "vivid", driver: "vivid", busInfo: VividTests.path)
       let source = CameraSource(.device(info))
       return CaptureSession(
-        configuration: .init(request: request, stallTimeout: .seconds(10)),
+        configuration: .init(
+          request: request, stallTimeout: .seconds(10), statisticsInterval: statisticsInterval),
         openDevice: source.open, makeConverter: source.makeConverter)
+    }
+
+    /// Takes frames until `probe` has seen `count` in all, and, with `afterRestart`, the stream
+    /// has started a second time; answers whether that happened.
+    func awaitFrames(
+      _ count: Int, from session: CaptureSession, _ recorder: CaptureEventRecorder,
+      _ probe: FrameProbe, afterRestart: Bool = false
+    ) async -> Bool {
+      await recorder.wait(
+        timeout: .seconds(30), onPoll: { probe.take(from: session) },
+        until: { _ in
+          probe.framesSeen >= count && (!afterRestart || recorder.streamingModes.count >= 2)
+        })
     }
 
     @Test(arguments: [PixelFormat.yuyv, .nv12])
@@ -43,9 +58,7 @@ extension VividTests {
       let probe = FrameProbe()
       session.start()
       defer { session.stop() }
-      let streamed = await recorder.wait(
-        timeout: .seconds(30), onPoll: { probe.take(from: session) },
-        until: { _ in probe.framesSeen >= 5 })
+      let streamed = await awaitFrames(5, from: session, recorder, probe)
       #expect(streamed, "events: \(recorder.events)")
       #expect(recorder.streamingModes.first?.format == format)
       #expect(probe.size == FrameSize(width: 640, height: 480))
@@ -59,9 +72,7 @@ extension VividTests {
       let probe = FrameProbe()
       session.start()
       defer { session.stop() }
-      let streamed = await recorder.wait(
-        timeout: .seconds(30), onPoll: { probe.take(from: session) },
-        until: { _ in probe.framesSeen >= 3 })
+      let streamed = await awaitFrames(3, from: session, recorder, probe)
       try #require(streamed, "events: \(recorder.events)")
 
       // vivid's disconnect acts like an unplug; it comes back once every descriptor is closed,
@@ -74,9 +85,8 @@ extension VividTests {
 
       let framesBefore = probe.framesSeen
       let failedAt = MonotonicTime.now()
-      let back = await recorder.wait(
-        timeout: .seconds(30), onPoll: { probe.take(from: session) },
-        until: { _ in recorder.streamingModes.count >= 2 && probe.framesSeen > framesBefore })
+      let back = await awaitFrames(
+        framesBefore + 1, from: session, recorder, probe, afterRestart: true)
       #expect(back, "states: \(recorder.states)")
       print(
         "unplugged camera: first frame \(Int(MonotonicTime.now().seconds(since: failedAt) * 1000)) ms after it came back"
@@ -89,9 +99,7 @@ extension VividTests {
       let probe = FrameProbe()
       session.start()
       defer { session.stop() }
-      let streamed = await recorder.wait(
-        timeout: .seconds(30), onPoll: { probe.take(from: session) },
-        until: { _ in probe.framesSeen >= 3 })
+      let streamed = await awaitFrames(3, from: session, recorder, probe)
       try #require(streamed, "events: \(recorder.events)")
 
       try VividTests.setControl("inject_fatal_streaming_error", to: 1).close()
@@ -101,23 +109,15 @@ extension VividTests {
       #expect(recorder.failures.allSatisfy { !$0.userMessage.isEmpty })
 
       let framesBefore = probe.framesSeen
-      let back = await recorder.wait(
-        timeout: .seconds(30), onPoll: { probe.take(from: session) },
-        until: { _ in recorder.streamingModes.count >= 2 && probe.framesSeen > framesBefore + 2 })
+      let back = await awaitFrames(
+        framesBefore + 3, from: session, recorder, probe, afterRestart: true)
       #expect(back, "states: \(recorder.states)")
     }
 
     @Test func countsTheFramesTheDriverDrops() async throws {
-      let session = CaptureSession(
-        configuration: .init(
-          request: ModeRequest(format: .nv12, size: FrameSize(width: 320, height: 180)),
-          statisticsInterval: .milliseconds(100)),
-        openDevice: CameraSource(
-          .device(
-            DeviceInfo(
-              path: VividTests.path, name: "vivid", driver: "vivid", busInfo: VividTests.path))
-        ).open,
-        makeConverter: { PixelConverter() })
+      let session = makeSession(
+        request: ModeRequest(format: .nv12, size: FrameSize(width: 320, height: 180)),
+        statisticsInterval: .milliseconds(100))
       let dropper = try VividTests.setControl("percentage_of_dropped_buffers", to: 50)
       defer {
         try? dropper.setControl(named: "percentage_of_dropped_buffers", to: 0)
