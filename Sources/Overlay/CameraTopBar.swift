@@ -48,7 +48,8 @@ struct CameraTopBar {
     // No controls and no modes: nothing to set, so no gear (the S key still opens the panel).
     let hasSettings = !camera.controls.isEmpty || !camera.modes.isEmpty || camera.isSettingsOpen
     let shown: [Button] = [
-      hasSettings ? .settings : nil, camera.cameras.count > 1 ? .camera : nil, camera.torch == nil ? nil : .torch,
+      hasSettings ? .settings : nil, camera.cameras.count > 1 ? .camera : nil,
+      camera.torch == nil ? nil : .torch,
       camera.flashMode == nil ? nil : .flash,
     ].compactMap { $0 }
     let size = painter.px(Self.buttonSize)
