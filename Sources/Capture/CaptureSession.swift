@@ -33,7 +33,7 @@ public final class CaptureSession: Sendable {
   let events: CaptureEventQueue
   private let commands = Mutex<[CaptureCommand]>([])
   private let stopping = Atomic<Bool>(false)
-  private let thread = Mutex<CaptureThread?>(nil)
+  private let thread = Mutex<DedicatedThread?>(nil)
 
   /// Makes a session that is not yet running; `start()` begins capture.
   public init(
@@ -54,7 +54,7 @@ public final class CaptureSession: Sendable {
     thread.withLock { thread in
       precondition(thread == nil, "the capture session is already running")
       stopping.store(false, ordering: .sequentiallyConsistent)
-      thread = CaptureThread { [self] in
+      thread = DedicatedThread { [self] in
         CaptureLoop(session: self).run()
       }
     }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Synchronization
 
 /// Watches video4linux camera nodes appear and disappear.
@@ -18,7 +19,7 @@ public final class CameraMonitor: Sendable {
   /// The source that opened: the first that worked from the list given to `init`.
   public let source: HotplugSource
   private let loop: MonitorLoop
-  private let thread: Mutex<MonitorThread?>
+  private let thread: Mutex<DedicatedThread?>
 
   /// Opens the first source of `sources` that works and starts watching.
   ///
@@ -42,7 +43,7 @@ public final class CameraMonitor: Sendable {
           source: candidate, reader: reader, grace: grace, onEvents: onEvents)
         self.source = candidate
         self.loop = loop
-        self.thread = Mutex(MonitorThread { loop.run() })
+        self.thread = Mutex(DedicatedThread { loop.run() })
         return
       } catch {
         failures.append(error)
