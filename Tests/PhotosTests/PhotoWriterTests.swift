@@ -90,7 +90,7 @@ struct PhotoWriterTests {
     let url = try #require(savedURL(events, id: id))
     let saved = try Data(contentsOf: url)
     #expect(HuffmanTableStripper.tableSegmentCount([UInt8](saved)) > 0)
-    #expect(try Tool.run("djpeg", ["-outfile", "/dev/null", url.path]).status == 0)
+    #expect(try ExternalTool.run("djpeg", ["-outfile", "/dev/null", url.path]).status == 0)
     // Decoded the way the preview decodes camera frames, the file is the frame on screen.
     let preview = try previewDecode(mjpeg, size: frame.size)
     let photo = try previewDecode([UInt8](saved), size: frame.size)

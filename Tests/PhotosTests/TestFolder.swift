@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraTestSupport
 import Foundation
 
 /// A fresh folder under /tmp, removed when the value goes away.
@@ -20,24 +21,11 @@ final class TestFolder {
   }
 }
 
-/// Runs a command-line tool from /usr/bin and returns its exit status and standard output.
+/// Reading what real tools make of the files Pinhole writes.
 enum Tool {
-  static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
-  }
-
   /// `exiv2 -pa` output as key → interpreted value.
   static func exifTags(of file: URL) throws -> [String: String] {
-    let text = String(decoding: try run("exiv2", ["-pa", file.path]).output, as: UTF8.self)
+    let text = try ExternalTool.run("exiv2", ["-pa", file.path]).output
     var tags: [String: String] = [:]
     for line in text.split(separator: "\n") {
       let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)

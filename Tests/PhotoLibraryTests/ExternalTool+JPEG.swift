@@ -1,21 +1,8 @@
 // SPDX-License-Identifier: MIT
+import CameraTestSupport
 import Foundation
 
-/// Runs a command-line tool from /usr/bin and returns its exit status and standard output.
-enum ExternalTool {
-  static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-  }
-
+extension ExternalTool {
   /// A small baseline JPEG (with a JFIF APP0) made by cjpeg from a gradient PPM.
   static func makeJPEG(in folder: TemporaryFolder, width: Int = 16, height: Int = 8) throws -> Data
   {
