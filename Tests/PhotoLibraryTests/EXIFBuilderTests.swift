@@ -1,6 +1,6 @@
+import CameraModel
 // SPDX-License-Identifier: MIT
 import CameraTestSupport
-import CameraModel
 import Foundation
 import Testing
 
