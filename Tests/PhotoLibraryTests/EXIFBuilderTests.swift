@@ -1,5 +1,5 @@
-import CameraModel
 // SPDX-License-Identifier: MIT
+import CameraModel
 import CameraTestSupport
 import Foundation
 import Testing
