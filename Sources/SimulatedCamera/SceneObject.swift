@@ -20,8 +20,23 @@ public struct SceneObject: Hashable, Sendable {
     case checkerboard(cells: Int)
   }
 
+  /// Printed detail on an object's face, so a plain shape has contrast inside its outline, as
+  /// real objects do, and not only at its edges.
+  public enum Texture: Hashable, Sendable {
+    /// One flat colour.
+    case plain
+    /// `count` horizontal bands (at most 64) alternating between the colour and a darker shade
+    /// of it, clipped to the outline.
+    case stripes(count: Int)
+    /// `count` concentric rings (at most 64) alternating between the colour and a darker shade
+    /// of it; for discs (other shapes ignore it).
+    case rings(count: Int)
+  }
+
   /// The outline.
   public var shape: Shape
+  /// The detail on the face of a disc or a rectangle (the star and the board have their own).
+  public var texture: Texture
   /// Distance from the camera, 0 (nearest) … 1 (farthest).
   public var depth: Double
   /// Extent as a fraction of the frame height (see each `Shape` case).
@@ -33,9 +48,11 @@ public struct SceneObject: Hashable, Sendable {
 
   /// Makes an object; `depth` is clamped to 0…1.
   public init(
-    shape: Shape, depth: Double, size: Double, color: SceneColor, motion: SceneMotion
+    shape: Shape, depth: Double, size: Double, color: SceneColor, motion: SceneMotion,
+    texture: Texture = .plain
   ) {
     self.shape = shape
+    self.texture = texture
     self.depth = min(max(depth, 0), 1)
     self.size = size
     self.color = color

@@ -21,18 +21,20 @@ public struct SimulatedScene: Hashable, Sendable {
   /// depth reads at a glance even before a lens model blurs them.
   public static func standard(seed: UInt64) -> SimulatedScene {
     var random = SceneRandom(seed: seed)
-    let layout: [(SceneObject.Shape, ClosedRange<Double>, Double)] = [
-      (.checkerboard(cells: 6), 0.85...0.95, 0.30),
-      (.rectangle(aspect: 1.8), 0.75...0.85, 0.16),
-      (.siemensStar(spokes: 16), 0.45...0.55, 0.26),
-      (.disc, 0.40...0.60, 0.14),
-      (.disc, 0.05...0.15, 0.16),
-      (.rectangle(aspect: 0.55), 0.10...0.25, 0.20),
+    // Discs and rectangles carry rings and stripes, so a click anywhere on an object finds
+    // detail to focus on, as it would on real things.
+    let layout: [(SceneObject.Shape, SceneObject.Texture, ClosedRange<Double>, Double)] = [
+      (.checkerboard(cells: 6), .plain, 0.85...0.95, 0.30),
+      (.rectangle(aspect: 1.8), .stripes(count: 7), 0.75...0.85, 0.16),
+      (.siemensStar(spokes: 16), .plain, 0.45...0.55, 0.26),
+      (.disc, .rings(count: 5), 0.40...0.60, 0.14),
+      (.disc, .rings(count: 4), 0.05...0.15, 0.16),
+      (.rectangle(aspect: 0.55), .stripes(count: 9), 0.10...0.25, 0.20),
     ]
     var palette = Self.palette
     palette.shuffle(using: &random)
     let objects = layout.enumerated().map { index, entry in
-      let (shape, depths, baseSize) = entry
+      let (shape, texture, depths, baseSize) = entry
       let depth = random.value(in: depths)
       let color: SceneColor
       switch shape {
@@ -41,9 +43,23 @@ public struct SimulatedScene: Hashable, Sendable {
       }
       return SceneObject(
         shape: shape, depth: depth, size: baseSize * (0.6 + 0.8 * (1 - depth)), color: color,
-        motion: motion(depth: depth, random: &random))
+        motion: motion(depth: depth, random: &random), texture: texture)
     }
     return SimulatedScene(objects: objects)
+  }
+
+  /// The same objects holding still, spread across the frame from the farthest on the left to
+  /// the nearest on the right, alternately above and below the middle, so none hides another:
+  /// a layout whose objects a demonstration or a test can click by position.
+  public func stilled() -> SimulatedScene {
+    let count = objects.count
+    return SimulatedScene(
+      objects: objects.enumerated().map { index, object in
+        var still = object
+        let x = count > 1 ? 0.12 + 0.76 * Double(index) / Double(count - 1) : 0.5
+        still.motion = .fixed(x: x, y: index.isMultiple(of: 2) ? 0.42 : 0.62)
+        return still
+      })
   }
 
   /// A Lissajous path whose speed grows with nearness; the swing stays inside the frame

@@ -27,11 +27,25 @@ extension SimulatedSceneRenderer {
     let color = object.color.encoded(matrix)
     switch object.shape {
     case .disc:
-      fillDisc(cx: cx, cy: cy, radius: extent / 2, color: color, on: canvas)
+      let radius = extent / 2
+      fillDisc(cx: cx, cy: cy, radius: radius, color: color, on: canvas)
+      switch object.texture {
+      case .plain: break
+      case .stripes(let count):
+        drawStripes(
+          top: cy - radius, height: extent, count: count, shade: color.y, on: canvas
+        ) { y in Self.discSpan(cx: cx, cy: cy, radius: radius, y: y) }
+      case .rings(let count):
+        drawRings(cx: cx, cy: cy, radius: radius, count: count, shade: color.y, on: canvas)
+      }
     case .rectangle(let aspect):
       let half = extent * aspect / 2
       fillSpans(top: cy - extent / 2, bottom: cy + extent / 2, color: color, on: canvas) { _ in
         (cx - half, cx + half)
+      }
+      if case .stripes(let count) = object.texture {
+        drawStripes(top: cy - extent / 2, height: extent, count: count, shade: color.y, on: canvas)
+        { _ in (cx - half, cx + half) }
       }
     case .siemensStar(let spokes):
       fillDisc(cx: cx, cy: cy, radius: extent / 2, color: color, on: canvas)
@@ -49,10 +63,73 @@ extension SimulatedSceneRenderer {
     cx: Double, cy: Double, radius: Double, color: YCbCr, on canvas: NV12Canvas
   ) {
     fillSpans(top: cy - radius, bottom: cy + radius, color: color, on: canvas) { y in
-      let dy = y - cy
-      guard abs(dy) < radius else { return nil }
-      let half = (radius * radius - dy * dy).squareRoot()
-      return (cx - half, cx + half)
+      Self.discSpan(cx: cx, cy: cy, radius: radius, y: y)
+    }
+  }
+
+  /// A disc's extent on the row through `y`, nil where the row misses it.
+  private static func discSpan(cx: Double, cy: Double, radius: Double, y: Double)
+    -> (Double, Double)?
+  {
+    let dy = y - cy
+    guard abs(dy) < radius else { return nil }
+    let half = (radius * radius - dy * dy).squareRoot()
+    return (cx - half, cx + half)
+  }
+
+  /// The darker shade that stripes and rings alternate with: the signal above black halved,
+  /// so the colour still reads as the same paint in shadow.
+  private static func shadow(of luma: UInt8) -> UInt8 {
+    UInt8(16 + max(Int(luma) - 16, 0) / 2)
+  }
+
+  /// Darkens every other one of `count` horizontal bands between `top` and `top + height`,
+  /// clipped to the outline's `span` on each row. Luma only: the bands keep the colour's hue.
+  private func drawStripes(
+    top: Double, height: Double, count: Int, shade: UInt8, on canvas: NV12Canvas,
+    span: (Double) -> (Double, Double)?
+  ) {
+    let bands = min(max(count, 1), 64)
+    let band = height / Double(bands)
+    let dark = Self.shadow(of: shade)
+    let firstRow = max(Int(top.rounded(.down)), 0)
+    let endRow = min(Int((top + height).rounded(.up)) + 1, canvas.height)
+    guard firstRow < endRow, band > 0 else { return }
+    for row in firstRow..<endRow {
+      let y = Double(row) + 0.5
+      let v = y - top
+      guard v >= 0, v < height, Int(v / band) & 1 == 1, let (a, b) = span(y) else { continue }
+      let (x0, x1) = NV12Canvas.lumaPixels(a, b)
+      canvas.fillLuma(row: row, from: x0, to: x1, dark)
+    }
+  }
+
+  /// Darkens every other one of `count` concentric rings of a disc, the outermost kept in the
+  /// disc's colour so the outline stays. Luma only.
+  private func drawRings(
+    cx: Double, cy: Double, radius: Double, count: Int, shade: UInt8, on canvas: NV12Canvas
+  ) {
+    let rings = min(max(count, 1), 64)
+    let width = radius / Double(rings)
+    let dark = Self.shadow(of: shade)
+    let firstRow = max(Int((cy - radius).rounded(.down)), 0)
+    let endRow = min(Int((cy + radius).rounded(.up)) + 1, canvas.height)
+    guard firstRow < endRow, width > 0 else { return }
+    for row in firstRow..<endRow {
+      let dy = Double(row) + 0.5 - cy
+      // Ring k (0 innermost) spans radii k·width ..< (k+1)·width; odd rings counted from the
+      // outside are dark.
+      for k in 0..<rings where (rings - 1 - k) & 1 == 1 {
+        let outer = Double(k + 1) * width
+        guard abs(dy) < outer else { continue }
+        let outerHalf = (outer * outer - dy * dy).squareRoot()
+        let inner = Double(k) * width
+        let innerHalf = abs(dy) < inner ? (inner * inner - dy * dy).squareRoot() : 0
+        for (a, b) in [(cx - outerHalf, cx - innerHalf), (cx + innerHalf, cx + outerHalf)] {
+          let (x0, x1) = NV12Canvas.lumaPixels(a, b)
+          canvas.fillLuma(row: row, from: x0, to: x1, dark)
+        }
+      }
     }
   }
 

@@ -57,6 +57,27 @@ struct SceneModelTests {
     #expect(abs(position.x - 0.5) <= 0.2 && abs(position.y - 0.5) <= 0.1)
   }
 
+  @Test func aStilledSceneSpreadsItsObjectsFarLeftToNearRightAndHoldsThemStill() {
+    let scene = SimulatedScene.standard(seed: 1).stilled()
+    let positions = scene.objects.map { $0.motion.position(at: 0) }
+    #expect(positions.map(\.x) == positions.map(\.x).sorted())
+    #expect(positions.first?.x == 0.12 && positions.last?.x == 0.88)
+    for object in scene.objects {
+      #expect(object.motion.position(at: 0) == object.motion.position(at: 7.5))
+      #expect(object.motion.rotation(at: 0) == object.motion.rotation(at: 7.5))
+    }
+    #expect(scene.objects.map(\.depth) == SimulatedScene.standard(seed: 1).objects.map(\.depth))
+  }
+
+  @Test func discsAndRectanglesOfTheStandardSceneCarryTexture() {
+    for object in SimulatedScene.standard(seed: 5).objects {
+      switch object.shape {
+      case .disc, .rectangle: #expect(object.texture != .plain, "\(object.shape)")
+      case .siemensStar, .checkerboard: #expect(object.texture == .plain)
+      }
+    }
+  }
+
   @Test func coloursEncodeToStandardLimitedRangeValues() {
     #expect(SceneColor.black.encoded(.bt709) == YCbCr(y: 16, cb: 128, cr: 128))
     #expect(SceneColor.white.encoded(.bt601) == YCbCr(y: 235, cb: 128, cr: 128))

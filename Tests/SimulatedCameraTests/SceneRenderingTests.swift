@@ -129,6 +129,32 @@ struct SceneRenderingTests {
     }
   }
 
+  @Test(arguments: [
+    (SceneObject.Shape.rectangle(aspect: 1), SceneObject.Texture.stripes(count: 5)),
+    (.disc, .stripes(count: 5)), (.disc, .rings(count: 4)),
+  ])
+  func texturesPaintADarkerShadeOfTheColourInsideTheOutline(
+    shape: SceneObject.Shape, texture: SceneObject.Texture
+  ) {
+    let grey = SceneColor(grey: 0.8)
+    let scene = SimulatedScene(objects: [
+      SceneObject(
+        shape: shape, depth: 0.5, size: 0.5, color: grey, motion: .fixed(x: 0.5, y: 0.5),
+        texture: texture)
+    ])
+    let frame = NV12Frame(size: FrameSize(width: 640, height: 360))
+    SimulatedSceneRenderer(scene: scene).render(sequence: 1, streamTime: .zero, into: frame)
+    // The middle 40 % of the object (height 180 rows, centred on 180, 320).
+    var levels: Set<UInt8> = []
+    let plane = frame.yPlane.assumingMemoryBound(to: UInt8.self)
+    for row in 146..<214 {
+      for column in 290..<350 { levels.insert(plane[row * frame.yStride + column]) }
+    }
+    let bright = grey.encoded(.bt601).y
+    let dark = UInt8(16 + (Int(bright) - 16) / 2)
+    #expect(levels == [bright, dark], "\(levels.sorted())")
+  }
+
   @Test func skipsObjectsPlacedOutOfAnyReasonableRange() {
     let wild = [
       SceneObject(
