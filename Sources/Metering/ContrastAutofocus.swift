@@ -9,7 +9,8 @@
 /// The search has two stages:
 /// 1. **Coarse sweep.** The lens goes to the end of the range nearer its start, then steps
 ///    across the range by `coarseStep`. The sweep stops early once the score has fallen below
-///    `dropRatio` of the best score on two samples past it, so a near peak costs few frames.
+///    `dropRatio` of the best score on two samples past it, so a near peak costs few frames;
+///    a peak too faint to focus on (below `minimumScore`) does not stop it.
 ///    A sweep whose scores vary by less than `flatness`, or never reach `minimumScore`,
 ///    fails: there is nothing to focus on.
 /// 2. **Refinement.** A Gaussian (a parabola through the logarithms) fitted through the best
@@ -145,9 +146,12 @@ public struct ContrastAutofocus: Sendable {
     return .locked(at: position)
   }
 
-  /// True once two samples after the best one have fallen below `dropRatio` of it.
+  /// True once two samples after the best one have fallen below `dropRatio` of it. A best
+  /// score under `minimumScore` never ends the sweep: faint detail such as a backdrop behind
+  /// the clicked object peaks and falls long before the object's own, stronger peak.
   private func sweepHasPassedPeak() -> Bool {
-    guard samples.count >= 3, let best = samples.map(\.score).max(), best > 0,
+    guard samples.count >= 3, let best = samples.map(\.score).max(),
+      best >= configuration.minimumScore, best > 0,
       let index = samples.lastIndex(where: { $0.score == best })
     else { return false }
     let after = samples[(index + 1)...]

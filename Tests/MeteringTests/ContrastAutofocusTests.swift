@@ -122,6 +122,30 @@ struct ContrastAutofocusTests {
     #expect(outcome == .failed)
   }
 
+  @Test func aFaintPeakAtTheStartDoesNotEndTheSweepBeforeTheObjectsPeak() {
+    // The region holds a faint backdrop, sharp where the lens starts (1.0), and the clicked
+    // object, far stronger, sharp at 0.1.
+    var lens = ModelLens(position: 1, peak: 0.1)
+    var focus = ContrastAutofocus(startingAt: 1, configuration: Self.simLens)
+    var outcome = FocusCommand.wait
+    for frame in 0..<60 {
+      let backdropDefocus = abs(lens.position - 1) / 0.05
+      let backdrop = 0.0008 / (1 + backdropDefocus * backdropDefocus)
+      let object = (lens.nextFrameScore() - 0.02) * 0.05
+      outcome = focus.step(score: backdrop + object, frameSequence: UInt32(frame))
+      if case .move(let position) = outcome {
+        lens.target = position
+      } else if outcome != .wait {
+        break
+      }
+    }
+    guard case .locked(let position) = outcome else {
+      Issue.record("the search ended with \(outcome)")
+      return
+    }
+    #expect(abs(position - 0.1) <= 0.02, "locked at \(position)")
+  }
+
   @Test func waitsForTheLensToTravelAndSettle() {
     let configuration = ContrastAutofocus.Configuration(lensSpeed: 0.1, settleFrames: 2)
     var focus = ContrastAutofocus(startingAt: 0.5, configuration: configuration)
