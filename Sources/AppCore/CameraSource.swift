@@ -20,15 +20,17 @@ public struct CameraSource: Sendable {
   /// 1280x720 at 30 fps, the size a desktop preview needs; real cameras follow `ModePolicy`.
   public var defaultRequest = ModeRequest()
 
-  /// The source for `selection`.
-  public init(_ selection: CameraSelection) {
+  /// The source for `selection`; `stillScene` freezes the simulated camera's objects where
+  /// its scene starts them.
+  public init(_ selection: CameraSelection, stillScene: Bool = false) {
     switch selection {
     case .simulated(let notice):
-      let options = SimulatedCamera.Options()
+      var options = SimulatedCamera.Options()
+      if stillScene { options.scene = SimulatedScene.standard(seed: options.seed).stilled() }
       device = options.deviceInfo
       defaultRequest = ModeRequest(
         size: FrameSize(width: 1280, height: 720), framesPerSecond: 30)
-      open = { () throws(CaptureError) -> any CaptureDevice in
+      open = { [options] () throws(CaptureError) -> any CaptureDevice in
         SimulatedCamera(options: options)
       }
       self.notice = notice

@@ -50,6 +50,9 @@ public struct Options: Hashable, Sendable {
   public var focusPoint: FocusPoint?
   /// Print reports as JSON rather than text.
   public var wantsJSON = false
+  /// The simulated camera's objects hold still, where the standard scene puts them at its
+  /// start: for demonstrations and tests that click a known object.
+  public var isSceneStill = false
 
   /// Makes the default options (preview the first camera).
   public init() {}
@@ -101,6 +104,7 @@ public struct Options: Hashable, Sendable {
         focusPoint = point
       case "--seconds": seconds = try Self.positiveNumber(try value(), option: name)
       case "--fullscreen", "-f": isFullscreen = true
+      case "--still-scene": isSceneStill = true
       case "--device", "-d": camera = .device(try value())
       case "--camera":
         let choice = try value()

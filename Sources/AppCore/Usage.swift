@@ -15,6 +15,7 @@ public let usageText = """
   Cameras and modes:
     -d, --device DEVICE   open this V4L2 device (/dev/video2, or just 2)
         --camera sim      open the built-in simulated camera
+        --still-scene     the simulated camera's objects hold still
         --size WxH        frame size, e.g. 1280x720 (nearest available is used)
         --fps N           frame rate (nearest available is used)
         --format FOURCC   pixel format, e.g. YUYV, NV12 or MJPG

@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import Capture
+import Foundation
 import Hotplug
 import Metering
 import Overlay
@@ -147,9 +148,9 @@ extension PreviewApp {
       videoRect: .init(x: 0, y: 0, width: 1, height: 1), imageSize: size,
       isMirrored: model.isMirrored,
       rotation: ViewMapping.Rotation(rawValue: model.quarterTurns * 90) ?? .none)
-    // A third of the picture: large enough to hold the edges of a plain object under the
-    // click, which is where its contrast is.
-    guard let region = mapping.region(aroundWindow: .init(x: point.x, y: point.y), size: 0.3)
+    // A fifth of the picture, about one object of the scene: larger regions mix in objects at
+    // other depths, whose peaks compete with the clicked one.
+    guard let region = mapping.region(aroundWindow: .init(x: point.x, y: point.y), size: 0.2)
     else { return }
     camera.focusPoint = point
     camera.focus = FocusIndicator(position: point, phase: .searching, startTime: overlayTime)
@@ -170,6 +171,10 @@ extension PreviewApp {
     }
     guard let point = camera.focusPoint else { return }
     camera.focus = FocusIndicator(position: point, phase: phase, startTime: overlayTime)
+    if report.phase != .searching {
+      print("pinhole: \(report.summary)")
+      fflush(nil)
+    }
   }
 
   /// Seconds on the overlay's clock.

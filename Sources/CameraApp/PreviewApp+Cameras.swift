@@ -29,7 +29,9 @@ extension PreviewApp {
   /// Stops the current camera and opens `camera` in the same window.
   func switchCamera(to camera: DeviceInfo) {
     session.stop()
-    source = CameraSource(camera.kind == .simulated ? .simulated(notice: nil) : .device(camera))
+    source = CameraSource(
+      camera.kind == .simulated ? .simulated(notice: nil) : .device(camera),
+      stillScene: options.isSceneStill)
     model = PreviewModel(device: source.device, notice: source.notice)
     self.camera.controls = []
     self.camera.modes = []

@@ -55,7 +55,7 @@ final class PreviewApp {
     settings = AppSettings.load(from: settingsURL)
     let cameras = CameraSource.discover()
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
-    source = CameraSource(selection)
+    source = CameraSource(selection, stillScene: options.isSceneStill)
     roster = CameraRoster(cameras: cameras, current: source.device)
     model = PreviewModel(device: source.device, notice: source.notice)
     session = Self.makeSession(source: source, options: options)

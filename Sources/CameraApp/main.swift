@@ -45,7 +45,9 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 
 /// The camera the command line chose, or the first one, or the simulated camera.
 func chosenSource() -> CameraSource {
-  CameraSource(CameraSelection.choose(options.camera, among: CameraSource.discover()))
+  CameraSource(
+    CameraSelection.choose(options.camera, among: CameraSource.discover()),
+    stillScene: options.isSceneStill)
 }
 
 /// Applies `--set NAME=VALUE` settings; drivers keep them after the camera is closed.

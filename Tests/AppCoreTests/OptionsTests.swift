@@ -66,6 +66,8 @@ import Testing
 
   @Test func parsesFocusPointsInsideTheImage() throws {
     #expect(try Options(parsing: ["--focus-at", "0.25,0.75"]).focusPoint?.x == 0.25)
+    #expect(try Options(parsing: ["--camera", "sim", "--still-scene"]).isSceneStill)
+    #expect(try Options(parsing: ["--camera", "sim"]).isSceneStill == false)
     #expect(throws: OptionsError.self) { try Options(parsing: ["--focus-at", "1.5,0"]) }
   }
 
