@@ -25,6 +25,8 @@ extension SimulatedCamera {
     public var lens: LensState
     /// The sensor at start: the scene as drawn, no auto-exposure.
     public var sensor: SensorState
+    /// The light the app's screen throws on the scene (a screen flash); nil for none.
+    public var screenLight: ScreenLight?
 
     /// Makes options; the defaults describe the built-in camera: 720p, 30 fps, seed 1.
     public init(
@@ -33,7 +35,7 @@ extension SimulatedCamera {
       name: String = "Pinhole Simulated Camera", identity: String = "sim:0",
       clock: any SimulationClock = SystemMonotonicClock(), scene: SimulatedScene? = nil,
       lens: LensState = LensState(focus: 0.5, isAutofocusEnabled: true),
-      sensor: SensorState = SensorState()
+      sensor: SensorState = SensorState(), screenLight: ScreenLight? = nil
     ) {
       self.size = size
       self.framesPerSecond = framesPerSecond
@@ -45,6 +47,7 @@ extension SimulatedCamera {
       self.scene = scene
       self.lens = lens
       self.sensor = sensor
+      self.screenLight = screenLight
     }
   }
 }

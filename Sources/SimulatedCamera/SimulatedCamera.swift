@@ -102,7 +102,7 @@ public final class SimulatedCamera: CaptureDevice {
     // over the moment it is due, as a sensor finishes its readout.
     let sequence = UInt32(truncatingIfNeeded: index)
     let streamTime = Duration.nanoseconds(Int64(pacer.offset(of: index)))
-    let (lens, sensor) = opticsForFrame(index, streamTime: streamTime)
+    let (lens, sensor) = lit(opticsForFrame(index, streamTime: streamTime), dueTime: dueTime)
     renderer.render(
       sequence: sequence, streamTime: streamTime, lens: lens, sensor: sensor, into: buffer)
     meterAutoExposure(buffer, sensor: sensor)
@@ -113,6 +113,19 @@ public final class SimulatedCamera: CaptureDevice {
         bytesPerLine: buffer.yStride, colorimetry: buffer.metadata.colorimetry,
         sequence: sequence, captureTime: dueTime))
     return true
+  }
+
+  /// `optics` with the screen's light added: the level when the frame's exposure began, one
+  /// frame interval before it is due, so only frames exposed wholly after a flash lit up
+  /// show it.
+  private func lit(
+    _ optics: (LensState, SensorState), dueTime: MonotonicTime
+  ) -> (LensState, SensorState) {
+    guard let light = options.screenLight, let pacer else { return optics }
+    let exposureStart = dueTime.nanoseconds - min(dueTime.nanoseconds, pacer.offset(of: 1))
+    var sensor = optics.1
+    sensor.extraLight += light.level(at: MonotonicTime(nanoseconds: exposureStart))
+    return (optics.0, sensor)
   }
 
   /// Stops the stream. Safe to call when not streaming.
