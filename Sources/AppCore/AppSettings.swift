@@ -11,6 +11,8 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var isMuted = false
   /// Self-timer delay in seconds (0, 3 or 10).
   public var timerSeconds = 0
+  /// When the photo flash fires; nil until the user first chose (off).
+  public var flashMode: PhotoController.FlashMode?
   /// Control values per camera identity, by control ID.
   public var controlValues: [String: [UInt32: Int64]] = [:]
 

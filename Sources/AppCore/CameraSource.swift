@@ -16,6 +16,9 @@ public struct CameraSource: Sendable {
   public var makeConverter: CaptureSession.ConverterFactory = { PixelConverter() }
   /// The notice to show beside the picture, if any.
   public var notice: String?
+  /// The simulated camera's view of the screen's light: the app sets it when a screen flash
+  /// or ring light is presented. Nil for real cameras, which see the real screen.
+  public private(set) var screenLight: ScreenLight?
   /// What to ask of the camera when the user asked for nothing: the simulated camera streams
   /// 1280x720 at 30 fps, the size a desktop preview needs; real cameras follow `ModePolicy`.
   public var defaultRequest = ModeRequest()
@@ -26,6 +29,9 @@ public struct CameraSource: Sendable {
     switch selection {
     case .simulated(let notice):
       var options = SimulatedCamera.Options()
+      let light = ScreenLight()
+      options.screenLight = light
+      screenLight = light
       if stillScene { options.scene = SimulatedScene.standard(seed: options.seed).stilled() }
       device = options.deviceInfo
       defaultRequest = ModeRequest(

@@ -64,6 +64,18 @@ public final class PhotoController {
   public private(set) var isBursting = false
   /// True while a camera streams.
   public var canShoot = false
+  /// When the flash fires (see PhotoController+Flash).
+  public var flashMode: FlashMode
+  /// What lights the scene for a flash; nil when nothing can (no window, say).
+  public var flashSource: FlashSource?
+
+  /// The shot waiting for its flash, if any.
+  var flashShot: FlashShot?
+  /// The mean luma of the last frame metered for auto flash.
+  var sceneLuma: Double?
+  /// Seconds between frames, smoothed from their capture times.
+  var frameInterval = 1.0 / 30
+  var lastCaptureTime: MonotonicTime?
 
   var flashTime: MonotonicTime?
   var countdownEnd: MonotonicTime?
@@ -103,6 +115,7 @@ public final class PhotoController {
     self.device = device
     self.isMuted = settings.isMuted
     self.timerSeconds = settings.timerSeconds
+    self.flashMode = settings.flashMode ?? .off
     self.burstCount = max(1, burstCount)
     self.clock = clock
     self.release = release
@@ -117,7 +130,9 @@ public final class PhotoController {
   /// Remembers a frame that went on screen at `time`; returns the pool frames to recycle.
   /// While a burst runs, the frame is taken for it at once.
   public func framePresented(_ frame: NV12Frame, at time: MonotonicTime) -> [NV12Frame] {
+    meter(frame)
     let recycled = ring.insert(frame, presentedAt: time)
+    resolveFlashShot(newest: frame, presentedAt: time)
     if (isBursting || burstRemaining > 0), burstQueue.count < Self.burstQueueLimit,
       let entry = ring.take(shownAt: time)
     {
@@ -134,6 +149,8 @@ public final class PhotoController {
     frames += burstQueue.compactMap(\.rawFrame)
     burstQueue.removeAll()
     burstRemaining = 0
+    flashShot = nil
+    lastCaptureTime = nil
     return frames
   }
 
@@ -165,7 +182,7 @@ public final class PhotoController {
     } else if timerSeconds > 0 {
       countdownEnd = time.advanced(seconds: Double(timerSeconds))
     } else {
-      takeShot(at: time, flash: true)
+      startShot(at: time)
       burstRemaining = burstCount - 1
     }
   }
@@ -173,14 +190,18 @@ public final class PhotoController {
   /// Takes the frame that was on screen at `time` and hands it to the writer. The loop polls
   /// input, then uploads and presents, so the frame presented last before the input was read
   /// is the one the user saw when clicking: within one display refresh of the click.
-  func takeShot(at time: MonotonicTime, flash: Bool) {
+  /// A flash shot takes the frame shown at `time`, the lit one, for a click at `clickTime`.
+  func takeShot(
+    at time: MonotonicTime, clickTime: MonotonicTime? = nil, flash: Bool,
+    playsSound: Bool = true
+  ) {
     guard canShoot, let entry = ring.take(shownAt: time) else { return }
-    guard submit(entry, clickTime: time) else {
+    guard submit(entry, clickTime: clickTime ?? time) else {
       if let frame = entry.rawFrame { release(frame) }
       return
     }
     if flash { flashTime = time }
-    if !isMuted { effects.append(.playShutterSound) }
+    if playsSound, !isMuted { effects.append(.playShutterSound) }
   }
 
   /// Submits queued burst shots while the writer accepts them.
@@ -206,8 +227,7 @@ public final class PhotoController {
   public func update(photoEvents: [PhotoEvent], libraryEvents: [LibraryEvent]) {
     if let end = countdownEnd, clock() >= end {
       countdownEnd = nil
-      let now = clock()
-      takeShot(at: now, flash: true)
+      startShot(at: clock())
       burstRemaining = burstCount - 1
     }
     submitQueuedShots()
@@ -245,6 +265,7 @@ public final class PhotoController {
     state.timerSeconds = timerSeconds
     state.countdownRemaining = countdownEnd.map { max(0, $0.seconds(since: now)) }
     state.isMuted = isMuted
+    state.isScreenFlashLit = isScreenFlashLit
     state.storageMessage = keptMessage ?? problemMessage
     return state
   }

@@ -13,6 +13,8 @@ public enum PhotoControllerEffect: Sendable, Equatable {
   case removeImage(ImageID)
   /// Play the shutter sound (only asked for when the sound is on).
   case playShutterSound
+  /// Fire the LED flash now and report it with `PhotoController.ledFlashFired(at:)`.
+  case fireFlash
   /// The self-timer or mute setting changed: store the settings file.
   case saveSettings
   /// Decode the photo at `url` to fit `height` pixels, then call `viewerImageReady`.

@@ -4,7 +4,7 @@ extension CameraOverlayState {
   /// The flash setting for photos and where the flash comes from.
   public struct FlashModeState: Hashable, Sendable {
     /// When the flash fires.
-    public enum Mode: Hashable, Sendable, CaseIterable {
+    public enum Mode: String, Codable, Hashable, Sendable, CaseIterable {
       /// Never.
       case off
       /// For every photo.

@@ -176,6 +176,10 @@ extension Overlay {
     pills.draw(
       into: &painter, chooseFolder: responses.chooseFolder, undo: responses.undo,
       theme: Self.photoTheme)
+    if photo.isScreenFlashLit, photo.viewer == nil {
+      // The screen is the flash: every pixel at full white, bars and buttons included.
+      painter.fill(layout.bounds, .white)
+    }
     commands += painter.commands
   }
 

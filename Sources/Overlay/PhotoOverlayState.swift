@@ -32,6 +32,8 @@ public struct PhotoOverlayState: Hashable, Sendable {
   public var countdownRemaining: Double?
   /// True when the shutter sound is off.
   public var isMuted = false
+  /// True while a screen flash lights the scene: the whole window is white.
+  public var isScreenFlashLit = false
   /// Why captures cannot be saved, e.g. "Can't write to ~/Pictures/Pinhole — 2 photos are
   /// kept in memory"; `nil` while saving works.
   public var storageMessage: String?

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Metering
+import Overlay
+import Photos
+
+/// The photo flash: off, on, or auto from the metered scene, lit by the screen or a LED.
+///
+/// A flash shot cannot be the frame on screen at the click, which was taken without the
+/// light. The shutter starts the light instead (the window turns white, or the app fires the
+/// LED), and the shot is the first frame whose exposure began after the light reached the
+/// scene: captured at least one frame interval, plus the screen's latency, after the light
+/// came on. Its capture timestamp says so, whatever the delays between camera and screen.
+extension PhotoController {
+  /// When the flash fires.
+  public typealias FlashMode = CameraOverlayState.FlashModeState.Mode
+
+  /// In auto mode the flash fires when the scene's mean luma is below this code value
+  /// (limited range, 16 black … 235 white): about 20 % of full signal, a dim room that a
+  /// webcam's auto-exposure no longer lifts.
+  public static let autoFlashLuma = 60.0
+  /// How long a screen takes to show a presented picture: the compositor's frame and the
+  /// panel's response.
+  static let screenLatency = 0.05
+  /// The longest a shot waits for a lit frame before it takes the newest frame as it is (a
+  /// camera that stalled must not leave the screen white).
+  static let flashTimeout = 1.5
+
+  /// True when a shot now would fire the flash: always when on, in auto mode when the scene
+  /// is dark, never when off or when nothing can light the scene.
+  public var wouldFireFlash: Bool {
+    guard flashSource != nil else { return false }
+    switch flashMode {
+    case .off: return false
+    case .on: return true
+    case .auto: return (sceneLuma ?? .infinity) < Self.autoFlashLuma
+    }
+  }
+
+  /// True while the window should be white for a screen flash.
+  public var isScreenFlashLit: Bool { flashShot?.source == .screen }
+
+  /// Starts a shot: at once from the ring, or by lighting the flash and waiting for a lit
+  /// frame.
+  func startShot(at time: MonotonicTime) {
+    guard canShoot else { return }
+    guard wouldFireFlash, let source = flashSource else {
+      takeShot(at: time, flash: true)
+      return
+    }
+    flashShot = FlashShot(clickTime: time, source: source)
+    if source == .led { effects.append(.fireFlash) }
+    if !isMuted { effects.append(.playShutterSound) }
+  }
+
+  /// The screen flash's white picture went on screen at `time`. The first call of a shot
+  /// marks when the light reached the scene; later ones change nothing.
+  public func screenFlashPresented(at time: MonotonicTime) {
+    guard flashShot?.source == .screen, flashShot?.litAt == nil else { return }
+    flashShot?.litAt = time.advanced(seconds: Self.screenLatency)
+  }
+
+  /// The LED fired at `time`, or could not (`nil`): then the shot is taken unlit at once.
+  public func ledFlashFired(at time: MonotonicTime?) {
+    guard let shot = flashShot, shot.source == .led else { return }
+    guard let time else {
+      flashShot = nil
+      takeShot(at: shot.clickTime, flash: true, playsSound: false)
+      return
+    }
+    flashShot?.litAt = time
+  }
+
+  /// Remembers the scene's brightness for auto mode and the frame interval, from a frame about
+  /// to go into the ring. Frames taken while a flash is lit are not the scene's own light.
+  func meter(_ frame: NV12Frame) {
+    let capture = frame.metadata.captureTime
+    if capture.nanoseconds > 0, let last = lastCaptureTime, capture > last {
+      let interval = capture.seconds(since: last)
+      if interval < 1 { frameInterval = 0.8 * frameInterval + 0.2 * interval }
+    }
+    if capture.nanoseconds > 0 { lastCaptureTime = capture }
+    guard flashShot == nil, flashSource != nil, flashMode == .auto else { return }
+    sceneLuma = frame.meanLuma(in: .full)
+  }
+
+  /// Takes the newest frame (presented at `time`) for a waiting flash shot once it was
+  /// exposed under the light, or when the wait has run out.
+  func resolveFlashShot(newest frame: NV12Frame, presentedAt time: MonotonicTime) {
+    guard let shot = flashShot else { return }
+    let capture =
+      frame.metadata.captureTime.nanoseconds > 0 ? frame.metadata.captureTime : time
+    let isLit = shot.litAt.map { capture >= $0.advanced(seconds: frameInterval) } ?? false
+    guard isLit || time.seconds(since: shot.clickTime) >= Self.flashTimeout else { return }
+    flashShot = nil
+    takeShot(at: time, clickTime: shot.clickTime, flash: true, playsSound: false)
+  }
+}
+
+/// A shot waiting for its flash. Main thread only (owned by `PhotoController`).
+struct FlashShot {
+  /// When the shutter was pressed.
+  let clickTime: MonotonicTime
+  /// Where the light comes from.
+  let source: PhotoController.FlashSource
+  /// When the light reached the scene; nil until then.
+  var litAt: MonotonicTime?
+}
+
+extension PhotoController {
+  /// Where a photo's flash comes from.
+  public enum FlashSource: Hashable, Sendable {
+    /// The window turns white: any desktop.
+    case screen
+    /// A LED the app fires when asked (`PhotoControllerEffect.fireFlash`).
+    case led
+  }
+}

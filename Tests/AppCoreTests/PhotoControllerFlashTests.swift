@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import CameraTestSupport
+import Metering
+import Overlay
+import Photos
+import SimulatedCamera
+import Testing
+
+/// A clock for the simulated camera that jumps to each deadline instead of sleeping.
+final class JumpingClock: SimulationClock, @unchecked Sendable {
+  // @unchecked: used by one test thread at a time.
+  var time = MonotonicTime(nanoseconds: 5_000_000_000)
+  func now() -> MonotonicTime { time }
+  func sleep(until deadline: MonotonicTime) { if deadline > time { time = deadline } }
+}
+
+@Suite("Photo controller: flash")
+struct PhotoControllerFlashTests {
+  /// Presents frame `sequence`, captured at `captureMilliseconds`, 10 ms later (or at
+  /// `presentMilliseconds`), with every luma sample at `luma`.
+  private func present(
+    _ fixture: ControllerFixture, _ sequence: UInt32, capturedAt captureMilliseconds: UInt64,
+    presentedAt presentMilliseconds: UInt64? = nil, luma: UInt8 = 120
+  ) {
+    let frame = NV12Frame(size: FrameSize(width: 16, height: 8))
+    frame.metadata.sequence = sequence
+    frame.metadata.captureTime = fixture.clock.at(milliseconds: captureMilliseconds)
+    frame.yPlane.initializeMemory(as: UInt8.self, repeating: luma, count: frame.yStride * 8)
+    fixture.clock.now = fixture.clock.at(
+      milliseconds: presentMilliseconds ?? captureMilliseconds + 10)
+    fixture.controller.framePresented(frame, at: fixture.clock.now).forEach(fixture.recycled.add)
+  }
+
+  @Test("with the flash on the window turns white and the shot waits for a lit frame")
+  func screenFlashTakesTheFirstFrameExposedUnderTheLight() {
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = .screen
+    fixture.controller.flashMode = .on
+    for sequence in UInt32(1)...3 { present(fixture, sequence, capturedAt: 33 * UInt64(sequence)) }
+    fixture.controller.handle(.shutter, readAt: fixture.clock.at(milliseconds: 110))
+    #expect(fixture.writer.jobs.isEmpty)
+    #expect(fixture.controller.overlayState(time: 0).isScreenFlashLit)
+    #expect(fixture.controller.drainEffects() == [.playShutterSound])
+    // White on screen at 120 ms reaches the scene 50 ms later; a frame exposed wholly after
+    // that is captured one interval (33 ms) later still: at 203 ms or after.
+    fixture.controller.screenFlashPresented(at: fixture.clock.at(milliseconds: 120))
+    for sequence in UInt32(4)...6 { present(fixture, sequence, capturedAt: 33 * UInt64(sequence)) }
+    #expect(fixture.writer.jobs.isEmpty)
+    present(fixture, 7, capturedAt: 231)
+    #expect(fixture.writer.sequences == [7])
+    #expect(fixture.writer.jobs.first?.clickTime == fixture.clock.at(milliseconds: 110))
+    #expect(!fixture.controller.overlayState(time: 0).isScreenFlashLit)
+    #expect(fixture.controller.drainEffects().isEmpty)
+  }
+
+  @Test("auto flash fires in a dark scene and not in a bright one")
+  func autoFlashFollowsTheMeteredScene() {
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = .screen
+    fixture.controller.flashMode = .auto
+    present(fixture, 1, capturedAt: 33, luma: 150)
+    #expect(!fixture.controller.wouldFireFlash)
+    fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+    #expect(fixture.writer.sequences == [1])
+    present(fixture, 2, capturedAt: 66, luma: 40)
+    #expect(fixture.controller.wouldFireFlash)
+    fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+    #expect(fixture.writer.sequences == [1])
+    #expect(fixture.controller.isScreenFlashLit)
+  }
+
+  @Test("flash off, or nothing to light with, takes the frame on screen at once")
+  func noFlashTakesTheClickFrame() {
+    for (mode, source) in [
+      (PhotoController.FlashMode.off, PhotoController.FlashSource.screen), (.on, nil),
+    ] {
+      let fixture = ControllerFixture()
+      fixture.controller.flashSource = source
+      fixture.controller.flashMode = mode
+      present(fixture, 1, capturedAt: 33, luma: 20)
+      fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+      #expect(fixture.writer.sequences == [1])
+      #expect(!fixture.controller.isScreenFlashLit)
+    }
+  }
+
+  @Test("a camera that stops sending frames does not leave the screen white")
+  func flashShotGivesUpAfterTheTimeout() {
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = .screen
+    fixture.controller.flashMode = .on
+    present(fixture, 1, capturedAt: 33)
+    fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+    fixture.controller.screenFlashPresented(at: fixture.clock.at(milliseconds: 50))
+    // The driver repeats a stale capture stamp; 1.5 s after the click the newest frame is
+    // taken as it is.
+    present(fixture, 2, capturedAt: 40, presentedAt: 900)
+    #expect(fixture.writer.jobs.isEmpty)
+    #expect(fixture.controller.isScreenFlashLit)
+    present(fixture, 3, capturedAt: 40, presentedAt: 1550)
+    #expect(fixture.writer.jobs.count == 1)
+    #expect(!fixture.controller.isScreenFlashLit)
+  }
+
+  @Test("a LED flash is fired through the app and the shot waits for a frame after it")
+  func ledFlashWaitsForTheStrobe() {
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = .led
+    fixture.controller.flashMode = .on
+    present(fixture, 1, capturedAt: 33)
+    fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+    #expect(fixture.controller.drainEffects() == [.fireFlash, .playShutterSound])
+    #expect(!fixture.controller.isScreenFlashLit)
+    fixture.controller.ledFlashFired(at: fixture.clock.at(milliseconds: 50))
+    present(fixture, 2, capturedAt: 66)
+    #expect(fixture.writer.jobs.isEmpty)
+    present(fixture, 3, capturedAt: 99)
+    #expect(fixture.writer.sequences == [3])
+  }
+
+  @Test("a LED that does not fire gives the unlit frame at once")
+  func failedStrobeTakesTheClickFrame() {
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = .led
+    fixture.controller.flashMode = .on
+    present(fixture, 1, capturedAt: 33)
+    fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+    fixture.controller.ledFlashFired(at: nil)
+    #expect(fixture.writer.sequences == [1])
+  }
+
+  @Test("the simulated camera sees the screen flash, and the shot is a lit frame")
+  func simulatedCameraPhotoIsLitByTheScreenFlash() throws {
+    let clock = JumpingClock()
+    let light = ScreenLight()
+    let camera = SimulatedCamera(
+      options: .init(
+        size: FrameSize(width: 320, height: 180), clock: clock, screenLight: light))
+    try camera.startStreaming()
+    defer { camera.close() }
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = .screen
+    fixture.controller.flashMode = .on
+    var presentedLuma: [UInt32: Double] = [:]
+    /// One loop iteration: the next frame is presented 5 ms after it was captured, then the
+    /// window is drawn; a white window lights the scene from that moment.
+    func iterate() throws {
+      let frame = NV12Frame(size: FrameSize(width: 320, height: 180))
+      var converted = false
+      let delivered = try camera.nextFrame(timeout: .seconds(1)) { raw in
+        converted = (try? CopyingConverter().convert(raw, into: frame)) != nil
+        frame.metadata.sequence = raw.sequence
+        frame.metadata.captureTime = raw.captureTime
+      }
+      try #require(delivered && converted)
+      clock.time.nanoseconds += 5_000_000
+      fixture.clock.now = clock.time
+      presentedLuma[frame.metadata.sequence] = frame.meanLuma(in: .full)
+      _ = fixture.controller.framePresented(frame, at: clock.time)
+      if fixture.controller.isScreenFlashLit {
+        fixture.controller.screenFlashPresented(at: clock.time)
+        light.set(1, from: clock.time)
+      } else {
+        light.set(0, from: clock.time)
+      }
+    }
+    for _ in 0..<5 { try iterate() }
+    let unlit = try #require(presentedLuma.values.max())
+    fixture.controller.handle(.shutter, readAt: clock.time)
+    for _ in 0..<10 where fixture.writer.jobs.isEmpty { try iterate() }
+    let job = try #require(fixture.writer.jobs.first)
+    guard case .raw(let shot, _) = job.source else {
+      Issue.record("the shot should be a raw frame")
+      return
+    }
+    // The screen doubles the light; the picture's mean rises by far more than noise.
+    #expect(shot.meanLuma(in: .full) > unlit * 1.4, "unlit \(unlit), shot \(presentedLuma)")
+    #expect(shot.metadata.sequence > 5)
+  }
+}
