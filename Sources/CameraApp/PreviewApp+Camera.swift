@@ -26,6 +26,10 @@ struct CameraSide {
   /// True while the torch is on: an LED when the camera or the machine has one, otherwise a
   /// warm ring of light around the picture.
   var isTorchOn = false
+  /// How bright the screen torch's ring light is, 0…1.
+  var torchStrength = 1.0
+  /// The screen light last told to the simulated camera.
+  var screenLightLevel = 0.0
   /// Flash and torch LEDs of the LED class (phones), found once at start.
   var leds: [FlashLED] = []
   /// True once the camera's saved control values were applied after it opened.
@@ -98,7 +102,40 @@ extension PreviewApp {
     state.isCameraMenuOpen = camera.isCameraMenuOpen
     state.torch = CameraOverlayState.LightControlState(
       kind: hasTorchLED ? .led : .screen, isOn: camera.isTorchOn)
+    state.torchStrength = camera.torchStrength
+    state.flashMode = CameraOverlayState.FlashModeState(
+      mode: photos.controller.flashMode, kind: hasFlashLED ? .led : .screen)
     return state
+  }
+
+  /// True when a real LED can fire a flash: the camera's flash controls with a strobe, or a
+  /// LED-class flash that strobes.
+  var hasFlashLED: Bool {
+    let ids = Set(camera.controls.map(\.id))
+    return (ids.contains(.flashLEDMode) && ids.contains(.flashStrobe))
+      || camera.leds.contains(where: \.canStrobe)
+  }
+
+  /// Fires the LED flash for a photo; false when no LED took the command.
+  func fireFlashLED() -> Bool {
+    if camera.controls.contains(where: { $0.id == .flashStrobe }) {
+      // V4L2_FLASH_LED_MODE_FLASH is 1; the strobe button fires it.
+      session.setControls([(.flashLEDMode, 1), (.flashStrobe, 1)])
+      return true
+    }
+    return camera.leds.first(where: \.canStrobe)?.strobe() ?? false
+  }
+
+  /// Tells the simulated camera what light the screen now throws, from `time` when the
+  /// picture went on screen: a full-white screen flash, or the ring light's share.
+  func screenLightPresented(flash: Bool, at time: MonotonicTime) {
+    if flash { photos.controller.screenFlashPresented(at: time) }
+    // The ring light covers a band around the picture: a third of a white screen at most.
+    let ring = camera.isTorchOn && !hasTorchLED ? camera.torchStrength / 3 : 0
+    let level = flash ? 1 : ring
+    guard level != camera.screenLightLevel else { return }
+    camera.screenLightLevel = level
+    source.screenLight?.set(level, from: time)
   }
 
   /// True when a real LED can light the scene: the camera's own flash control, or an LED of
@@ -209,7 +246,12 @@ extension PreviewApp {
     case .toggleMirror: model.isMirrored.toggle()
     case .rotate: model.quarterTurns = (model.quarterTurns + 1) % 4
     case .toggleTorch: setTorch(on: !camera.isTorchOn)
-    case .cycleFlashMode: break
+    case .cycleFlashMode:
+      let modes = PhotoController.FlashMode.allCases
+      let index = modes.firstIndex(of: photos.controller.flashMode) ?? 0
+      photos.controller.flashMode = modes[(index + 1) % modes.count]
+      settings.flashMode = photos.controller.flashMode
+      persistSettings()
     case .resumeAutomaticFocusAndExposure:
       camera.focus = nil
       camera.isExposureLocked = false

@@ -55,6 +55,7 @@ extension PreviewApp {
     }
     photos.controller.device = model.device
     photos.controller.quarterTurns = model.quarterTurns
+    photos.controller.flashSource = hasFlashLED ? .led : .screen
     photos.controller.framePresented(frame, at: time).forEach(session.recycle)
   }
 
@@ -117,6 +118,8 @@ extension PreviewApp {
       case .removeImage(let id): backend.removeImage(id)
       case .playShutterSound:
         photos.sound?.play()
+      case .fireFlash:
+        photos.controller.ledFlashFired(at: fireFlashLED() ? MonotonicTime.now() : nil)
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds

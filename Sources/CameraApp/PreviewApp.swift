@@ -162,6 +162,7 @@ final class PreviewApp {
     let frame = overlay.frame(input: input, state: state)
     backend.draw(frame.commands)
     window.present()
+    screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
     frame.actions.forEach(perform)
     if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
   }
