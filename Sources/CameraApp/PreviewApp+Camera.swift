@@ -2,7 +2,7 @@
 import AppCore
 import CameraModel
 import Capture
-import Hotplug
+import Lighting
 import Metering
 import Overlay
 

@@ -4,6 +4,7 @@ import CameraModel
 import Capture
 import Foundation
 import Hotplug
+import Lighting
 import Overlay
 import SDLPlatform
 import Synchronization
