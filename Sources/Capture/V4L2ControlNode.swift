@@ -42,8 +42,9 @@ public final class V4L2ControlNode {
     system.close(fd)
   }
 
-  /// The controls among `ids` that the node has, in the order asked, with current values
-  /// (write-only controls and buttons keep their default). Disabled controls are left out.
+  /// The controls among `ids` that the node has, in the order asked, with menus and current
+  /// values. Disabled controls are left out; write-only controls, buttons and controls whose
+  /// value the driver will not give keep their default.
   public func controls(_ ids: [ControlID]) throws(CaptureError) -> [CameraControl] {
     var found: [V4L2ControlDescription] = []
     for id in ids {
@@ -51,14 +52,15 @@ public final class V4L2ControlNode {
       query.id = id.rawValue
       // An ID the driver lacks ends the "list" of one: EINVAL reads as `.endOfList`.
       guard try ioctl(.queryExtendedControl, &query) == .done,
-        let description = V4L2Device.describe(query)
+        var description = V4L2Device.describe(query)
       else { continue }
+      if description.control.kind.hasMenu {
+        description.control.menu = try menu(of: description.control)
+      }
+      if description.isReadable {
+        description.control.value = try currentValue(of: description) ?? description.control.value
+      }
       found.append(description)
-    }
-    for index in found.indices where found[index].isReadable {
-      var list = [V4L2Device.extendedControl(found[index], value: 0)]
-      try exchange(.getExtendedControls, &list)
-      found[index].control.value = V4L2Device.value(of: list[0], found[index])
     }
     for description in found { known[description.control.id] = description }
     return found.map(\.control)
@@ -80,6 +82,38 @@ public final class V4L2ControlNode {
     }
     guard !list.isEmpty else { return }
     try exchange(.setExtendedControls, &list)
+  }
+
+  /// The entries of a menu control by value; QUERYMENU answers EINVAL for a skipped entry.
+  private func menu(of control: CameraControl) throws(CaptureError) -> [Int64: String] {
+    // Flash menus have a handful of entries; a wider range is a driver bug, not a menu.
+    guard control.minimum >= 0, control.maximum - control.minimum < 64 else { return [:] }
+    var entries: [Int64: String] = [:]
+    for index in control.minimum...control.maximum {
+      var item = v4l2_querymenu()
+      item.id = control.id.rawValue
+      item.index = UInt32(index)
+      guard try ioctl(.queryMenu, &item) == .done else { continue }
+      entries[index] =
+        control.kind == .integerMenu
+        ? String(item.value) : V4L2Device.string(fromCField: item.name)
+    }
+    return entries
+  }
+
+  /// The control's value; nil when the driver refuses to read it (a volatile status control
+  /// may need hardware that is busy). A vanished node (ENODEV, EIO) still throws.
+  private func currentValue(of description: V4L2ControlDescription) throws(CaptureError)
+    -> Int64?
+  {
+    var list = [V4L2Device.extendedControl(description, value: 0)]
+    do {
+      try exchange(.getExtendedControls, &list)
+    } catch {
+      if case .disconnected = error { throw error }
+      return nil
+    }
+    return V4L2Device.value(of: list[0], description)
   }
 
   /// Runs G_EXT_CTRLS or S_EXT_CTRLS on `list` with the current values.

@@ -98,7 +98,8 @@ public struct FlashDiscovery {
       interface in
       let folder = "\(sysfsRoot)/dev/char/\(interface.major):\(interface.minor)"
       guard let name = devName(inUevent: folder + "/uevent") else { return nil }
-      return SubdeviceNode(path: devRoot + "/" + name, parentDevice: resolvedLink(folder + "/device"))
+      return SubdeviceNode(
+        path: devRoot + "/" + name, parentDevice: resolvedLink(folder + "/device"))
     }
   }
 

@@ -6,7 +6,8 @@ extension MonotonicTime {
   func advanced(by duration: Duration) -> MonotonicTime {
     let (seconds, attoseconds) = duration.components
     let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    let offset = overflow ? (seconds < 0 ? Int64.min : Int64.max) : whole &+ attoseconds / 1_000_000_000
+    let offset =
+      overflow ? (seconds < 0 ? Int64.min : Int64.max) : whole &+ attoseconds / 1_000_000_000
     if offset < 0 {
       let back = offset.magnitude
       return MonotonicTime(nanoseconds: nanoseconds > back ? nanoseconds - back : 0)

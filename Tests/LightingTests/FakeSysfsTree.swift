@@ -45,7 +45,9 @@ struct FakeSysfsTree {
     try write("\(maxBrightness)\n", to: folder + "/max_brightness")
     try write("0\n", to: folder + "/brightness")
     if canStrobe { try write("0\n", to: folder + "/flash_strobe") }
-    if let timeoutMicroseconds { try write("\(timeoutMicroseconds)\n", to: folder + "/flash_timeout") }
+    if let timeoutMicroseconds {
+      try write("\(timeoutMicroseconds)\n", to: folder + "/flash_timeout")
+    }
     try link(folder + "/device", to: "\(sysfsRoot)/devices/\(parent)")
     try link("\(sysfsRoot)/class/leds/\(name)", to: folder)
   }

@@ -23,12 +23,15 @@ struct FlashControlsTests {
   }
 
   @Test func theModeMenuDecidesTorchAndFlash() throws {
-    let flashOnly = Self.control(0x009c_0901, kind: .menu, range: 0...2, menu: [0: "Off", 1: "Flash"])
+    let flashOnly = Self.control(
+      0x009c_0901, kind: .menu, range: 0...2, menu: [0: "Off", 1: "Flash"])
     let strobe = Self.control(0x009c_0903, kind: .button, range: 0...0)
     let controls = try #require(FlashControls([flashOnly, strobe]))
     #expect(controls.canStrobe && !controls.canTorch)
     let torchOnly = try #require(
-      FlashControls([Self.control(0x009c_0901, kind: .menu, range: 0...2, menu: [0: "Off", 2: "Torch"])]))
+      FlashControls([
+        Self.control(0x009c_0901, kind: .menu, range: 0...2, menu: [0: "Off", 2: "Torch"])
+      ]))
     #expect(torchOnly.canTorch && !torchOnly.canStrobe)
   }
 
@@ -61,7 +64,8 @@ struct FlashControlsTests {
         #expect((value - minimum) % step == 0, "seed \(seed)")
       }
       #expect(zip(values, values.dropFirst()).allSatisfy { ($0 ?? 0) <= ($1 ?? 0) }, "seed \(seed)")
-      #expect(controls.torchWrites(strength: 1).first?.1 == minimum + (maximum - minimum) / step * step)
+      #expect(
+        controls.torchWrites(strength: 1).first?.1 == minimum + (maximum - minimum) / step * step)
     }
   }
 }

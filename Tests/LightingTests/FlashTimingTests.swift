@@ -77,7 +77,8 @@ struct FlashTimingTests {
     /// The rule restated in whole nanoseconds.
     func isLit(_ time: MonotonicTime) -> Bool {
       let step = UInt64(interval.components.attoseconds / 1_000_000_000)
-      let length = UInt64(duration.components.seconds) * second
+      let length =
+        UInt64(duration.components.seconds) * second
         + UInt64(duration.components.attoseconds / 1_000_000_000)
       return time.nanoseconds >= strobe.nanoseconds + step
         && time.nanoseconds + step <= strobe.nanoseconds + length

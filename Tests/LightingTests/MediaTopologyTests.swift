@@ -13,7 +13,9 @@ struct MediaTopologyTests {
     let graph = FlashFixtures.graph(flash: (81, 5))
     let found = graph.interfaces(reachingFunction: MediaTopology.flashFunction)
     #expect(found.map(\.minor) == [5])
-    #expect(FlashFixtures.graph(flash: nil).interfaces(reachingFunction: MediaTopology.flashFunction).isEmpty)
+    #expect(
+      FlashFixtures.graph(flash: nil).interfaces(reachingFunction: MediaTopology.flashFunction)
+        .isEmpty)
   }
 
   @Test func anInterfaceLinkedTwiceIsListedOnce() {
@@ -49,5 +51,18 @@ struct MediaTopologyTests {
       #expect(graph.interfaces.contains { $0.id == link.sourceID })
       #expect(graph.entities.contains { $0.id == link.sinkID })
     }
+  }
+
+  /// Runs where a camera has a media device: the graph read from the media device found
+  /// beside /dev/video0 in sysfs has an interface with video0's own device number.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/media0")))
+  func theCamerasMediaGraphHasItsVideoNode() throws {
+    let discovery = FlashDiscovery()
+    let media = try #require(discovery.mediaDevices(ofVideoNode: "/dev/video0").first)
+    let number = try String(
+      contentsOfFile: "/sys/class/video4linux/video0/dev", encoding: .utf8
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    let graph = try MediaControllerReader().topology(ofMediaDevice: media)
+    #expect(graph.interfaces.contains { "\($0.major):\($0.minor)" == number })
   }
 }

@@ -62,7 +62,8 @@ struct SubdeviceFlashTests {
     try flash.setTorch(strength: 1)
     #expect(kernel.base.openDescriptorCount == 1)
     #expect(!kernel.base.calls.contains("VIDIOC_QUERYCAP"))
-    #expect(kernel.calls.allSatisfy { $0.contains("EXT_CTRL") })
+    #expect(kernel.calls.allSatisfy { $0.contains("EXT_CTRL") || $0 == "VIDIOC_QUERYMENU" })
+    #expect(flash.controls.ledMode.menu == [0: "Off", 1: "Flash", 2: "Torch"])
     flash.close()
     #expect(kernel.base.openDescriptorCount == 0)
   }
