@@ -22,10 +22,11 @@ public final class V4L2ControlNode {
   /// Descriptions of the controls asked about, by ID; the writes need their types.
   private var known: [ControlID: V4L2ControlDescription] = [:]
 
-  /// Opens the node read-write (controls need write access).
+  /// Opens the node read-write (controls need write access). The default system skips
+  /// libv4l2, which refuses nodes that do not answer VIDIOC_QUERYCAP.
   ///
   /// - Throws: `permissionDenied`, `notFound`, `deviceBusy` or `system(call: "open", ...)`.
-  public init(path: String, system: any V4L2System = LibV4L2System()) throws(CaptureError) {
+  public init(path: String, system: any V4L2System = KernelV4L2System()) throws(CaptureError) {
     self.path = path
     self.system = system
     descriptor = try SystemCall.call("open", device: path, system: system) {

@@ -28,7 +28,7 @@ public struct FlashDiscovery {
   public init(
     sysfsRoot: String = "/sys", devRoot: String = "/dev",
     topologyReader: any MediaTopologyReader = MediaControllerReader(),
-    system: any V4L2System = LibV4L2System()
+    system: any V4L2System = KernelV4L2System()
   ) {
     self.sysfsRoot = sysfsRoot
     self.devRoot = devRoot

@@ -22,7 +22,7 @@ public final class SubdeviceFlash {
   ///
   /// - Throws: `.noFlashControls` when it has no LED mode control, `.control` when it cannot
   ///   be opened or read.
-  public init(path: String, system: any V4L2System = LibV4L2System()) throws(FlashError) {
+  public init(path: String, system: any V4L2System = KernelV4L2System()) throws(FlashError) {
     self.path = path
     let opened: V4L2ControlNode
     let described: [CameraControl]
