@@ -22,6 +22,7 @@ let package = Package(
     .systemLibrary(name: "CLibYUV", providers: [.apt(["libyuv-dev"])]),
     .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
     .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+    .systemLibrary(name: "CMedia", providers: [.apt(["linux-libc-dev"])]),
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
@@ -37,6 +38,7 @@ let package = Package(
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
+    .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "AppCore",
       dependencies: [
@@ -49,6 +51,7 @@ let package = Package(
       name: "CameraApp",
       dependencies: [
         "AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug", "Metering",
+        "Lighting",
       ]),
     .executableTarget(
       name: "PinholeBench",
@@ -76,6 +79,8 @@ let package = Package(
       name: "PhotosTests", dependencies: ["Photos", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
+    .testTarget(
+      name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests", dependencies: ["AppCore", "Metering", "CameraTestSupport"]),

@@ -3,7 +3,7 @@ import AppCore
 import CameraModel
 import Capture
 import Foundation
-import Hotplug
+import Lighting
 import Metering
 import Overlay
 
@@ -30,8 +30,9 @@ struct CameraSide {
   var torchStrength = 1.0
   /// The screen light last told to the simulated camera.
   var screenLightLevel = 0.0
-  /// Flash and torch LEDs of the LED class (phones), found once at start.
-  var leds: [FlashLED] = []
+  /// The lights that serve this camera, best first: flash sub-devices of its media graph,
+  /// its own flash controls, LED-class flashes (see PreviewApp+Lights).
+  var flashUnits: [FlashUnit] = []
   /// True once the camera's saved control values were applied after it opened.
   var hasRestoredControls = false
   var figures = PresentationFigures()
@@ -57,6 +58,7 @@ extension PreviewApp {
       if !camera.hasRestoredControls {
         camera.hasRestoredControls = true
         restoreSavedControls()
+        discoverFlashUnits()
       }
     case .controlRejected(let control, let reason):
       camera.rejection = "\(control): \(reason)"
@@ -106,53 +108,6 @@ extension PreviewApp {
     state.flashMode = CameraOverlayState.FlashModeState(
       mode: photos.controller.flashMode, kind: hasFlashLED ? .led : .screen)
     return state
-  }
-
-  /// True when a real LED can fire a flash: the camera's flash controls with a strobe, or a
-  /// LED-class flash that strobes.
-  var hasFlashLED: Bool {
-    let ids = Set(camera.controls.map(\.id))
-    return (ids.contains(.flashLEDMode) && ids.contains(.flashStrobe))
-      || camera.leds.contains(where: \.canStrobe)
-  }
-
-  /// Fires the LED flash for a photo; false when no LED took the command.
-  func fireFlashLED() -> Bool {
-    if camera.controls.contains(where: { $0.id == .flashStrobe }) {
-      // V4L2_FLASH_LED_MODE_FLASH is 1; the strobe button fires it.
-      session.setControls([(.flashLEDMode, 1), (.flashStrobe, 1)])
-      return true
-    }
-    return camera.leds.first(where: \.canStrobe)?.strobe() ?? false
-  }
-
-  /// Tells the simulated camera what light the screen now throws, from `time` when the
-  /// picture went on screen: a full-white screen flash, or the ring light's share.
-  func screenLightPresented(flash: Bool, at time: MonotonicTime) {
-    if flash { photos.controller.screenFlashPresented(at: time) }
-    // The ring light covers a band around the picture: a third of a white screen at most.
-    let ring = camera.isTorchOn && !hasTorchLED ? camera.torchStrength / 3 : 0
-    let level = flash ? 1 : ring
-    guard level != camera.screenLightLevel else { return }
-    camera.screenLightLevel = level
-    source.screenLight?.set(level, from: time)
-  }
-
-  /// True when a real LED can light the scene: the camera's own flash control, or an LED of
-  /// the machine's LED class.
-  private var hasTorchLED: Bool {
-    camera.controls.contains { $0.id == .flashLEDMode } || !camera.leds.isEmpty
-  }
-
-  /// Turns the torch on or off with the best light there is.
-  private func setTorch(on: Bool) {
-    camera.isTorchOn = on
-    if camera.controls.contains(where: { $0.id == .flashLEDMode }) {
-      // V4L2_FLASH_LED_MODE_TORCH is 2, _NONE is 0.
-      session.setControl(.flashLEDMode, to: on ? 2 : 0)
-    } else if let led = camera.leds.first {
-      led.setTorch(strength: on ? 1 : 0)
-    }
   }
 
   /// Sets the controls the user changed last time this camera was open.

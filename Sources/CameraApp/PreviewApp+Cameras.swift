@@ -29,6 +29,8 @@ extension PreviewApp {
   /// Stops the current camera and opens `camera` in the same window.
   func switchCamera(to camera: DeviceInfo) {
     session.stop()
+    closeFlashUnits()
+    self.camera.isTorchOn = false
     source = CameraSource(
       camera.kind == .simulated ? .simulated(notice: nil) : .device(camera),
       stillScene: options.isSceneStill)

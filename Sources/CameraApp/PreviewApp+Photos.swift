@@ -119,7 +119,7 @@ extension PreviewApp {
       case .playShutterSound:
         photos.sound?.play()
       case .fireFlash:
-        photos.controller.ledFlashFired(at: fireFlashLED() ? MonotonicTime.now() : nil)
+        photos.controller.ledFlashFired(at: fireFlashLED())
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds

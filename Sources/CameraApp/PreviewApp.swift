@@ -4,6 +4,7 @@ import CameraModel
 import Capture
 import Foundation
 import Hotplug
+import Lighting
 import Overlay
 import SDLPlatform
 import Synchronization
@@ -72,7 +73,6 @@ final class PreviewApp {
     }
     overlay = Overlay(measurer: backend)
     photos = PhotoSide(options: options, settings: settings, device: source.device)
-    camera.leds = FlashLED.discover()
     if options.isFullscreen { window.toggleFullscreen() }
   }
 

@@ -16,13 +16,19 @@ public struct FlashLED: Hashable, Sendable {
   public var maxBrightness: Int
   /// True when the LED can fire a timed flash (`flash_strobe` exists).
   public var canStrobe: Bool
+  /// How long one flash pulse lasts (`flash_timeout`, in µs); nil when the LED does not say.
+  public var flashTimeout: Duration?
 
   /// Makes a description.
-  public init(name: String, path: String, maxBrightness: Int, canStrobe: Bool) {
+  public init(
+    name: String, path: String, maxBrightness: Int, canStrobe: Bool,
+    flashTimeout: Duration? = nil
+  ) {
     self.name = name
     self.path = path
     self.maxBrightness = maxBrightness
     self.canStrobe = canStrobe
+    self.flashTimeout = flashTimeout
   }
 
   /// Every LED whose name says it is a flash or torch, under `sysfsRoot` (tests pass a
@@ -36,7 +42,10 @@ public struct FlashLED: Hashable, Sendable {
       let path = folder + "/" + name
       guard let maximum = readNumber(path + "/max_brightness"), maximum > 0 else { return nil }
       let canStrobe = FileManager.default.fileExists(atPath: path + "/flash_strobe")
-      return FlashLED(name: name, path: path, maxBrightness: maximum, canStrobe: canStrobe)
+      let timeout = readNumber(path + "/flash_timeout").map { Duration.microseconds($0) }
+      return FlashLED(
+        name: name, path: path, maxBrightness: maximum, canStrobe: canStrobe,
+        flashTimeout: timeout)
     }
   }
 
@@ -52,6 +61,16 @@ public struct FlashLED: Hashable, Sendable {
   @discardableResult
   public func strobe() -> Bool {
     canStrobe && write("1", to: path + "/flash_strobe")
+  }
+
+  /// The resolved path of the device the LED belongs to (its `device` link), which a V4L2
+  /// flash sub-device of the same chip shares; nil when sysfs has no such link.
+  public var parentDevice: String? {
+    let link = path + "/device"
+    guard (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil else {
+      return nil
+    }
+    return URL(fileURLWithPath: link).resolvingSymlinksInPath().path
   }
 
   /// Writes as the shell's `echo VALUE > FILE` does (O_TRUNC, which sysfs accepts).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
-import Hotplug
+import Lighting
 import Testing
 
 @Suite struct FlashLEDTests {
