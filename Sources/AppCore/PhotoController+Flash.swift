@@ -22,6 +22,9 @@ extension PhotoController {
   /// How long a screen takes to show a presented picture: the compositor's frame and the
   /// panel's response.
   static let screenLatency = 0.05
+  /// The shortest a screen flash stays white, from the click: long enough to be seen as a
+  /// flash, and to light the scene for a camera whose frames arrive late.
+  static let screenFlashMinimum = 0.3
   /// The longest a shot waits for a lit frame before it takes the newest frame as it is (a
   /// camera that stalled must not leave the screen white).
   static let flashTimeout = 1.5
@@ -38,7 +41,9 @@ extension PhotoController {
   }
 
   /// True while the window should be white for a screen flash.
-  public var isScreenFlashLit: Bool { flashShot?.source == .screen }
+  public var isScreenFlashLit: Bool {
+    flashShot?.source == .screen || screenFlashHoldUntil.map { clock() < $0 } == true
+  }
 
   /// Starts a shot: at once from the ring, or by lighting the flash and waiting for a lit
   /// frame.
@@ -93,6 +98,9 @@ extension PhotoController {
     let isLit = shot.litAt.map { capture >= $0.advanced(seconds: frameInterval) } ?? false
     guard isLit || time.seconds(since: shot.clickTime) >= Self.flashTimeout else { return }
     flashShot = nil
+    if shot.source == .screen {
+      screenFlashHoldUntil = shot.clickTime.advanced(seconds: Self.screenFlashMinimum)
+    }
     takeShot(at: time, clickTime: shot.clickTime, flash: true, playsSound: false)
   }
 }

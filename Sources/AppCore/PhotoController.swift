@@ -71,6 +71,8 @@ public final class PhotoController {
 
   /// The shot waiting for its flash, if any.
   var flashShot: FlashShot?
+  /// A screen flash whose shot is taken stays white until then.
+  var screenFlashHoldUntil: MonotonicTime?
   /// The mean luma of the last frame metered for auto flash.
   var sceneLuma: Double?
   /// Seconds between frames, smoothed from their capture times.
@@ -150,6 +152,7 @@ public final class PhotoController {
     burstQueue.removeAll()
     burstRemaining = 0
     flashShot = nil
+    screenFlashHoldUntil = nil
     lastCaptureTime = nil
     return frames
   }

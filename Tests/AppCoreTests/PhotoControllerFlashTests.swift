@@ -51,6 +51,9 @@ struct PhotoControllerFlashTests {
     present(fixture, 7, capturedAt: 231)
     #expect(fixture.writer.sequences == [7])
     #expect(fixture.writer.jobs.first?.clickTime == fixture.clock.at(milliseconds: 110))
+    // The window stays white until 0.3 s after the click, so the flash is seen.
+    #expect(fixture.controller.overlayState(time: 0).isScreenFlashLit)
+    fixture.clock.now = fixture.clock.at(milliseconds: 411)
     #expect(!fixture.controller.overlayState(time: 0).isScreenFlashLit)
     #expect(fixture.controller.drainEffects().isEmpty)
   }
