@@ -147,7 +147,7 @@ public struct ExposureBiasController: Sendable {
   /// The level to set for an error of `error` stops: the damped correction snapped to the
   /// nearest level, or the next level towards the target when that lies less than twice the
   /// error away (so it ends closer than staying).
-  func nextLevel(errorStops error: Double) -> Int64 {
+  public func nextLevel(errorStops error: Double) -> Int64 {
     let goal = Double(bias) + configuration.damping * error * 1000
     let candidate = nearestLevel(to: goal)
     guard candidate == bias, error != 0 else { return candidate }
