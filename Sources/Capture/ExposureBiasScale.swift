@@ -31,7 +31,9 @@ struct ExposureBiasScale: Hashable, Sendable {
       if span / step > Self.maximumLevels {
         step *= (span / step + Self.maximumLevels - 1) / Self.maximumLevels
       }
-      pairs = stride(from: control.minimum, through: control.maximum, by: Int(step)).map { ($0, $0) }
+      pairs = stride(from: control.minimum, through: control.maximum, by: Int(step)).map {
+        ($0, $0)
+      }
     default:
       return nil
     }

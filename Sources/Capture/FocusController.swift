@@ -164,8 +164,7 @@ final class FocusController {
   }
 
   /// Runs the next strategy after `job`'s could not start; without one, reports `job` failed.
-  private func fallBack(from job: FocusJob, device: any CaptureDevice, controls: ControlTracker)
-  {
+  private func fallBack(from job: FocusJob, device: any CaptureDevice, controls: ControlTracker) {
     guard let next = FocusCapability.strategy(after: job.strategy, controls.controls) else {
       var failed = job
       failed.abandon()

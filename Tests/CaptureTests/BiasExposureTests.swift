@@ -5,11 +5,11 @@ import CameraTestSupport
 import Metering
 import Testing
 
+@testable import Capture
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import Capture
 
 /// Click-to-expose on a camera whose only exposure control is `AUTO_EXPOSURE_BIAS`, and the
 /// order in which focus strategies are chosen and fallen back on.

@@ -81,13 +81,11 @@ final class FocusRig {
     let rows = [0, 1].map { phase in
       (0..<frame.yStride).map { ($0 / 8 + phase) % 2 == 0 ? bright : dark }
     }
-    let luma = frame.yPlane.assumingMemoryBound(to: UInt8.self)
     for row in 0..<size.height {
-      rows[(row / 8) % 2].withUnsafeBufferPointer {
-        (luma + row * frame.yStride).update(from: $0.baseAddress!, count: frame.yStride)
-      }
+      UnsafeMutableRawBufferPointer(start: frame.yPlane + row * frame.yStride, count: frame.yStride)
+        .copyBytes(from: rows[(row / 8) % 2])
     }
-    (frame.uvPlane).initializeMemory(
+    frame.uvPlane.initializeMemory(
       as: UInt8.self, repeating: 128, count: frame.uvStride * frame.chromaHeight)
   }
 }

@@ -136,11 +136,12 @@ import Testing
   }
 
   @Test func aRefusedRegionWithoutAnotherStrategyFails() throws {
-    let controls = FakeControl.regionOfInterest + [
-      FakeControl(
-        0x009a_090c, "Focus, Automatic Continuous", type: V4L2_CTRL_TYPE_BOOLEAN, range: 0...1,
-        defaultValue: 1)
-    ]
+    let controls =
+      FakeControl.regionOfInterest + [
+        FakeControl(
+          0x009a_090c, "Focus, Automatic Continuous", type: V4L2_CTRL_TYPE_BOOLEAN, range: 0...1,
+          defaultValue: 1)
+      ]
     let rig = try FocusRig(controls: controls) { $0.refusals[0x0098_1ae1] = EIO }
     rig.show(contrast: 30)
     rig.click(Self.centre, meter: false)

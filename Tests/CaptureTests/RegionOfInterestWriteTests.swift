@@ -72,7 +72,8 @@ import Testing
   @Test func clampedRectanglesLieInsideAndKeepSizesThatFit() {
     var random = SplitMix64(seed: 0x00c1_a3b5)
     for _ in 0..<400 {
-      let size = FrameSize(width: Int(random.next() % 1920) + 1, height: Int(random.next() % 1080) + 1)
+      let size = FrameSize(
+        width: Int(random.next() % 1920) + 1, height: Int(random.next() % 1080) + 1)
       let asked = PixelRectangle(
         left: Int(random.next() % 4000) - 2000, top: Int(random.next() % 4000) - 2000,
         width: Int(random.next() % 2500), height: Int(random.next() % 1500))
@@ -131,8 +132,9 @@ import Testing
   @Test func devicesWithoutARegionOfInterestRefuseByDefault() throws {
     let camera = FakeCamera()
     let device = try camera.open()
-    #expect(throws: CaptureError.controlNotSupported(.regionOfInterestRect, device: "/dev/video-fake"))
-    {
+    #expect(
+      throws: CaptureError.controlNotSupported(.regionOfInterestRect, device: "/dev/video-fake")
+    ) {
       _ = try device.setRegionOfInterest(
         PixelRectangle(left: 0, top: 0, width: 8, height: 8), automatic: .focus)
     }
