@@ -7,7 +7,8 @@ import Metering
 /// A request picks its strategy from the camera's controls (`FocusCapability`), switches the
 /// automatic modes it replaces off in the same control request as the first manual setting,
 /// then follows the stream: each converted frame is measured inside the region (sharpness for
-/// `ContrastAutofocus`, mean luma for `ExposureController`) while the frame is still in the
+/// `ContrastAutofocus`, mean luma for `ExposureController`, or for `ExposureBiasController`
+/// on a camera that only lets its auto exposure be biased) while the frame is still in the
 /// capture thread's hands, and the commands those answer are sent to the device after the
 /// frame has been posted, so the search never holds up the render loop.
 ///
