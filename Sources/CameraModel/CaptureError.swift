@@ -16,6 +16,9 @@ public enum CaptureError: Error, Hashable, Sendable {
   case unsupportedFormat(FourCC)
   /// The camera streams but no frame arrived in time.
   case stalled(device: String, seconds: Double)
+  /// The camera lacks a control a request needs (for example the UVC 1.5 region of
+  /// interest); nothing was sent to it.
+  case controlNotSupported(ControlID, device: String)
   /// Any other failed system call, with its name and errno, for the log.
   case system(call: String, errno: Int32)
 
@@ -37,6 +40,8 @@ public enum CaptureError: Error, Hashable, Sendable {
       "The camera only offers the \(code) format, which Pinhole cannot display."
     case .stalled(_, let seconds):
       "Camera stopped sending frames for \(Int(seconds.rounded())) s — restarting the stream."
+    case .controlNotSupported(let control, let device):
+      "\(device) does not offer control \(control), so Pinhole cannot use it."
     case .system(let call, let errno):
       "The camera failed (\(call): error \(errno))."
     }

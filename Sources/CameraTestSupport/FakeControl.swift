@@ -29,6 +29,9 @@ public struct FakeControl {
   public var master: (id: UInt32, manualValue: Int64)?
   /// Array dimensions (non-zero makes it a compound control).
   public var dimensions: UInt32 = 0
+  /// The current value of a compound control, as the bytes `ptr` carries (a `v4l2_rect` for
+  /// a RECT control); empty for the others.
+  public var payload: [UInt8] = []
 
   /// Makes a control.
   public init(
@@ -51,6 +54,12 @@ public struct FakeControl {
 
   /// True for string and compound controls, which carry no single number.
   var isCompound: Bool { dimensions > 0 || type >= 0x100 }
+
+  /// `V4L2_CTRL_TYPE_RECT` (Linux 6.12; Debian 12's headers lack it).
+  public static let rectangleType = v4l2_ctrl_type(rawValue: 0x0107)
+
+  /// True for a RECT control, the one compound control the fake takes writes for.
+  var isRectangle: Bool { type == FakeControl.rectangleType.rawValue && dimensions == 0 }
 
   /// A webcam's controls, uvcvideo style, plus one of each kind vivid has: a user class
   /// heading, brightness (slider), contrast, auto gain and gain, a disabled control, a button, a

@@ -118,7 +118,9 @@ extension FakeControlKernel {
     for index in 0..<count {
       do throws(SystemErrno) {
         let control = try readable(list[index].id)
-        if control.type == V4L2_CTRL_TYPE_INTEGER64.rawValue {
+        if control.isCompound {
+          try copyPayload(of: control, into: &list[index])
+        } else if control.type == V4L2_CTRL_TYPE_INTEGER64.rawValue {
           list[index].value64 = control.value
         } else {
           list[index].value = Int32(clamping: control.value)
@@ -136,11 +138,19 @@ extension FakeControlKernel {
     guard let list = request.pointee.controls else { throw SystemErrno(EFAULT) }
     var writes: [ControlWrite] = []
     for index in 0..<Int(request.pointee.count) {
-      let id = list[index].id
-      let is64Bit =
-        controls.first { $0.id == id }?.type == V4L2_CTRL_TYPE_INTEGER64.rawValue
-      writes.append(
-        ControlWrite(id: id, value: is64Bit ? list[index].value64 : Int64(list[index].value)))
+      let entry = list[index]
+      let control = controls.first { $0.id == entry.id }
+      if control?.isCompound == true {
+        let bytes = entry.ptr.map {
+          Array(UnsafeRawBufferPointer(start: $0, count: Int(entry.size)))
+        }
+        writes.append(
+          ControlWrite(id: entry.id, value: 0, size: entry.size, payload: bytes ?? []))
+      } else {
+        let is64Bit = control?.type == V4L2_CTRL_TYPE_INTEGER64.rawValue
+        writes.append(
+          ControlWrite(id: entry.id, value: is64Bit ? entry.value64 : Int64(entry.value)))
+      }
     }
     do {
       try write(writes, fd: fd)
@@ -151,13 +161,23 @@ extension FakeControlKernel {
     }
   }
 
-  /// Validates every write, then applies them all or none: EINVAL for an unknown control or a
-  /// menu hole, ERANGE outside the range, EACCES for a read-only control or a manual one whose
-  /// master stays automatic in this batch (uvcvideo's rule).
+  /// Validates every write, then applies them all or none: EINVAL for an unknown control, a
+  /// menu hole or a compound control other than a RECT, ENOSPC for a RECT payload of the wrong
+  /// size, ERANGE outside the range, EACCES for a read-only control or a manual one whose
+  /// master stays automatic in this batch (uvcvideo's rule), and any scripted refusal.
   func write(_ writes: [ControlWrite], fd: Int32) throws(SystemErrno) {
     for write in writes {
-      guard let control = controls.first(where: { $0.id == write.id }), !control.isCompound
-      else { throw SystemErrno(EINVAL) }
+      guard let control = controls.first(where: { $0.id == write.id }) else {
+        throw SystemErrno(EINVAL)
+      }
+      if let code = refusals[control.id] { throw SystemErrno(code) }
+      if control.isCompound {
+        guard control.isRectangle else { throw SystemErrno(EINVAL) }
+        guard write.payload.count == MemoryLayout<v4l2_rect>.size else {
+          throw SystemErrno(ENOSPC)
+        }
+        continue
+      }
       if control.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0 { throw SystemErrno(EACCES) }
       let isButton = control.type == V4L2_CTRL_TYPE_BUTTON.rawValue
       if !isButton, !(control.minimum...control.maximum).contains(write.value) {
@@ -172,6 +192,19 @@ extension FakeControlKernel {
     }
     self.writes.append(writes)
     apply(writes, from: fd)
+  }
+
+  /// Copies a compound control's value to where `entry.ptr` points: ENOSPC, with the size
+  /// needed, when `entry.size` is too small, as the kernel answers.
+  private func copyPayload(of control: FakeControl, into entry: inout v4l2_ext_control)
+    throws(SystemErrno)
+  {
+    guard let target = entry.ptr, entry.size >= control.payload.count else {
+      entry.size = UInt32(control.payload.count)
+      throw SystemErrno(ENOSPC)
+    }
+    UnsafeMutableRawBufferPointer(start: target, count: control.payload.count)
+      .copyBytes(from: control.payload)
   }
 
   private func subscribe(_ subscription: UnsafeMutablePointer<v4l2_event_subscription>, fd: Int32)

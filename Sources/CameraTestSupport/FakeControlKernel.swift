@@ -32,18 +32,31 @@ public final class FakeControlKernel: V4L2System {
   /// S_CTRL.
   public internal(set) var writes: [[ControlWrite]] = []
 
+  /// errno values by control ID: any write that includes the control is refused with it,
+  /// before anything changes, as a driver refuses a value its hardware rejects.
+  public var refusals: [UInt32: Int32] = [:]
+
   /// One control value written.
   public struct ControlWrite: Hashable {
     /// The control.
     public var id: UInt32
-    /// The value.
+    /// The value (0 for a compound control).
     public var value: Int64
+    /// `v4l2_ext_control.size`: the payload's length for a compound control, 0 otherwise.
+    public var size: UInt32
+    /// The bytes a compound control's `ptr` pointed to; empty otherwise.
+    public var payload: [UInt8]
 
     /// Makes a write.
-    public init(id: UInt32, value: Int64) {
+    public init(id: UInt32, value: Int64, size: UInt32 = 0, payload: [UInt8] = []) {
       self.id = id
       self.value = value
+      self.size = size
+      self.payload = payload
     }
+
+    /// The rectangle a RECT control's payload holds.
+    public var rectangle: PixelRectangle? { FakeControl.rectangle(in: payload) }
   }
 
   var subscriptions: [Int32: Set<UInt32>] = [:]
@@ -149,7 +162,11 @@ public final class FakeControlKernel: V4L2System {
     let before = controls.map { (value: $0.value, flags: currentFlags($0)) }
     for write in writes {
       guard let index = controls.firstIndex(where: { $0.id == write.id }) else { continue }
-      controls[index].value = write.value
+      if controls[index].isCompound {
+        controls[index].payload = write.payload
+      } else {
+        controls[index].value = write.value
+      }
     }
     for (index, control) in controls.enumerated() {
       var changes: UInt32 = 0

@@ -49,6 +49,17 @@ public protocol CaptureDevice: AnyObject {
   ///   ERANGE, EBUSY for a control locked while streaming); `.disconnected` when it is gone.
   func setControls(_ changes: [(ControlID, Int64)]) throws(CaptureError) -> [CameraControl]
 
+  /// Points the camera's own automatic functions at `rectangle` (pixels of the current
+  /// stream, clamped into it): writes the UVC 1.5 region-of-interest rectangle and the
+  /// `automatic` bits saying what uses it (autofocus, auto exposure, ...) together in one
+  /// request, and returns every control as the driver now reports it.
+  ///
+  /// - Throws: `.controlNotSupported` when the camera has no region-of-interest controls;
+  ///   `.system(call:errno:)` with the driver's errno when it refuses the request (ERANGE for
+  ///   a rectangle outside what the sensor allows); `.disconnected` when it is gone.
+  func setRegionOfInterest(_ rectangle: PixelRectangle, automatic: RegionAutomation)
+    throws(CaptureError) -> [CameraControl]
+
   /// Control changes the driver announced since the last call (another program set a control,
   /// or an automatic mode changed a manual control's flags). Never blocks.
   func controlEvents() -> [ControlChange]
@@ -65,6 +76,13 @@ extension CaptureDevice {
   {
     guard changes.isEmpty else { throw .system(call: "VIDIOC_S_EXT_CTRLS", errno: EINVAL) }
     return []
+  }
+
+  /// No region of interest: always `.controlNotSupported`.
+  public func setRegionOfInterest(_ rectangle: PixelRectangle, automatic: RegionAutomation)
+    throws(CaptureError) -> [CameraControl]
+  {
+    throw .controlNotSupported(.regionOfInterestRect, device: info.path)
   }
 
   /// No events.

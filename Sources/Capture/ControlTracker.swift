@@ -57,6 +57,28 @@ final class ControlTracker {
     }
   }
 
+  /// Points the camera's region of interest at `rectangle` for `automatic`, and reports the
+  /// controls the device answers with, or the refusal and then the controls as they are.
+  /// Returns false when the device refused or has no region of interest.
+  @discardableResult
+  func applyRegion(
+    _ rectangle: PixelRectangle, automatic: RegionAutomation, on device: any CaptureDevice
+  ) -> Bool {
+    do {
+      controls = try device.setRegionOfInterest(rectangle, automatic: automatic)
+      events.post(.controlsChanged(controls))
+      return true
+    } catch {
+      refresh(device)
+      let name = controls.first { $0.id == .regionOfInterestRect }?.commandLineName
+      events.post(
+        .controlRejected(
+          control: name ?? ControlID.regionOfInterestRect.description,
+          reason: ControlTracker.reason(for: error)))
+      return false
+    }
+  }
+
   /// Folds the changes the driver announced since the last turn into the list; reports it if
   /// anything changed.
   func collectEvents(from device: any CaptureDevice) {

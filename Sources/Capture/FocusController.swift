@@ -7,9 +7,15 @@ import Metering
 /// A request picks its strategy from the camera's controls (`FocusCapability`), switches the
 /// automatic modes it replaces off in the same control request as the first manual setting,
 /// then follows the stream: each converted frame is measured inside the region (sharpness for
-/// `ContrastAutofocus`, mean luma for `ExposureController`) while the frame is still in the
+/// `ContrastAutofocus`, mean luma for `ExposureController`, or for `ExposureBiasController`
+/// on a camera that only lets its auto exposure be biased) while the frame is still in the
 /// capture thread's hands, and the commands those answer are sent to the device after the
 /// frame has been posted, so the search never holds up the render loop.
+///
+/// A camera with a UVC 1.5 region of interest focuses (and meters) by itself: the region is
+/// written in pixels of the stream, and the request is locked once the region's sharpness
+/// has settled (`FocusSettling`). A camera that refuses its region is driven by the next
+/// strategy at once, and for the rest of the stream.
 ///
 /// Capture thread only.
 final class FocusController {
@@ -20,6 +26,11 @@ final class FocusController {
   private let events: CaptureEventQueue
   private var job: FocusJob?
   private var sample: FocusSample?
+  /// The size of the frames last measured: the stream's, which a region of interest is
+  /// given in.
+  private var frameSize: FrameSize?
+  /// True once the camera refused its region of interest in this stream.
+  private var regionRefused = false
 
   init(events: CaptureEventQueue) { self.events = events }
 
@@ -28,34 +39,45 @@ final class FocusController {
     region: RegionOfInterest, meter: Bool, device: any CaptureDevice, controls: ControlTracker
   ) {
     sample = nil
+    job = nil
     controls.refresh(device)
-    var job = FocusJob(
-      region: region, controls: controls.controls, meter: meter,
-      lensIsImmediate: device.info.kind == .simulated)
-    let switches = job.startingAssignments(controls.controls)
-    if !controls.apply(switches, on: device) {
-      job.focusPhase = .failed
-      job.exposure = nil
+    var strategy = FocusCapability.runnable(controls.controls)
+    if strategy == .regionOfInterest, regionRefused {
+      strategy = FocusCapability.strategy(after: strategy, controls.controls) ?? .none
     }
-    events.post(.focus(job.report))
-    self.job = job.isFinished ? nil : job
+    start(
+      FocusJob(
+        region: region, controls: controls.controls, meter: meter,
+        lensIsImmediate: device.info.kind == .simulated, strategy: strategy),
+      device: device, controls: controls)
   }
 
   /// Measures `frame` for the running request, if any. Called between DQBUF and QBUF, so it
   /// only reads: a 20 % region of a 720p frame costs well under a millisecond.
   func measure(_ frame: NV12Frame) {
+    frameSize = frame.size
     guard let job else { return }
     sample = FocusSample(
       sequence: frame.metadata.sequence, captureTime: frame.metadata.captureTime,
-      score: job.autofocus == nil ? 0 : SharpnessScore.measure(frame, in: job.region),
-      meanLuma: job.exposure == nil ? 0 : frame.meanLuma(in: job.region))
+      frameSize: frame.size,
+      score: job.measuresSharpness ? SharpnessScore.measure(frame, in: job.region) : 0,
+      meanLuma: job.measuresLuma ? frame.meanLuma(in: job.region) : 0)
   }
 
-  /// Acts on the last measured frame: moves the lens and sets exposure as the searches ask,
-  /// and reports the end of the request.
+  /// Acts on the last measured frame: writes a pending region of interest, moves the lens
+  /// and sets exposure as the searches ask, and reports the end of the request.
   func advance(device: any CaptureDevice, controls: ControlTracker) {
     guard var job, let sample else { return }
     self.sample = nil
+    if job.needsRegionWrite {
+      // The frame predates the region; the camera's search starts from the next one.
+      self.job = nil
+      guard writeRegion(&job, in: sample.frameSize, device: device, controls: controls) else {
+        return fallBack(from: job, device: device, controls: controls)
+      }
+      self.job = job
+      return
+    }
     let assignments = job.step(sample)
     if !assignments.isEmpty {
       if controls.apply(assignments, on: device) {
@@ -75,23 +97,23 @@ final class FocusController {
     }
   }
 
-  /// Ends any request and hands focus and exposure back to the camera's automatic modes.
+  /// Ends any request and hands focus and exposure back to the camera's automatic modes:
+  /// continuous autofocus, automatic exposure, the exposure bias at its default, and a
+  /// region of interest covering the whole frame with the camera's default automatic bits.
   func resume(device: any CaptureDevice, controls: ControlTracker) {
     let region = job?.region ?? .full
     job = nil
     sample = nil
     let list = controls.controls
-    var assignments: [ControlAssignment] = []
-    if list.contains(where: { $0.id == .focusAuto }) {
-      assignments.append(ControlAssignment(.focusAuto, 1))
+    controls.apply(FocusJob.resumingAssignments(list), on: device)
+    if FocusCapability.runnable(list) == .regionOfInterest, !regionRefused, let frameSize,
+      let bits = list.first(where: { $0.id == .regionOfInterestAuto })
+    {
+      controls.applyRegion(
+        PixelRectangle(covering: frameSize),
+        automatic: RegionAutomation(rawValue: UInt32(truncatingIfNeeded: bits.defaultValue)),
+        on: device)
     }
-    if let auto = list.first(where: { $0.id == .exposureAuto }) {
-      // Aperture priority is what uvcvideo webcams call automatic; a menu without it is
-      // returned to its default, which is the camera's automatic mode on every driver seen.
-      let value: Int64 = auto.menu[3] != nil ? 3 : auto.defaultValue
-      assignments.append(ControlAssignment(.exposureAuto, value))
-    }
-    controls.apply(assignments, on: device)
     events.post(
       .focus(
         FocusReport(
@@ -99,10 +121,62 @@ final class FocusController {
           region: region, exposureLocked: false)))
   }
 
-  /// Drops any request without a report: the stream it measured has ended.
+  /// Drops any request without a report: the stream it measured has ended. The next stream
+  /// may have another size, and its camera may take a region it refused before.
   func cancel() {
     job = nil
     sample = nil
+    frameSize = nil
+    regionRefused = false
+  }
+
+  /// Switches the automatic modes `job` needs, writes its region when the stream size is
+  /// known, and reports the start; a refusal ends it, or hands a region request to the next
+  /// strategy.
+  private func start(_ job: FocusJob, device: any CaptureDevice, controls: ControlTracker) {
+    var job = job
+    if !controls.apply(job.startingAssignments(controls.controls), on: device) {
+      guard job.strategy != .regionOfInterest else {
+        return fallBack(from: job, device: device, controls: controls)
+      }
+      job.abandon()
+    } else if job.needsRegionWrite, let frameSize {
+      guard writeRegion(&job, in: frameSize, device: device, controls: controls) else {
+        return fallBack(from: job, device: device, controls: controls)
+      }
+    }
+    events.post(.focus(job.report))
+    self.job = job.isFinished ? nil : job
+  }
+
+  /// Writes `job`'s region of interest in pixels of a stream of `size`; false when refused.
+  private func writeRegion(
+    _ job: inout FocusJob, in size: FrameSize, device: any CaptureDevice,
+    controls: ControlTracker
+  ) -> Bool {
+    job.needsRegionWrite = false
+    let rectangle = job.region.pixelRectangle(in: size)
+    guard controls.applyRegion(rectangle, automatic: job.regionAutomation, on: device) else {
+      regionRefused = true
+      return false
+    }
+    job.commandTime = .now()
+    return true
+  }
+
+  /// Runs the next strategy after `job`'s could not start; without one, reports `job` failed.
+  private func fallBack(from job: FocusJob, device: any CaptureDevice, controls: ControlTracker) {
+    guard let next = FocusCapability.strategy(after: job.strategy, controls.controls) else {
+      var failed = job
+      failed.abandon()
+      events.post(.focus(failed.report))
+      return
+    }
+    start(
+      FocusJob(
+        region: job.region, controls: controls.controls, meter: job.meter,
+        lensIsImmediate: job.lensIsImmediate, strategy: next),
+      device: device, controls: controls)
   }
 }
 
@@ -110,6 +184,7 @@ final class FocusController {
 struct FocusSample {
   var sequence: UInt32
   var captureTime: MonotonicTime
+  var frameSize: FrameSize
   var score: Double
   var meanLuma: Double
 }

@@ -19,10 +19,23 @@ struct FocusJob {
   let region: RegionOfInterest
   /// The focus strategy in use.
   let strategy: FocusReport.Strategy
+  /// True when exposure was asked to follow the click.
+  let meter: Bool
+  /// See `init`.
+  let lensIsImmediate: Bool
   /// The contrast search, for `.contrastDetect`.
   var autofocus: ContrastAutofocus?
-  /// The exposure search, when metering was asked for and the camera allows it.
+  /// The watch on the camera's own search, for `.regionOfInterest`.
+  var settling: FocusSettling?
+  /// True until the region of interest is written (`.regionOfInterest` only). It is given
+  /// in pixels of the stream, whose size the controller learns from the frames.
+  var needsRegionWrite: Bool
+  /// The exposure search through exposure time and gain, when metering was asked for and
+  /// the camera has them.
   var exposure: ExposureController?
+  /// The exposure search through the auto-exposure bias, when metering was asked for and
+  /// the camera has neither exposure time nor gain.
+  var biasExposure: ExposureBiasController?
   /// `.searching` until focus is settled one way or the other.
   var focusPhase: FocusReport.Phase
   /// True once exposure needs no more frames (settled, given up, or not metered).
@@ -38,24 +51,29 @@ struct FocusJob {
   private let startFocus: Int64?
   private let exposureMapping: ControlMapping?
   private let gainMapping: ControlMapping?
+  private let biasScale: ExposureBiasScale?
   private let program: ExposureProgram
-  private let lensIsImmediate: Bool
 
-  /// Plans a request from the camera's controls. `lensIsImmediate` says that a command given
-  /// after one frame already acts on the next (the simulated camera renders after it is
-  /// given), so no frame need be skipped for latency.
+  /// Plans a request from the camera's controls with `strategy`, by default the best one
+  /// they allow. `lensIsImmediate` says that a command given after one frame already acts on
+  /// the next (the simulated camera renders after it is given), so no frame need be skipped
+  /// for latency.
   init(
-    region: RegionOfInterest, controls: [CameraControl], meter: Bool, lensIsImmediate: Bool
+    region: RegionOfInterest, controls: [CameraControl], meter: Bool, lensIsImmediate: Bool,
+    strategy: FocusReport.Strategy? = nil
   ) {
     self.region = region
+    self.meter = meter
     self.lensIsImmediate = lensIsImmediate
-    strategy = FocusCapability.runnable(controls)
+    let strategy = strategy ?? FocusCapability.runnable(controls)
+    self.strategy = strategy
+    let usable = { (id: ControlID) in
+      FocusCapability.usable(id, in: controls) ? controls.first { $0.id == id } : nil
+    }
     let focus = controls.first { $0.id == .focusAbsolute }
     let focusScale = focus.map { Self.mapping($0, scale: .linear) }
-    let timeScale = controls.first { $0.id == .exposureAbsolute }.map {
-      Self.mapping($0, scale: .logarithmic)
-    }
-    let gainScale = controls.first { $0.id == .gain }.map { Self.mapping($0, scale: .linear) }
+    let timeScale = usable(.exposureAbsolute).map { Self.mapping($0, scale: .logarithmic) }
+    let gainScale = usable(.gain).map { Self.mapping($0, scale: .linear) }
     focusMapping = focusScale
     startFocus = focus?.value
     exposureMapping = timeScale
@@ -66,7 +84,10 @@ struct FocusJob {
     let program = ExposureProgram(
       timeStops: timeStops ?? 0, gainStops: gainScale == nil ? 0 : Self.assumedGainStops)
     self.program = program
+    let bias = program.totalStops > 0 ? nil : usable(.autoExposureBias)
+    biasScale = bias.flatMap(ExposureBiasScale.init)
     let settle = lensIsImmediate ? 0 : 1
+    needsRegionWrite = strategy == .regionOfInterest
     switch strategy {
     case .contrastDetect:
       let start = focusScale.map { $0.normalized(forDriverValue: Int(focus?.value ?? 0)) }
@@ -74,35 +95,38 @@ struct FocusJob {
         startingAt: start ?? 0.5,
         configuration: .init(lensSpeed: LensSpeed.perFrame, settleFrames: settle))
       focusPhase = .searching
-    case .autoFocusStart, .regionOfInterest: focusPhase = .locked
+    case .regionOfInterest:
+      settling = FocusSettling()
+      focusPhase = .searching
+    case .autoFocusStart: focusPhase = .locked
     case .none: focusPhase = meter && FocusCapability.canMeter(controls) ? .locked : .failed
     }
-    if meter, program.totalStops > 0 {
-      let now = program.value(
-        exposure: timeScale.map { Self.normalized(.exposureAbsolute, controls, $0) } ?? 0,
-        gain: gainScale.map { Self.normalized(.gain, controls, $0) } ?? 0)
-      exposure = ExposureController(
-        value: now,
-        configuration: .init(stops: program.totalStops, settleFrames: settle))
+    // With a region of interest the camera's own auto exposure meters the region.
+    if meter, strategy != .regionOfInterest {
+      if program.totalStops > 0 {
+        let now = program.value(
+          exposure: timeScale.map { Self.normalized(.exposureAbsolute, controls, $0) } ?? 0,
+          gain: gainScale.map { Self.normalized(.gain, controls, $0) } ?? 0)
+        exposure = ExposureController(
+          value: now,
+          configuration: .init(stops: program.totalStops, settleFrames: settle))
+      } else if let biasScale, let bias {
+        biasExposure = ExposureBiasController(
+          levels: biasScale.levels, bias: biasScale.level(forDriverValue: bias.value))
+      }
     }
-    exposureDone = exposure == nil
+    exposureDone = exposure == nil && biasExposure == nil
   }
 
-  /// The first request: automatic modes off, and the one-shot scan for `.autoFocusStart`.
-  func startingAssignments(_ controls: [CameraControl]) -> [ControlAssignment] {
-    var list: [ControlAssignment] = []
-    let has = { (id: ControlID) in controls.contains { $0.id == id } }
-    if strategy == .contrastDetect || strategy == .autoFocusStart, has(.focusAuto) {
-      list.append(ControlAssignment(.focusAuto, 0))
-    }
-    if strategy == .autoFocusStart { list.append(ControlAssignment(.autoFocusStart, 1)) }
-    if exposure != nil, let auto = controls.first(where: { $0.id == .exposureAuto }),
-      auto.menu[1] != nil
-    {
-      list.append(ControlAssignment(.exposureAuto, 1))
-    }
-    return list
-  }
+  /// True when the frames must be scored for sharpness.
+  var measuresSharpness: Bool { autofocus != nil || settling != nil }
+
+  /// True when the frames must be metered for mean luma.
+  var measuresLuma: Bool { exposure != nil || biasExposure != nil }
+
+  /// What the camera's automatic functions should take from the region: focus, and exposure
+  /// when metering was asked for.
+  var regionAutomation: RegionAutomation { meter ? [.focus, .exposure] : [.focus] }
 
   /// Feeds one measured frame to the running searches; returns the controls to set.
   mutating func step(_ sample: FocusSample) -> [ControlAssignment] {
@@ -116,31 +140,22 @@ struct FocusJob {
       return []
     }
     var list: [ControlAssignment] = []
-    if focusPhase == .searching, var search = autofocus, let mapping = focusMapping {
-      switch search.step(score: sample.score, frameSequence: sample.sequence) {
-      case .move(let position): list.append(focusAssignment(position, mapping))
-      case .wait: break
-      case .locked(let position):
-        list.append(focusAssignment(position, mapping))
-        focusPhase = .locked
-      case .failed: focusPhase = .failed
-      }
-      autofocus = search
-    }
-    if !exposureDone, var controller = exposure {
-      switch controller.step(meanLuma: sample.meanLuma, frameSequence: sample.sequence) {
-      case .set(let value): list += exposureAssignments(value)
-      case .wait: break
-      case .settled: exposureDone = true
-      }
-      exposure = controller
-    }
+    if focusPhase == .searching { list += stepFocus(sample) }
+    if !exposureDone { list += stepExposure(sample) }
     return list
   }
 
   /// Ends the searches still running: focus as failed, exposure where it is.
   mutating func giveUp() {
     if focusPhase == .searching { focusPhase = .failed }
+    exposureDone = true
+  }
+
+  /// Ends the request before it started: its first control request was refused.
+  mutating func abandon() {
+    focusPhase = .failed
+    exposure = nil
+    biasExposure = nil
     exposureDone = true
   }
 
@@ -155,9 +170,53 @@ struct FocusJob {
 
   /// The report for the state the request is in.
   var report: FocusReport {
-    FocusReport(
+    let settled = exposure?.isSettled == true || biasExposure?.isSettled == true
+    return FocusReport(
       strategy: strategy, phase: isFinished ? focusPhase : .searching, framesTaken: frames,
-      region: region, exposureLocked: exposureDone && exposure?.isSettled == true)
+      region: region, exposureLocked: exposureDone && settled)
+  }
+
+  private mutating func stepFocus(_ sample: FocusSample) -> [ControlAssignment] {
+    if var watch = settling {
+      if watch.step(score: sample.score) { focusPhase = .locked }
+      settling = watch
+      return []
+    }
+    guard var search = autofocus, let mapping = focusMapping else { return [] }
+    defer { autofocus = search }
+    switch search.step(score: sample.score, frameSequence: sample.sequence) {
+    case .move(let position): return [focusAssignment(position, mapping)]
+    case .wait: return []
+    case .locked(let position):
+      focusPhase = .locked
+      return [focusAssignment(position, mapping)]
+    case .failed:
+      focusPhase = .failed
+      return []
+    }
+  }
+
+  private mutating func stepExposure(_ sample: FocusSample) -> [ControlAssignment] {
+    if var controller = exposure {
+      defer { exposure = controller }
+      switch controller.step(meanLuma: sample.meanLuma, frameSequence: sample.sequence) {
+      case .set(let value): return exposureAssignments(value)
+      case .wait: return []
+      case .settled:
+        exposureDone = true
+        return []
+      }
+    }
+    guard var controller = biasExposure, let biasScale else { return [] }
+    defer { biasExposure = controller }
+    switch controller.step(meanLuma: sample.meanLuma, frameSequence: sample.sequence) {
+    case .set(let level):
+      return [ControlAssignment(.autoExposureBias, biasScale.driverValue(forLevel: level))]
+    case .wait: return []
+    case .settled:
+      exposureDone = true
+      return []
+    }
   }
 
   private func focusAssignment(_ position: Double, _ mapping: ControlMapping) -> ControlAssignment {

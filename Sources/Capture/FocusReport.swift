@@ -6,7 +6,8 @@ import Metering
 public struct FocusReport: Hashable, Sendable {
   /// How the camera is focused on the clicked region.
   public enum Strategy: Hashable, Sendable {
-    /// UVC 1.5 region of interest: the camera's own autofocus and exposure meter the region.
+    /// UVC 1.5 region of interest: the camera's own autofocus and exposure meter the region;
+    /// Pinhole watches the region's sharpness to tell when the camera has settled.
     case regionOfInterest
     /// Pinhole moves `FOCUS_ABSOLUTE` itself, maximising the region's sharpness.
     case contrastDetect
@@ -23,7 +24,9 @@ public struct FocusReport: Hashable, Sendable {
     /// Focus is held at the best position found.
     case locked
     /// No sharpness peak was found (a featureless region) or the search ran too long; the
-    /// lens went back to where it was.
+    /// lens went back to where it was. With a region of interest: the camera refused the
+    /// region and no other strategy was left, or the region never settled within the frame
+    /// limit (the camera then goes on focusing on it by itself).
     case failed
     /// The camera focuses and exposes by itself again.
     case continuous
@@ -37,7 +40,9 @@ public struct FocusReport: Hashable, Sendable {
   public var framesTaken: Int
   /// The clicked region, in normalised image coordinates.
   public var region: RegionOfInterest
-  /// True once exposure is held on the region (metered to mid-grey, then fixed).
+  /// True once exposure is held on the region (metered to mid-grey, then fixed; through the
+  /// auto-exposure bias, the bias is fixed while the camera's auto exposure runs). Always
+  /// false with a region of interest, whose metering the camera keeps doing by itself.
   public var exposureLocked: Bool
 
   /// Makes a report.

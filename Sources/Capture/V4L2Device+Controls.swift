@@ -108,7 +108,7 @@ extension V4L2Device {
 
   /// Runs G_EXT_CTRLS or S_EXT_CTRLS on `list` with the current values (`which` = CUR_VAL, so
   /// controls of different classes may share one call).
-  private func exchange(_ request: V4L2Request, _ list: inout [v4l2_ext_control])
+  func exchange(_ request: V4L2Request, _ list: inout [v4l2_ext_control])
     throws(CaptureError)
   {
     let count = UInt32(list.count)

@@ -45,6 +45,14 @@ public struct RegionOfInterest: Hashable, Sendable {
     )
   }
 
+  /// The region as a pixel rectangle of an image of `size`: the pixels `pixelBounds` covers,
+  /// which is what a camera's own region of interest (UVC 1.5) is given in.
+  public func pixelRectangle(in size: FrameSize) -> PixelRectangle {
+    let (columns, rows) = pixelBounds(in: size)
+    return PixelRectangle(
+      left: columns.lowerBound, top: rows.lowerBound, width: columns.count, height: rows.count)
+  }
+
   private static func pixels(center: Double, extent: Double, count: Int) -> Range<Int> {
     guard count > 0 else { return 0..<0 }
     let first = Int((((center - extent / 2) * Double(count)) - 0.5).rounded(.up))
