@@ -201,6 +201,9 @@ extension PreviewApp {
     case .toggleMirror: model.isMirrored.toggle()
     case .rotate: model.quarterTurns = (model.quarterTurns + 1) % 4
     case .toggleTorch: setTorch(on: !camera.isTorchOn)
+    case .adjustTorch(let delta):
+      camera.torchStrength = min(max(camera.torchStrength + delta, 0.1), 1)
+      if camera.isTorchOn { setTorch(on: true) }
     case .cycleFlashMode:
       let modes = PhotoController.FlashMode.allCases
       let index = modes.firstIndex(of: photos.controller.flashMode) ?? 0

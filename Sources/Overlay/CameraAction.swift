@@ -34,6 +34,8 @@ public enum CameraAction: Hashable, Sendable {
   case rotate
   /// Turn the torch on or off.
   case toggleTorch
+  /// Make the torch brighter (positive) or dimmer by this fraction of its full strength.
+  case adjustTorch(by: Double)
   /// Move the flash to its next mode (off → on → auto → off).
   case cycleFlashMode
 }

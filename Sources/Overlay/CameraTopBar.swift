@@ -97,10 +97,14 @@ struct CameraTopBar {
       width: menu.width - painter.px(12), height: height)
   }
 
+  /// How much one wheel notch over the torch button changes its strength.
+  static let torchStepPerNotch = 0.1
+
   /// Updates the list (topmost), the buttons, then, while the list is open, a catcher over
-  /// the whole window so a click outside closes the list and does nothing else.
+  /// the whole window so a click outside closes the list and does nothing else. The wheel
+  /// over the torch button dims or brightens it.
   func update(
-    tracker: inout PointerTracker, actions: inout [OverlayAction]
+    tracker: inout PointerTracker, wheel: Point, actions: inout [OverlayAction]
   ) -> Responses {
     var responses = Responses()
     if let menu {
@@ -114,6 +118,9 @@ struct CameraTopBar {
     for (button, rect) in buttons {
       let response = tracker.update(ControlID("camera-button-\(button)"), rect: rect)
       if response.isClicked { actions.append(.camera(Self.action(of: button))) }
+      if button == .torch, response.isHovered, wheel.y != 0 {
+        actions.append(.camera(.adjustTorch(by: wheel.y * Self.torchStepPerNotch)))
+      }
       responses.buttons.append(response)
     }
     if menu != nil,

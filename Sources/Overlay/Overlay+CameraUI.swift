@@ -21,7 +21,7 @@ extension Overlay {
   ) -> CameraUIResponses {
     var responses = CameraUIResponses()
     responses.topBar = cameraTopBar(state: state, layout: layout)
-      .update(tracker: &tracker, actions: &actions)
+      .update(tracker: &tracker, wheel: input.wheel, actions: &actions)
     if let panel = settingsPanel(state: state, layout: layout) {
       responses.settings = panel.update(tracker: &tracker, input: input, actions: &actions)
     }

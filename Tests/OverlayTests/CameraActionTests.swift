@@ -57,6 +57,22 @@ struct CameraActionTests {
     }
   }
 
+  @Test func theWheelOverTheTorchButtonDimsAndBrightensIt() throws {
+    let torch = try #require(buttons(equipped)[.torch])
+    let up = frame(
+      OverlayInput(windowSize: size, pointer: torch.center, wheel: Point(x: 0, y: 2)),
+      state: equipped
+    ).actions
+    #expect(up == [.camera(.adjustTorch(by: 0.2))])
+    let elsewhere = frame(
+      OverlayInput(
+        windowSize: size, pointer: Point(x: torch.minX - 200, y: torch.center.y),
+        wheel: Point(x: 0, y: -1)),
+      state: equipped
+    ).actions
+    #expect(!elsewhere.contains { if case .camera(.adjustTorch) = $0 { true } else { false } })
+  }
+
   @Test func buttonsAppearOnlyWhenTheyApply() {
     var state = CameraScene.state()
     state.camera.cameras = [CameraScene.device]
