@@ -34,6 +34,10 @@ final class PhotoSide {
   init(options: Options, settings: AppSettings, device: DeviceInfo) {
     let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let folder = PicturesFolder().resolve(override: override)
+    // A new folder (the first run, or a fresh --output-dir) is made now, so the strip does not
+    // call it missing; one whose parent is missing too, a drive not mounted, is left to the
+    // banner rather than created on the mount point.
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
     writer = PhotoWriter(softwareVersion: pinholeVersion, vault: vault)
     loader = ThumbnailLoader(folder: folder)
     controller = PhotoController(
