@@ -28,15 +28,6 @@ public final class KernelV4L2System: V4L2System, Sendable {
   /// Plain `close`.
   public func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
-  /// The kernel's `ioctl`, reached through libv4l2's pass-through for foreign descriptors.
-  public func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
-    throws(SystemErrno) -> Int32
-  {
-    let result = cv4l2_ioctl(fd, request, argument)
-    guard result >= 0 else { throw SystemErrno(errno) }
-    return result
-  }
-
   /// Plain `mmap`, shared and read-write.
   public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno)
     -> UnsafeMutableRawPointer
@@ -49,21 +40,5 @@ public final class KernelV4L2System: V4L2System, Sendable {
   /// Plain `munmap`.
   public func munmap(_ address: UnsafeMutableRawPointer, length: Int) {
     _ = Glibc.munmap(address, length)
-  }
-
-  /// Plain `poll` on one descriptor.
-  public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemErrno)
-    -> Int16
-  {
-    var entry = pollfd(fd: fd, events: events, revents: 0)
-    let result = Glibc.poll(&entry, 1, timeoutMilliseconds)
-    guard result >= 0 else { throw SystemErrno(errno) }
-    return result == 0 ? 0 : entry.revents
-  }
-
-  /// `stat` on the path.
-  public func nodeExists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0
   }
 }

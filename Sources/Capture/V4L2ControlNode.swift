@@ -121,20 +121,9 @@ public final class V4L2ControlNode {
   private func exchange(_ request: V4L2Request, _ list: inout [v4l2_ext_control])
     throws(CaptureError)
   {
-    let count = UInt32(list.count)
-    let outcome: Result<Void, CaptureError> = list.withUnsafeMutableBufferPointer { buffer in
-      var controls = v4l2_ext_controls()
-      controls.which = UInt32(V4L2_CTRL_WHICH_CUR_VAL)
-      controls.count = count
-      controls.controls = buffer.baseAddress
-      do throws(CaptureError) {
-        try ioctl(request, &controls)
-        return .success(())
-      } catch {
-        return .failure(error)
-      }
+    try V4L2Device.exchange(&list) { (controls) throws(CaptureError) in
+      try ioctl(request, &controls)
     }
-    try outcome.get()
   }
 
   /// Issues `request` on the open descriptor. As on a camera's open node, EACCES and EBUSY

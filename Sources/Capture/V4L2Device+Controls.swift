@@ -111,6 +111,17 @@ extension V4L2Device {
   func exchange(_ request: V4L2Request, _ list: inout [v4l2_ext_control])
     throws(CaptureError)
   {
+    try Self.exchange(&list) { (controls) throws(CaptureError) in
+      try controlIoctl(request, &controls)
+    }
+  }
+
+  /// Wraps `list` in a `v4l2_ext_controls` for the current values and hands it to `call`,
+  /// which issues G_EXT_CTRLS or S_EXT_CTRLS on some node.
+  static func exchange(
+    _ list: inout [v4l2_ext_control],
+    _ call: (inout v4l2_ext_controls) throws(CaptureError) -> Void
+  ) throws(CaptureError) {
     let count = UInt32(list.count)
     let outcome: Result<Void, CaptureError> = list.withUnsafeMutableBufferPointer { buffer in
       var controls = v4l2_ext_controls()
@@ -118,7 +129,7 @@ extension V4L2Device {
       controls.count = count
       controls.controls = buffer.baseAddress
       do throws(CaptureError) {
-        try controlIoctl(request, &controls)
+        try call(&controls)
         return .success(())
       } catch {
         return .failure(error)

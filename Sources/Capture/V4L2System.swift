@@ -61,15 +61,6 @@ public final class LibV4L2System: V4L2System, Sendable {
   /// Closes through `v4l2_close`.
   public func close(_ fd: Int32) { _ = v4l2_close(fd) }
 
-  /// Calls `v4l2_ioctl` through the shim's non-variadic wrapper.
-  public func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
-    throws(SystemErrno) -> Int32
-  {
-    let result = cv4l2_ioctl(fd, request, argument)
-    guard result >= 0 else { throw SystemErrno(errno) }
-    return result
-  }
-
   /// Maps through `v4l2_mmap`, which knows about buffers libv4l2 converts into.
   public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno)
     -> UnsafeMutableRawPointer
@@ -83,8 +74,22 @@ public final class LibV4L2System: V4L2System, Sendable {
   public func munmap(_ address: UnsafeMutableRawPointer, length: Int) {
     _ = v4l2_munmap(address, length)
   }
+}
 
-  /// Plain `poll`: libv4l2 keeps the kernel descriptor, so the kernel's readiness applies.
+/// The calls that are the same with and without libv4l2: it keeps the kernel's descriptor, so
+/// the kernel's readiness and the file system apply as they are, and it passes ioctls on
+/// descriptors it did not open straight to the kernel.
+extension V4L2System {
+  /// Calls `v4l2_ioctl` through the shim's non-variadic wrapper.
+  public func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
+    throws(SystemErrno) -> Int32
+  {
+    let result = cv4l2_ioctl(fd, request, argument)
+    guard result >= 0 else { throw SystemErrno(errno) }
+    return result
+  }
+
+  /// Plain `poll` on one descriptor.
   public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemErrno)
     -> Int16
   {

@@ -99,11 +99,9 @@ public struct ExposureBiasController: Sendable {
 
   /// The error of mean luma `mean` in stops: positive when the region is too dark.
   public func errorStops(meanLuma mean: Double) -> Double {
-    let wanted = configuration.target - configuration.blackLevel
-    let signal = max(mean - configuration.blackLevel, 0.5)
-    var error = log2(wanted / signal)
-    if mean >= configuration.clipLevel { error = min(error, -1) }
-    return min(max(error, -configuration.maximumStepStops), configuration.maximumStepStops)
+    ExposureError.stops(
+      meanLuma: mean, target: configuration.target, blackLevel: configuration.blackLevel,
+      clipLevel: configuration.clipLevel, limit: configuration.maximumStepStops)
   }
 
   /// Feeds the region's mean luma in frame `frameSequence`; returns what to set.
