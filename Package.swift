@@ -57,6 +57,7 @@ let package = Package(
       name: "PinholeBench",
       dependencies: [
         "Imaging", "SimulatedCamera", "CameraModel", "Photos", "PhotoLibrary", "Overlay",
+        "Metering",
       ],
       path: "Benchmarks/PinholeBench"),
 

@@ -102,6 +102,7 @@ do {
   for size in sizes { ratios += try runConversions(size) }
   try runEncode()
   OverlayBenchmark(stopwatch: stopwatch).run()
+  OpticsBenchmark(stopwatch: stopwatch).run()
   try PhotoBenchmark(shots: quick ? 5 : 15).run(
     picture: try BenchmarkInputs(size: FrameSize(width: 1920, height: 1080)).picture)
 } catch {
