@@ -78,6 +78,25 @@ enum CameraIcons {
     }
   }
 
+  /// A small display on its stand, at the lower left of a light's button: this light is the
+  /// screen itself, not a LED.
+  static func screenMark(
+    into commands: inout [DrawCommand], in button: Rect, color: Color, painter: CameraPainter
+  ) {
+    // Left of the torch's handle and the bolt, inside the round button.
+    let center = Point(x: button.center.x - painter.px(10.5), y: button.center.y + painter.px(8))
+    let width = max(painter.px(1.2), 1)
+    painter.appendPolyline(
+      into: &commands, center: center,
+      points: [
+        Point(x: -3, y: -2.5), Point(x: 3, y: -2.5), Point(x: 3, y: 1.5),
+        Point(x: -3, y: 1.5), Point(x: -3, y: -2.5),
+      ], width: width, color: color)
+    painter.appendPolyline(
+      into: &commands, center: center, points: [Point(x: -2, y: 3.5), Point(x: 2, y: 3.5)],
+      width: width, color: color)
+  }
+
   /// A torch: a wide head over a narrow handle with a switch; rays above it when on.
   static func torch(
     into commands: inout [DrawCommand], center: Point, color: Color, isOn: Bool,

@@ -40,6 +40,9 @@ extension CameraTopBar {
       let color = isOn ? Color(red: 30, green: 30, blue: 34) : white
       CameraIcons.torch(
         into: &commands, center: center, color: color, isOn: isOn, painter: painter)
+      if camera.torch?.kind == .screen {
+        CameraIcons.screenMark(into: &commands, in: rect, color: color, painter: painter)
+      }
     case .flash:
       painter.appendButtonBackground(
         into: &commands, rect: rect, response: response, isActive: false)
@@ -48,6 +51,9 @@ extension CameraTopBar {
         into: &commands, center: center,
         color: mode == .on ? CameraPainter.accentColor : white, isCrossedOut: mode == .off,
         label: mode == .auto ? "A" : nil, painter: painter)
+      if camera.flashMode?.kind == .screen {
+        CameraIcons.screenMark(into: &commands, in: rect, color: white, painter: painter)
+      }
     }
   }
 
