@@ -81,6 +81,7 @@ extension PhotoController {
   func meter(_ frame: NV12Frame) {
     let capture = frame.metadata.captureTime
     if capture.nanoseconds > 0, let last = lastCaptureTime, capture > last {
+      // Differences are clock-independent, so any stamp gives the interval.
       let interval = capture.seconds(since: last)
       if interval < 1 { frameInterval = 0.8 * frameInterval + 0.2 * interval }
     }
@@ -93,9 +94,14 @@ extension PhotoController {
   /// exposed under the light, or when the wait has run out.
   func resolveFlashShot(newest frame: NV12Frame, presentedAt time: MonotonicTime) {
     guard let shot = flashShot else { return }
-    let capture =
-      frame.metadata.captureTime.nanoseconds > 0 ? frame.metadata.captureTime : time
-    let isLit = shot.litAt.map { capture >= $0.advanced(seconds: frameInterval) } ?? false
+    // A stamp on another clock (v4l2loopback copies whatever its writer set) or none at all
+    // cannot be compared with the light's time; then the presentation time stands in, with a
+    // frame more for the way from the sensor to the screen.
+    let stamp = frame.metadata.captureTime
+    let isStampTrusted = stamp.nanoseconds > 0 && abs(time.seconds(since: stamp)) < 1
+    let capture = isStampTrusted ? stamp : time
+    let margin = isStampTrusted ? frameInterval : 2 * frameInterval
+    let isLit = shot.litAt.map { capture >= $0.advanced(seconds: margin) } ?? false
     guard isLit || time.seconds(since: shot.clickTime) >= Self.flashTimeout else { return }
     flashShot = nil
     if shot.source == .screen {

@@ -107,6 +107,25 @@ struct PhotoControllerFlashTests {
     #expect(!fixture.controller.isScreenFlashLit)
   }
 
+  @Test("frames stamped on another clock are judged by when they were presented")
+  func foreignCaptureStampsFallBackToPresentationTime() {
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = .screen
+    fixture.controller.flashMode = .on
+    present(fixture, 1, capturedAt: 33)
+    fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+    fixture.controller.screenFlashPresented(at: fixture.clock.at(milliseconds: 50))
+    // Stamps a minute ahead (a wall clock, say) would pass any "after the light" test; the
+    // shot waits two frame intervals of presentation after the light reached the scene
+    // (100 ms): until 166 ms.
+    for (sequence, presented) in [(UInt32(2), UInt64(120)), (3, 150)] {
+      present(fixture, sequence, capturedAt: 60_000 + presented, presentedAt: presented)
+      #expect(fixture.writer.jobs.isEmpty, "frame \(sequence)")
+    }
+    present(fixture, 4, capturedAt: 60_180, presentedAt: 180)
+    #expect(fixture.writer.sequences == [4])
+  }
+
   @Test("a LED flash is fired through the app and the shot waits for a frame after it")
   func ledFlashWaitsForTheStrobe() {
     let fixture = ControllerFixture()
