@@ -43,7 +43,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering",
+        "Metering", "Lighting",
       ]),
 
     // MARK: App
@@ -84,7 +84,8 @@ let package = Package(
       name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
-      name: "AppCoreTests", dependencies: ["AppCore", "Metering", "CameraTestSupport"]),
+      name: "AppCoreTests",
+      dependencies: ["AppCore", "Metering", "Lighting", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",

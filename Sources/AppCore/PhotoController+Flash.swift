@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Lighting
 import Metering
 import Overlay
 import Photos
@@ -59,21 +60,24 @@ extension PhotoController {
   }
 
   /// The screen flash's white picture went on screen at `time`. The first call of a shot
-  /// marks when the light reached the scene; later ones change nothing.
+  /// marks when the light reached the scene; later ones change nothing. The screen stays
+  /// white until the shot is taken, so its light lasts as long as the wait may.
   public func screenFlashPresented(at time: MonotonicTime) {
-    guard flashShot?.source == .screen, flashShot?.litAt == nil else { return }
-    flashShot?.litAt = time.advanced(seconds: Self.screenLatency)
+    guard flashShot?.source == .screen, flashShot?.firing == nil else { return }
+    flashShot?.firing = FlashFiring(
+      firedAt: time.advanced(seconds: Self.screenLatency),
+      duration: .milliseconds(Int(Self.flashTimeout * 1000)))
   }
 
-  /// The LED fired at `time`, or could not (`nil`): then the shot is taken unlit at once.
-  public func ledFlashFired(at time: MonotonicTime?) {
+  /// The LED fired (`firing`), or could not (`nil`): then the shot is taken unlit at once.
+  public func ledFlashFired(_ firing: FlashFiring?) {
     guard let shot = flashShot, shot.source == .led else { return }
-    guard let time else {
+    guard let firing else {
       flashShot = nil
       takeShot(at: shot.clickTime, flash: true, playsSound: false)
       return
     }
-    flashShot?.litAt = time
+    flashShot?.firing = firing
   }
 
   /// Remembers the scene's brightness for auto mode and the frame interval, from a frame about
@@ -100,9 +104,21 @@ extension PhotoController {
     let stamp = frame.metadata.captureTime
     let isStampTrusted = stamp.nanoseconds > 0 && abs(time.seconds(since: stamp)) < 1
     let capture = isStampTrusted ? stamp : time
-    let margin = isStampTrusted ? frameInterval : 2 * frameInterval
-    let isLit = shot.litAt.map { capture >= $0.advanced(seconds: margin) } ?? false
-    guard isLit || time.seconds(since: shot.clickTime) >= Self.flashTimeout else { return }
+    let margin = Duration.nanoseconds(
+      Int64((isStampTrusted ? frameInterval : 2 * frameInterval) * 1e9))
+    // The frame's stamp may mark the start or the end of its exposure, depending on the
+    // driver; a stamp one interval after the light covers both.
+    let isLit = shot.firing.map {
+      FlashTiming.litFrameIndex(for: $0, captureTimes: [capture], frameInterval: margin) == 0
+    }
+    // Past the light's last useful moment a LED shot takes what there is rather than wait.
+    let isMissed = shot.firing.map {
+      capture > FlashTiming.lastLitStart(for: $0, frameInterval: margin)
+    }
+    guard
+      isLit == true || isMissed == true
+        || time.seconds(since: shot.clickTime) >= Self.flashTimeout
+    else { return }
     flashShot = nil
     if shot.source == .screen {
       screenFlashHoldUntil = shot.clickTime.advanced(seconds: Self.screenFlashMinimum)
@@ -117,8 +133,8 @@ struct FlashShot {
   let clickTime: MonotonicTime
   /// Where the light comes from.
   let source: PhotoController.FlashSource
-  /// When the light reached the scene; nil until then.
-  var litAt: MonotonicTime?
+  /// When the light reached the scene and how long it lasts; nil until then.
+  var firing: FlashFiring?
 }
 
 extension PhotoController {

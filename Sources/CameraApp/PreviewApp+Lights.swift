@@ -32,17 +32,18 @@ extension PreviewApp {
   /// True when a real LED can light the scene steadily.
   var hasTorchLED: Bool { camera.flashUnits.contains { $0.canTorch } }
 
-  /// Fires the LED flash for a photo; the time it fired, or nil when no LED took the command.
-  func fireFlashLED() -> MonotonicTime? {
+  /// Fires the LED flash for a photo; when it fired and for how long, or nil when no LED took
+  /// the command.
+  func fireFlashLED() -> FlashFiring? {
     guard let unit = camera.flashUnits.first(where: { $0.canStrobe }) else { return nil }
     if case .videoNode(let controls) = unit {
       // The camera's own controls go through the capture thread, in order: mode, then strobe.
       let now = MonotonicTime.now()
       for batch in controls.strobeBatches() { session.setControls(batch) }
-      return now
+      return FlashFiring(firedAt: now, duration: unit.flashDuration)
     }
     do {
-      return try unit.strobe().firedAt
+      return try unit.strobe()
     } catch {
       photos.controller.showProblem("The flash did not fire: \(error.userMessage)")
       return nil

@@ -123,7 +123,7 @@ extension PreviewApp {
       case .playShutterSound:
         photos.sound?.play()
       case .fireFlash:
-        photos.controller.ledFlashFired(at: fireFlashLED())
+        photos.controller.ledFlashFired(fireFlashLED())
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds

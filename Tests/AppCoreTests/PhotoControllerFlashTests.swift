@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import CameraTestSupport
+import Lighting
 import Metering
 import Overlay
 import Photos
@@ -135,11 +136,26 @@ struct PhotoControllerFlashTests {
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
     #expect(fixture.controller.drainEffects() == [.fireFlash, .playShutterSound])
     #expect(!fixture.controller.isScreenFlashLit)
-    fixture.controller.ledFlashFired(at: fixture.clock.at(milliseconds: 50))
+    fixture.controller.ledFlashFired(
+      FlashFiring(firedAt: fixture.clock.at(milliseconds: 50), duration: .milliseconds(250)))
     present(fixture, 2, capturedAt: 66)
     #expect(fixture.writer.jobs.isEmpty)
     present(fixture, 3, capturedAt: 99)
     #expect(fixture.writer.sequences == [3])
+  }
+
+  @Test("a LED flash too short for the frame rate does not hold the shot")
+  func tooShortAFlashTakesTheNextFrame() {
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = .led
+    fixture.controller.flashMode = .on
+    present(fixture, 1, capturedAt: 33)
+    fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+    // 40 ms of light cannot cover a whole 33 ms exposure that starts 33 ms after the strobe.
+    fixture.controller.ledFlashFired(
+      FlashFiring(firedAt: fixture.clock.at(milliseconds: 50), duration: .milliseconds(40)))
+    present(fixture, 2, capturedAt: 66)
+    #expect(fixture.writer.sequences == [2])
   }
 
   @Test("a LED that does not fire gives the unlit frame at once")
@@ -149,7 +165,7 @@ struct PhotoControllerFlashTests {
     fixture.controller.flashMode = .on
     present(fixture, 1, capturedAt: 33)
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
-    fixture.controller.ledFlashFired(at: nil)
+    fixture.controller.ledFlashFired(nil)
     #expect(fixture.writer.sequences == [1])
   }
 
