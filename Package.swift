@@ -62,7 +62,9 @@ let package = Package(
       path: "Benchmarks/PinholeBench"),
 
     // MARK: Test support
-    .target(name: "CameraTestSupport", dependencies: ["CameraModel", "Capture", "Overlay"]),
+    .target(
+      name: "CameraTestSupport",
+      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering"]),
 
     // MARK: Tests
     .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),

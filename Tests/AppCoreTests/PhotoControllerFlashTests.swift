@@ -9,16 +9,18 @@ import Photos
 import SimulatedCamera
 import Testing
 
-/// A clock for the simulated camera that jumps to each deadline instead of sleeping.
-final class JumpingClock: SimulationClock, @unchecked Sendable {
-  // @unchecked: used by one test thread at a time.
-  var time = MonotonicTime(nanoseconds: 5_000_000_000)
-  func now() -> MonotonicTime { time }
-  func sleep(until deadline: MonotonicTime) { if deadline > time { time = deadline } }
-}
-
 @Suite("Photo controller: flash")
 struct PhotoControllerFlashTests {
+  /// A controller whose flash comes from `source` and fires in `mode`.
+  private func flashFixture(
+    _ source: PhotoController.FlashSource?, _ mode: PhotoController.FlashMode
+  ) -> ControllerFixture {
+    let fixture = ControllerFixture()
+    fixture.controller.flashSource = source
+    fixture.controller.flashMode = mode
+    return fixture
+  }
+
   /// Presents frame `sequence`, captured at `captureMilliseconds`, 10 ms later (or at
   /// `presentMilliseconds`), with every luma sample at `luma`.
   private func present(
@@ -36,9 +38,7 @@ struct PhotoControllerFlashTests {
 
   @Test("with the flash on the window turns white and the shot waits for a lit frame")
   func screenFlashTakesTheFirstFrameExposedUnderTheLight() {
-    let fixture = ControllerFixture()
-    fixture.controller.flashSource = .screen
-    fixture.controller.flashMode = .on
+    let fixture = flashFixture(.screen, .on)
     for sequence in UInt32(1)...3 { present(fixture, sequence, capturedAt: 33 * UInt64(sequence)) }
     fixture.controller.handle(.shutter, readAt: fixture.clock.at(milliseconds: 110))
     #expect(fixture.writer.jobs.isEmpty)
@@ -61,9 +61,7 @@ struct PhotoControllerFlashTests {
 
   @Test("auto flash fires in a dark scene and not in a bright one")
   func autoFlashFollowsTheMeteredScene() {
-    let fixture = ControllerFixture()
-    fixture.controller.flashSource = .screen
-    fixture.controller.flashMode = .auto
+    let fixture = flashFixture(.screen, .auto)
     present(fixture, 1, capturedAt: 33, luma: 150)
     #expect(!fixture.controller.wouldFireFlash)
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
@@ -80,9 +78,7 @@ struct PhotoControllerFlashTests {
     for (mode, source) in [
       (PhotoController.FlashMode.off, PhotoController.FlashSource.screen), (.on, nil),
     ] {
-      let fixture = ControllerFixture()
-      fixture.controller.flashSource = source
-      fixture.controller.flashMode = mode
+      let fixture = flashFixture(source, mode)
       present(fixture, 1, capturedAt: 33, luma: 20)
       fixture.controller.handle(.shutter, readAt: fixture.clock.now)
       #expect(fixture.writer.sequences == [1])
@@ -92,9 +88,7 @@ struct PhotoControllerFlashTests {
 
   @Test("a camera that stops sending frames does not leave the screen white")
   func flashShotGivesUpAfterTheTimeout() {
-    let fixture = ControllerFixture()
-    fixture.controller.flashSource = .screen
-    fixture.controller.flashMode = .on
+    let fixture = flashFixture(.screen, .on)
     present(fixture, 1, capturedAt: 33)
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
     fixture.controller.screenFlashPresented(at: fixture.clock.at(milliseconds: 50))
@@ -110,9 +104,7 @@ struct PhotoControllerFlashTests {
 
   @Test("frames stamped on another clock are judged by when they were presented")
   func foreignCaptureStampsFallBackToPresentationTime() {
-    let fixture = ControllerFixture()
-    fixture.controller.flashSource = .screen
-    fixture.controller.flashMode = .on
+    let fixture = flashFixture(.screen, .on)
     present(fixture, 1, capturedAt: 33)
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
     fixture.controller.screenFlashPresented(at: fixture.clock.at(milliseconds: 50))
@@ -129,9 +121,7 @@ struct PhotoControllerFlashTests {
 
   @Test("a LED flash is fired through the app and the shot waits for a frame after it")
   func ledFlashWaitsForTheStrobe() {
-    let fixture = ControllerFixture()
-    fixture.controller.flashSource = .led
-    fixture.controller.flashMode = .on
+    let fixture = flashFixture(.led, .on)
     present(fixture, 1, capturedAt: 33)
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
     #expect(fixture.controller.drainEffects() == [.fireFlash, .playShutterSound])
@@ -146,9 +136,7 @@ struct PhotoControllerFlashTests {
 
   @Test("a LED flash too short for the frame rate does not hold the shot")
   func tooShortAFlashTakesTheNextFrame() {
-    let fixture = ControllerFixture()
-    fixture.controller.flashSource = .led
-    fixture.controller.flashMode = .on
+    let fixture = flashFixture(.led, .on)
     present(fixture, 1, capturedAt: 33)
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
     // 40 ms of light cannot cover a whole 33 ms exposure that starts 33 ms after the strobe.
@@ -160,9 +148,7 @@ struct PhotoControllerFlashTests {
 
   @Test("a LED that does not fire gives the unlit frame at once")
   func failedStrobeTakesTheClickFrame() {
-    let fixture = ControllerFixture()
-    fixture.controller.flashSource = .led
-    fixture.controller.flashMode = .on
+    let fixture = flashFixture(.led, .on)
     present(fixture, 1, capturedAt: 33)
     fixture.controller.handle(.shutter, readAt: fixture.clock.now)
     fixture.controller.ledFlashFired(nil)
@@ -171,16 +157,14 @@ struct PhotoControllerFlashTests {
 
   @Test("the simulated camera sees the screen flash, and the shot is a lit frame")
   func simulatedCameraPhotoIsLitByTheScreenFlash() throws {
-    let clock = JumpingClock()
+    let clock = ManualClock(nanoseconds: 5_000_000_000)
     let light = ScreenLight()
     let camera = SimulatedCamera(
       options: .init(
         size: FrameSize(width: 320, height: 180), clock: clock, screenLight: light))
     try camera.startStreaming()
     defer { camera.close() }
-    let fixture = ControllerFixture()
-    fixture.controller.flashSource = .screen
-    fixture.controller.flashMode = .on
+    let fixture = flashFixture(.screen, .on)
     var presentedLuma: [UInt32: Double] = [:]
     /// One loop iteration: the next frame is presented 5 ms after it was captured, then the
     /// window is drawn; a white window lights the scene from that moment.
@@ -193,20 +177,20 @@ struct PhotoControllerFlashTests {
         frame.metadata.captureTime = raw.captureTime
       }
       try #require(delivered && converted)
-      clock.time.nanoseconds += 5_000_000
-      fixture.clock.now = clock.time
+      clock.advance(nanoseconds: 5_000_000)
+      fixture.clock.now = clock.now()
       presentedLuma[frame.metadata.sequence] = frame.meanLuma(in: .full)
-      _ = fixture.controller.framePresented(frame, at: clock.time)
+      _ = fixture.controller.framePresented(frame, at: clock.now())
       if fixture.controller.isScreenFlashLit {
-        fixture.controller.screenFlashPresented(at: clock.time)
-        light.set(1, from: clock.time)
+        fixture.controller.screenFlashPresented(at: clock.now())
+        light.set(1, from: clock.now())
       } else {
-        light.set(0, from: clock.time)
+        light.set(0, from: clock.now())
       }
     }
     for _ in 0..<5 { try iterate() }
     let unlit = try #require(presentedLuma.values.max())
-    fixture.controller.handle(.shutter, readAt: clock.time)
+    fixture.controller.handle(.shutter, readAt: clock.now())
     for _ in 0..<10 where fixture.writer.jobs.isEmpty { try iterate() }
     let job = try #require(fixture.writer.jobs.first)
     guard case .raw(let shot, _) = job.source else {

@@ -10,7 +10,7 @@ import Testing
 /// lens and sensor through their V4L2 controls.
 @Suite("Click to focus through the capture session", .serialized)
 struct FocusSessionTests {
-  typealias Target = FocusTestScene.Target
+  typealias Target = FocusChart.Target
 
   /// Starts a session, waits for it to stream, clicks `target` and waits for the end report.
   private func click(
@@ -34,7 +34,7 @@ struct FocusSessionTests {
     return (recorder, report)
   }
 
-  @Test(arguments: [FocusTestScene.near, FocusTestScene.middle, FocusTestScene.far])
+  @Test(arguments: [FocusChart.near, FocusChart.middle, FocusChart.far])
   func contrastFocusLocksWithinTwoPercentOfTheTargetInTwentyFiveFrames(target: Target)
     async throws
   {
@@ -50,7 +50,7 @@ struct FocusSessionTests {
     #expect(recorder.latestValue(of: .focusAuto) == 0)
   }
 
-  @Test(arguments: [FocusTestScene.darkCard, FocusTestScene.lightCard])
+  @Test(arguments: [FocusChart.darkCard, FocusChart.lightCard])
   func clickToExposeBringsTheRegionToMidGreyWithoutOvershoot(target: Target) async throws {
     var means: [Double] = []
     let (recorder, report) = try await click(target, meter: true) {
@@ -83,7 +83,7 @@ struct FocusSessionTests {
       await recorder.wait {
         $0.contains { if case .firstFrameDelivered = $0 { true } else { false } }
       })
-    session.focus(at: FocusTestScene.middle.region, meter: true)
+    session.focus(at: FocusChart.middle.region, meter: true)
     session.resumeAutomaticFocusAndExposure()
     try #require(await recorder.wait { _ in recorder.focusReports.last?.phase == .continuous })
     #expect(recorder.latestValue(of: .focusAuto) == 1)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import CameraTestSupport
 import Metering
 import SimulatedCamera
 import Testing
@@ -10,7 +11,7 @@ struct ClickToExposeTests {
   /// Meters `target` for `frames` frames, splitting the controller's value into the sensor's
   /// exposure time and gain; returns every mean and the frame it first settled on.
   static func expose(
-    _ target: OpticsTestScene.Target, camera: SimulatedCamera, frames: Int = 30
+    _ target: FocusChart.Target, camera: SimulatedCamera, frames: Int = 30
   ) throws -> (means: [Double], settledAt: Int?) {
     let program = ExposureProgram(
       timeStops: SensorState.exposureStops, gainStops: SensorState.gainStops)
@@ -36,11 +37,11 @@ struct ClickToExposeTests {
   }
 
   @Test(arguments: [
-    (OpticsTestScene.darkCard, 0.5), (OpticsTestScene.lightCard, 0.5),
-    (OpticsTestScene.darkCard, 0.1), (OpticsTestScene.lightCard, 0.9),
+    (FocusChart.darkCard, 0.5), (FocusChart.lightCard, 0.5),
+    (FocusChart.darkCard, 0.1), (FocusChart.lightCard, 0.9),
   ])
   func bringsTheRegionToMidGreyWithBoundedOvershoot(
-    target: OpticsTestScene.Target, exposure: Double
+    target: FocusChart.Target, exposure: Double
   ) throws {
     let camera = try OpticsTestScene.camera(exposure: exposure)
     let (means, settledAt) = try Self.expose(target, camera: camera)

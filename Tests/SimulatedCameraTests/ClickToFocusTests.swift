@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import CameraTestSupport
 import Metering
 import SimulatedCamera
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// frame is rendered with the lens where its motor has got to, as a real stream would be.
 @Suite("Click to focus on the simulated camera")
 struct ClickToFocusTests {
-  typealias Target = OpticsTestScene.Target
+  typealias Target = FocusChart.Target
 
   /// The simulated lens needs no settle frames: a command reaches the motor before the next
   /// frame is rendered.
@@ -38,7 +39,7 @@ struct ClickToFocusTests {
 
   @Test(arguments: [0.0, 0.5, 1.0])
   func convergesOnEachTargetWithinTwoPercentInTwentyFiveFrames(start: Double) throws {
-    for target in OpticsTestScene.focusTargets {
+    for target in FocusChart.focusTargets {
       let camera = try OpticsTestScene.camera(focus: start)
       let result = try #require(try Self.focus(on: target, camera: camera), "\(target.name)")
       #expect(
@@ -48,15 +49,15 @@ struct ClickToFocusTests {
     }
   }
 
-  @Test(arguments: [OpticsTestScene.near, OpticsTestScene.far])
+  @Test(arguments: [FocusChart.near, FocusChart.far])
   func clickedTargetSharpensWhileTheOthersBlur(target: Target) throws {
-    let camera = try OpticsTestScene.camera(focus: OpticsTestScene.middle.depth)
+    let camera = try OpticsTestScene.camera(focus: FocusChart.middle.depth)
     let before = try #require(try OpticsTestScene.nextFrame(from: camera))
     _ = try #require(try Self.focus(on: target, camera: camera))
     // Let the motor finish the last move.
     for _ in 0..<3 { _ = try OpticsTestScene.nextFrame(from: camera) }
     let after = try #require(try OpticsTestScene.nextFrame(from: camera))
-    for other in OpticsTestScene.focusTargets {
+    for other in FocusChart.focusTargets {
       let old = SharpnessScore.measure(before.frame, in: other.region)
       let new = SharpnessScore.measure(after.frame, in: other.region)
       if other.name == target.name {
@@ -70,6 +71,6 @@ struct ClickToFocusTests {
   @Test func featurelessRegionFails() throws {
     let camera = try OpticsTestScene.camera()
     // The dark card is flat grey: no contrast at any focus.
-    #expect(try Self.focus(on: OpticsTestScene.darkCard, camera: camera) == nil)
+    #expect(try Self.focus(on: FocusChart.darkCard, camera: camera) == nil)
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import CameraTestSupport
 import Metering
 import SimulatedCamera
 import Testing
@@ -9,15 +10,15 @@ struct LensModelTests {
   private static let size = OpticsTestScene.size
 
   private func render(lens: LensState?, sensor: SensorState = SensorState()) -> NV12Frame {
-    let renderer = SimulatedSceneRenderer(scene: OpticsTestScene.scene)
+    let renderer = SimulatedSceneRenderer(scene: FocusChart.scene)
     let frame = NV12Frame(size: Self.size)
     renderer.render(sequence: 1, streamTime: .zero, lens: lens, sensor: sensor, into: frame)
     return frame
   }
 
-  @Test(arguments: OpticsTestScene.focusTargets.map(\.name))
+  @Test(arguments: FocusChart.focusTargets.map(\.name))
   func sharpnessFallsMonotonicallyAsDefocusGrows(name: String) throws {
-    let target = try #require(OpticsTestScene.focusTargets.first { $0.name == name })
+    let target = try #require(FocusChart.focusTargets.first { $0.name == name })
     for direction in [-1.0, 1.0] {
       var previous = Double.infinity
       var scores: [Double] = []
@@ -36,8 +37,8 @@ struct LensModelTests {
 
   @Test func withoutALensEverythingIsSharp() {
     let pinhole = render(lens: nil)
-    let focused = render(lens: LensState(focus: OpticsTestScene.middle.depth))
-    let region = OpticsTestScene.middle.region
+    let focused = render(lens: LensState(focus: FocusChart.middle.depth))
+    let region = FocusChart.middle.region
     #expect(
       SharpnessScore.measure(pinhole, in: region) == SharpnessScore.measure(focused, in: region))
   }
@@ -62,7 +63,7 @@ struct LensModelTests {
     camera.setAutofocus(true)
     for _ in 0..<10 { _ = try OpticsTestScene.nextFrame(from: camera) }
     #expect(camera.lens.isAutofocusEnabled)
-    #expect(camera.lens.focus == OpticsTestScene.middle.depth)
+    #expect(camera.lens.focus == FocusChart.middle.depth)
     #expect(camera.lens.isSettled)
   }
 
@@ -79,7 +80,7 @@ struct LensModelTests {
   }
 
   @Test func exposureAndGainScaleTheSignalAndClipAt235() {
-    let region = OpticsTestScene.darkCard.region
+    let region = FocusChart.darkCard.region
     let base = render(lens: nil).meanLuma(in: region) - 16
     let doubled = render(lens: nil, sensor: SensorState(exposure: 0.5 + 1 / 8)).meanLuma(in: region)
     #expect(abs((doubled - 16) / base - 2) < 0.1, "one stop more exposure doubles the signal")
@@ -88,11 +89,11 @@ struct LensModelTests {
     let flashed = render(lens: nil, sensor: SensorState(extraLight: 1)).meanLuma(in: region)
     #expect(abs((flashed - 16) / base - 2) < 0.1, "extra light 1 doubles the light")
     let blown = render(lens: nil, sensor: SensorState(exposure: 1))
-    #expect(blown.meanLuma(in: OpticsTestScene.lightCard.region) == 235)
+    #expect(blown.meanLuma(in: FocusChart.lightCard.region) == 235)
   }
 
   @Test func gainAddsNoiseThatExposureDoesNot() {
-    let region = OpticsTestScene.lightCard.region
+    let region = FocusChart.lightCard.region
     // Same brightness two ways: two stops of time, or two stops of gain from one stop less.
     let clean = render(lens: nil, sensor: SensorState(exposure: 0.375))
     let noisy = render(lens: nil, sensor: SensorState(exposure: 0.125, gain: 0.5))

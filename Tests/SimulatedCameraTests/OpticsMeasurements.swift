@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import CameraTestSupport
 import Metering
 import SimulatedCamera
 import Testing
@@ -21,7 +22,7 @@ struct OpticsMeasurements {
 
   @Test func autofocusFramesPerDepth() throws {
     for start in [0.0, 0.5, 1.0] {
-      for target in OpticsTestScene.focusTargets {
+      for target in FocusChart.focusTargets {
         let camera = try OpticsTestScene.camera(focus: start, size: Self.hd)
         let result = try #require(try ClickToFocusTests.focus(on: target, camera: camera))
         let error = abs(result.position - target.depth)
@@ -35,8 +36,8 @@ struct OpticsMeasurements {
 
   @Test func exposureSettleFrames() throws {
     for (target, exposure) in [
-      (OpticsTestScene.darkCard, 0.5), (OpticsTestScene.lightCard, 0.5),
-      (OpticsTestScene.darkCard, 0.1), (OpticsTestScene.lightCard, 0.9),
+      (FocusChart.darkCard, 0.5), (FocusChart.lightCard, 0.5),
+      (FocusChart.darkCard, 0.1), (FocusChart.lightCard, 0.9),
     ] {
       let camera = try OpticsTestScene.camera(exposure: exposure, size: Self.hd)
       let (means, settledAt) = try ClickToExposeTests.expose(target, camera: camera)
