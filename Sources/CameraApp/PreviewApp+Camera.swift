@@ -106,7 +106,8 @@ extension PreviewApp {
       kind: hasTorchLED ? .led : .screen, isOn: camera.isTorchOn)
     state.torchStrength = camera.torchStrength
     state.flashMode = CameraOverlayState.FlashModeState(
-      mode: photos.controller.flashMode, kind: hasFlashLED ? .led : .screen)
+      mode: photos.controller.flashMode,
+      kind: photos.controller.flashSource == .led ? .led : .screen)
     return state
   }
 

@@ -17,6 +17,7 @@ extension PreviewApp {
     guard model.device.kind == .v4l2 else { return }
     camera.flashUnits = FlashDiscovery().units(
       forVideoNode: model.device.path, videoControls: camera.controls)
+    photos.controller.flashSource = camera.flashUnits.contains { $0.canStrobe } ? .led : .screen
   }
 
   /// Lets go of the lights of the camera being closed; a flash sub-device turns its LED off
@@ -24,10 +25,8 @@ extension PreviewApp {
   func closeFlashUnits() {
     for case .subdevice(let flash) in camera.flashUnits { flash.close() }
     camera.flashUnits = []
+    photos.controller.flashSource = .screen
   }
-
-  /// True when a real LED can fire a flash.
-  var hasFlashLED: Bool { camera.flashUnits.contains { $0.canStrobe } }
 
   /// True when a real LED can light the scene steadily.
   var hasTorchLED: Bool { camera.flashUnits.contains { $0.canTorch } }

@@ -43,6 +43,9 @@ final class PhotoSide {
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
       burstCount: options.burstCount, release: { _ in })
+    // The screen can flash for any camera; a camera with a LED flash replaces it once its
+    // lights are found.
+    controller.flashSource = .screen
     sound = AssetLocator().path(of: "shutter.wav").map(SoundPlayer.init(soundPath:))
   }
 }
@@ -59,7 +62,6 @@ extension PreviewApp {
     }
     photos.controller.device = model.device
     photos.controller.quarterTurns = model.quarterTurns
-    photos.controller.flashSource = hasFlashLED ? .led : .screen
     photos.controller.framePresented(frame, at: time).forEach(session.recycle)
   }
 
