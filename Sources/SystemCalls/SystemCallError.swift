@@ -2,8 +2,8 @@
 
 /// A failed system call: which call it was and the errno it set.
 ///
-/// `FileSystem` implementations throw this; `StorageError` turns it into something a person can
-/// act on, in one place.
+/// Every layer that talks to the kernel outside V4L2 throws this; the layer above turns it into
+/// something a person can act on (`StorageError`, `HotplugError`), each in one place.
 public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The name of the call, such as "open" or "fsync".
   public var call: String
