@@ -35,13 +35,13 @@ let package = Package(
     .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
-    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering"]),
+    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "Workers"]),
     .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
-    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
+    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
@@ -77,7 +77,7 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(
       name: "CaptureTests",
-      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport"]),
+      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport", "Workers"]),
     .testTarget(
       name: "SimulatedCameraTests",
       dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),
