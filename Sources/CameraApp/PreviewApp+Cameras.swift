@@ -39,7 +39,7 @@ extension PreviewApp {
     self.camera.modes = []
     self.camera.focus = nil
     self.camera.hasRestoredControls = false
-    session = Self.makeSession(source: source, options: options)
+    session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
     roster.select(source.device)
     window.setTitle(model.windowTitle)

@@ -69,9 +69,13 @@ extension PreviewApp {
   func updatePhotos() {
     let controller = photos.controller
     controller.canShoot = { if case .streaming = model.cameraState { true } else { false } }()
-    for outcome in photos.worker.drainOutcomes() { apply(outcome) }
-    controller.update(
-      photoEvents: photos.writer.drainEvents(), libraryEvents: photos.loader.drainEvents())
+    let outcomes = photos.worker.drainOutcomes()
+    for outcome in outcomes { apply(outcome) }
+    let photoEvents = photos.writer.drainEvents()
+    let libraryEvents = photos.loader.drainEvents()
+    // Thumbnails change images behind unchanged draw commands, so worker news presents.
+    if !outcomes.isEmpty || !photoEvents.isEmpty || !libraryEvents.isEmpty { needsPresent = true }
+    controller.update(photoEvents: photoEvents, libraryEvents: libraryEvents)
     if photos.visibleRange != controller.visibleListingRange {
       photos.visibleRange = controller.visibleListingRange
       photos.loader.setVisibleRange(controller.visibleListingRange)

@@ -35,6 +35,12 @@ final class PreviewApp {
   var camera = CameraSide()
   var isRunning = true
   var hasPresentedFrame = false
+  /// Wakes the render loop from another thread: capture, workers, hotplug.
+  let wake: RenderWake
+  /// Whether this iteration presents, and how long the next may sleep.
+  var presentGate = PresentGate()
+  /// Set by whatever changed the scene outside the overlay's commands (a worker's news).
+  var needsPresent = false
   let startTime = MonotonicTime.now()
 
   /// Runs the app until the user quits; returns the exit status.
@@ -59,12 +65,14 @@ final class PreviewApp {
     source = CameraSource(selection, stillScene: options.isSceneStill)
     roster = CameraRoster(cameras: cameras, current: source.device)
     model = PreviewModel(device: source.device, notice: source.notice)
-    session = Self.makeSession(source: source, options: options)
+    let wake = RenderWake()
+    self.wake = wake
+    session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
-    monitor = try? CameraMonitor()
+    monitor = try? CameraMonitor(onEvents: { wake.wake() })
     do {
       window = try PreviewWindow(title: model.windowTitle)
-      events = try EventPump()
+      events = try EventPump(wake: wake)
       video = VideoTexture(window: window)
       backend = try SDLOverlayBackend(window: window)
     } catch {
@@ -89,38 +97,46 @@ final class PreviewApp {
     return CameraSelection.choose(options.camera, among: cameras)
   }
 
-  static func makeSession(source: CameraSource, options: Options) -> CaptureSession {
+  static func makeSession(
+    source: CameraSource, options: Options, wake: RenderWake
+  ) -> CaptureSession {
     CaptureSession(
       configuration: .init(
         request: source.request(overriding: options.modeRequest),
         poolCapacity: PhotoSide.poolCapacity),
-      openDevice: source.open, makeConverter: source.makeConverter)
+      openDevice: source.open, makeConverter: source.makeConverter, wake: { wake.wake() })
   }
 
-  /// The render loop: one iteration per presented frame (vsync paces it).
+  /// The render loop. It sleeps until something can change the picture (a camera frame, input,
+  /// a worker's news, a running animation) and presents only when something did.
   private func loop() {
     defer {
+      reportPresentTotals()
       session.stop()
       monitor?.stop()
       stopPhotos()
     }
     while isRunning {
-      let platformEvents = events.poll()
+      let wait = events.isMinimized ? .milliseconds(100) : presentGate.nextWait
+      let platformEvents = events.poll(waitingUpTo: wait)
       photos.inputReadAt = MonotonicTime.now()
       if platformEvents.contains(.quit) { break }
+      needsPresent = !platformEvents.isEmpty
       handleHotplug()
       if events.isMinimized { continue }
       applyCaptureEvents()
-      uploadNewestFrame()
+      let newFrame = uploadNewestFrame()
       updatePhotos()
-      drawAndPresent()
+      drawAndPresent(newFrame: newFrame)
     }
   }
 
   private func applyCaptureEvents() {
     let title = model.windowTitle
     let wasBusy = model.failure
-    for event in session.drainEvents() {
+    let captureEvents = session.drainEvents()
+    if !captureEvents.isEmpty { needsPresent = true }
+    for event in captureEvents {
       model.apply(event)
       applyToCamera(event)
     }
@@ -133,38 +149,64 @@ final class PreviewApp {
   /// Uploads the newest frame, if any, then hands it to the zero-shutter-lag ring, which gives
   /// back the frames it no longer needs for the pool. While the photo viewer covers the window
   /// the preview pauses: frames are recycled without being shown.
-  private func uploadNewestFrame() {
-    guard let frame = session.mailbox.take() else { return }
-    guard !photos.isViewerOpen else { return session.recycle(frame) }
+  /// Returns whether a new frame was uploaded.
+  private func uploadNewestFrame() -> Bool {
+    guard let frame = session.mailbox.take() else { return false }
+    guard !photos.isViewerOpen else {
+      session.recycle(frame)
+      return false
+    }
     do {
       try video.upload(frame)
       let now = MonotonicTime.now()
       model.recordPresentedFrame(at: now)
       camera.recordPresented(frame, at: now)
       framePresented(frame, at: now)
+      return true
     } catch {
       model.notice = error.userMessage
       session.recycle(frame)
+      return false
     }
   }
 
-  private func drawAndPresent() {
-    window.clear()
-    videoRect = video.draw(
-      isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
-      isDimmed: model.failure != nil)
+  /// Builds the overlay every iteration (it reads this iteration's input), then draws and
+  /// presents only when the gate says something changed.
+  private func drawAndPresent(newFrame: Bool) {
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
+    // The picture's place changes only with the window or the frame size, and either change
+    // presents; the previous iteration's rectangle is the one on screen.
+    videoRect = video.placement(quarterTurns: model.quarterTurns)
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = cameraOverlayState(time: input.time)
+    state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
-    backend.draw(frame.commands)
-    window.present()
-    screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
+    if presentGate.shouldPresent(
+      newFrame: newFrame, hadEvents: needsPresent, commands: frame.commands,
+      now: MonotonicTime.now())
+    {
+      window.clear()
+      video.draw(
+        isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
+        isDimmed: model.failure != nil)
+      backend.draw(frame.commands)
+      window.present()
+      screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
+      if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
+    }
     frame.actions.forEach(perform)
-    if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
+  }
+
+  /// Logs how many iterations presented, for the preview-cost benchmark.
+  private func reportPresentTotals() {
+    let seconds = MonotonicTime.now().seconds(since: startTime)
+    print(
+      "pinhole: presented \(presentGate.presentCount) times in \(Int(seconds.rounded())) s, "
+        + "skipped \(presentGate.skippedCount) iterations, \(wake.pushedCount) wakes")
+    fflush(nil)
   }
 
   private func perform(_ action: OverlayAction) {
