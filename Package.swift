@@ -48,7 +48,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting",
+        "Metering", "Lighting", "Hotplug", "Workers",
       ]),
 
     // MARK: App

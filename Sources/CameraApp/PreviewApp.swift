@@ -8,6 +8,7 @@ import Lighting
 import Overlay
 import SDLPlatform
 import Synchronization
+import Workers
 
 /// The window and its render loop. Main thread only: SDL video calls belong there. The loop
 /// never blocks on the camera: it takes the newest frame if one arrived, otherwise it draws the
@@ -25,9 +26,10 @@ final class PreviewApp {
   var roster: CameraRoster
   var settings: AppSettings
   let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
-  let monitor: CameraMonitor?
-  /// The newest camera scan made after a hotplug event, waiting to be applied.
-  let scanResults = ScanResults()
+  /// Hotplug, camera scans and busy-holder look-ups, on their own thread.
+  let devices: DeviceMonitor
+  /// Saves the settings file off the render loop, in order.
+  let settingsWriter: Worker<AppSettings, Never>
   var videoRect: Rect?
   /// The photo side: zero-shutter-lag ring, writer, strip, viewer (PreviewApp+Photos).
   var photos: PhotoSide
@@ -69,7 +71,9 @@ final class PreviewApp {
     self.wake = wake
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
-    monitor = try? CameraMonitor(onEvents: { wake.wake() })
+    devices = DeviceMonitor(wake: { wake.wake() })
+    let url = settingsURL
+    settingsWriter = Worker(name: "pinhole-settings") { settings, _ in settings.save(to: url) }
     do {
       window = try PreviewWindow(title: model.windowTitle)
       events = try EventPump(wake: wake)
@@ -113,7 +117,8 @@ final class PreviewApp {
     defer {
       reportPresentTotals()
       session.stop()
-      monitor?.stop()
+      devices.stop()
+      settingsWriter.stop()
       stopPhotos()
     }
     while isRunning {
@@ -122,7 +127,7 @@ final class PreviewApp {
       photos.inputReadAt = MonotonicTime.now()
       if platformEvents.contains(.quit) { break }
       needsPresent = !platformEvents.isEmpty
-      handleHotplug()
+      handleDeviceEvents()
       if events.isMinimized { continue }
       applyCaptureEvents()
       let newFrame = uploadNewestFrame()
@@ -225,16 +230,5 @@ final class PreviewApp {
     let since = LaunchClock.secondsSinceLaunch() ?? MonotonicTime.now().seconds(since: startTime)
     print("pinhole: first frame presented \(Int((since * 1000).rounded())) ms after launch")
     fflush(nil)
-  }
-}
-
-/// A camera scan handed from a background queue to the render loop. Any thread; the mutex
-/// guards the one slot.
-final class ScanResults: Sendable {
-  private let slot = Mutex<[DeviceInfo]?>(nil)
-
-  /// Runs `body` on the slot under the lock.
-  func withLock<Result>(_ body: (inout [DeviceInfo]?) -> Result) -> Result {
-    slot.withLock { body(&$0) }
   }
 }
