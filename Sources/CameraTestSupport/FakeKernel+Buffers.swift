@@ -72,6 +72,7 @@ extension FakeKernel {
     buffer.pointee.flags =
       UInt32(V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC)
       | (errorFlagSequences.contains(sequence) ? UInt32(V4L2_BUF_FLAG_ERROR) : 0)
+    tamperDequeued?(&buffer.pointee)
     nextSequence &+= sequenceStep
     framesDequeued += 1
     if let limit = disconnectAfterFrames, framesDequeued >= limit { isUnplugged = true }

@@ -130,6 +130,9 @@ public final class FakeKernel: V4L2System {
   public var maximumBuffers: UInt32 = 8
   /// Capture timestamp of frame n: `firstTimestamp + n * interval`.
   public var firstTimestamp = MonotonicTime(nanoseconds: 5_000_000_000)
+  /// Rewrites each dequeued buffer before the caller sees it: hostile driver answers (an index
+  /// never mapped, a timestamp past the 64-bit range).
+  public var tamperDequeued: ((inout v4l2_buffer) -> Void)?
 
   // MARK: Observations
 
