@@ -3,7 +3,9 @@ import AppCore
 import CameraModel
 import Capture
 import Dispatch
+import Foundation
 import Hotplug
+import Synchronization
 
 extension PreviewApp {
   /// Follows cameras being plugged in and out. A hotplug event starts a scan on a background
@@ -58,11 +60,21 @@ extension PreviewApp {
 extension PreviewApp {
   /// Writes the settings on a serial background queue: the render loop does no file I/O, and
   /// the writes land in the order they were made.
+  /// A failed save is said once on stderr; a settings path known to be unusable (a folder, a
+  /// damaged file that could not be moved aside) is not written at all.
   func persistSettings() {
+    if settingsProblem?.blocksSaving == true { return }
     let snapshot = settings
     let url = settingsURL
-    Self.settingsQueue.async { snapshot.save(to: url) }
+    Self.settingsQueue.async {
+      guard !snapshot.save(to: url), let url,
+        !Self.hasReportedSettingsFailure.exchange(true, ordering: .relaxed)
+      else { return }
+      FileHandle.standardError.write(
+        Data("pinhole: settings cannot be saved to \(url.path).\n".utf8))
+    }
   }
 
   static let settingsQueue = DispatchQueue(label: "pinhole.settings")
+  static let hasReportedSettingsFailure = Atomic<Bool>(false)
 }

@@ -24,6 +24,8 @@ final class PreviewApp {
   var model: PreviewModel
   var roster: CameraRoster
   var settings: AppSettings
+  /// What was wrong with the settings file at launch, said once (stderr and the notice).
+  var settingsProblem: SettingsProblem?
   let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
   let monitor: CameraMonitor?
   /// The newest camera scan made after a hotplug event, waiting to be applied.
@@ -53,12 +55,18 @@ final class PreviewApp {
   /// window and loading the font.
   private init(options: Options) throws(PlatformError) {
     self.options = options
-    settings = AppSettings.load(from: settingsURL)
+    let loaded = AppSettings.loadReporting(from: settingsURL)
+    settings = loaded.settings
+    settingsProblem = loaded.problem
+    if let problem = loaded.problem {
+      FileHandle.standardError.write(Data("pinhole: \(problem.userMessage)\n".utf8))
+    }
     let cameras = CameraSource.discover()
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
     source = CameraSource(selection, stillScene: options.isSceneStill)
     roster = CameraRoster(cameras: cameras, current: source.device)
-    model = PreviewModel(device: source.device, notice: source.notice)
+    model = PreviewModel(
+      device: source.device, notice: source.notice ?? loaded.problem?.userMessage)
     session = Self.makeSession(source: source, options: options)
     session.start()
     monitor = try? CameraMonitor()
