@@ -87,7 +87,7 @@ let package = Package(
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "Metering", "Lighting", "CameraTestSupport"]),
+      dependencies: ["AppCore", "Imaging", "Metering", "Lighting", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",
