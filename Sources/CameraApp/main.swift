@@ -28,10 +28,17 @@ case .check(let seconds, let allModes):
 case .snapshot:
   let source = chosenSource()
   applyControlSettings(source)
+  // From here a Ctrl+C or SIGTERM ends the burst early: what was captured is still saved.
+  TerminationSignals.install()
   let outcome = SnapshotRunner(
     options: options, request: source.request(overriding: options.modeRequest)
   ).run(source: source)
-  guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
+  for note in outcome.notes { FileHandle.standardError.write(Data("pinhole: \(note)\n".utf8)) }
+  guard outcome.status == 0 else {
+    if !outcome.savedPaths.isEmpty { print(outcome.savedPaths.joined(separator: "\n")) }
+    fflush(nil)
+    fail(outcome.message, status: outcome.status)
+  }
   print(outcome.message)
 case .preview:
   exit(PreviewApp.run(options: options))
