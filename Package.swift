@@ -26,8 +26,13 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CSystem"),
+    // Test support only: overlay goldens are kept as PNG.
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
     // MARK: Libraries
+    .target(name: "SystemCalls", dependencies: ["CSystem"]),
+    .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
     .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering"]),
@@ -37,7 +42,7 @@ let package = Package(
     .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
-    .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
+    .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "AppCore",
@@ -64,9 +69,10 @@ let package = Package(
     // MARK: Test support
     .target(
       name: "CameraTestSupport",
-      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering"]),
+      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
 
     // MARK: Tests
+    .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
     .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(
