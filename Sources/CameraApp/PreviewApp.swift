@@ -41,6 +41,13 @@ final class PreviewApp {
 
   /// Runs the app until the user quits; returns the exit status.
   static func run(options: Options) -> Int32 {
+    // Checked before the camera opens: without a display there is nothing to open it for.
+    if let problem = DisplayRequirement.missingDisplay(
+      environment: ProcessInfo.processInfo.environment)
+    {
+      FileHandle.standardError.write(Data("pinhole: \(problem)\n".utf8))
+      return 1
+    }
     do {
       let app = try PreviewApp(options: options)
       app.loop()
