@@ -49,6 +49,7 @@ extension FakeKernel {
       if let path = descriptors.values.first { removedNodes.insert(path) }
       throw SystemErrno(EINVAL)
     }
+    if let limit = fatalErrorAfterFrames, framesDequeued >= limit { throw SystemErrno(EIO) }
     guard isStreaming, !queued.isEmpty else { throw SystemErrno(EAGAIN) }
     let index = queued.removeFirst()
     let target = buffers[index]

@@ -52,8 +52,13 @@ extension V4L2Device {
     }
     if revents == 0 { return false }
     // vivid's disconnect gives POLLERR|POLLHUP, its fatal stream error POLLERR (then DQBUF
-    // EIO); an unplugged uvcvideo camera gives POLLERR|POLLHUP. None of them recovers.
-    if revents & Int16(POLLERR | POLLHUP) != 0 { throw .disconnected(device: info.path) }
+    // EIO); an unplugged uvcvideo camera gives POLLERR|POLLHUP. None of them recovers, but a
+    // driver error on a node that is still there is not an unplug.
+    if revents & Int16(POLLHUP) != 0 { throw .disconnected(device: info.path) }
+    if revents & Int16(POLLERR) != 0 {
+      throw system.nodeExists(info.path)
+        ? .driverFailed(device: info.path) : .disconnected(device: info.path)
+    }
     // POLLPRI: a control event is pending. Taken now, or poll would keep waking for it.
     if revents & Int16(POLLPRI) != 0 { dequeueControlEvents() }
     // Without POLLIN no buffer is ready: DQBUF would only answer EAGAIN, which libv4l2 also

@@ -68,3 +68,50 @@ import Testing
     #expect(FrameSize(width: .max, height: .max).area == .max)
   }
 }
+
+/// A driver's fatal error is not an unplug: the node is still there, so the message says the
+/// driver failed and the stream restarts.
+@Suite struct V4L2DriverFailureTests {
+  let vga = CaptureMode(
+    format: .yuyv, size: FrameSize(width: 640, height: 480),
+    interval: FrameInterval(framesPerSecond: 30))
+
+  @Test func aFatalStreamingErrorIsADriverFailureNotADisconnect() throws {
+    let kernel = FakeKernel()
+    kernel.fatalErrorAfterFrames = 2
+    let device = try V4L2Device(path: "/dev/video0", system: kernel)
+    defer { device.close() }
+    _ = try device.configure(vga)
+    try device.startStreaming()
+    for _ in 0..<2 { _ = try device.nextFrame(timeout: .milliseconds(100)) { _ in } }
+    #expect(throws: CaptureError.driverFailed(device: "/dev/video0")) {
+      _ = try device.nextFrame(timeout: .milliseconds(100)) { _ in }
+    }
+    #expect(!CaptureError.driverFailed(device: "/dev/video0").userMessage.contains("disconnected"))
+  }
+
+  @Test func anUnplugIsStillADisconnect() throws {
+    let kernel = FakeKernel()
+    kernel.disconnectAfterFrames = 1
+    let device = try V4L2Device(path: "/dev/video0", system: kernel)
+    defer { device.close() }
+    _ = try device.configure(vga)
+    try device.startStreaming()
+    #expect(throws: CaptureError.disconnected(device: "/dev/video0")) {
+      for _ in 0..<3 { _ = try device.nextFrame(timeout: .milliseconds(100)) { _ in } }
+    }
+  }
+
+  @Test func aFileThatIsNotADeviceIsNotACamera() {
+    let kernel = FakeKernel()
+    kernel.openErrors["/dev/null"] = ENOTTY
+    kernel.openErrors["/dev/tty"] = ENXIO
+    for path in ["/dev/null", "/dev/tty"] {
+      #expect(throws: CaptureError.notACamera(device: path)) {
+        _ = try V4L2Device(path: path, system: kernel)
+      }
+    }
+    #expect(
+      CaptureError.notACamera(device: "/dev/null").userMessage == "/dev/null is not a camera.")
+  }
+}
