@@ -80,8 +80,17 @@ public struct Options: Hashable, Sendable {
       case "--controls": command = .controls
       case "--snapshot":
         let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
+        if path == "" {
+          throw .invalidValue(option: name, value: "", expected: "a file or folder name")
+        }
         command = .snapshot(path: path)
-      case "--output-dir", "-o": outputDirectory = try value()
+      case "--output-dir", "-o":
+        let folder = try value()
+        // An empty name would silently mean the current folder.
+        guard !folder.isEmpty else {
+          throw .invalidValue(option: name, value: folder, expected: "a folder name")
+        }
+        outputDirectory = folder
       case "--burst":
         let text = try value()
         guard let count = Int(text), (1...100).contains(count) else {

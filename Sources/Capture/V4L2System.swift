@@ -48,8 +48,13 @@ public protocol V4L2System: AnyObject {
 ///
 /// Stateless, so any thread may use it; each device still confines its descriptor to one thread.
 public final class LibV4L2System: V4L2System, Sendable {
-  /// Makes the live system.
-  public init() {}
+  /// Makes the live system. The first one sends libv4l2's own log lines to /dev/null: they
+  /// repeat, in library words, failures Pinhole already reports as sentences.
+  public init() { _ = Self.silenceLibraryLog }
+
+  private static let silenceLibraryLog: Void = {
+    if let sink = fopen("/dev/null", "w") { cv4l2_set_log_file(sink) }
+  }()
 
   /// Opens through `v4l2_open`.
   public func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32 {

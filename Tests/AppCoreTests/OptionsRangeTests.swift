@@ -34,3 +34,16 @@ import Testing
     #expect(throws: OptionsError.self) { try Options(parsing: ["--check", "--seconds", "1e300"]) }
   }
 }
+
+/// Empty names on the command line would silently mean the current folder.
+@Suite struct OptionsEmptyNameTests {
+  @Test func anEmptyOutputFolderIsRefused() {
+    #expect(throws: OptionsError.self) { try Options(parsing: ["-o", ""]) }
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--output-dir="]) }
+  }
+
+  @Test func anEmptySnapshotPathIsRefused() {
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--snapshot="]) }
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--snapshot", ""]) }
+  }
+}
