@@ -92,6 +92,9 @@ public struct SnapshotRunner: Sendable {
     /// Lines for stderr that do not end the run (a photo given another name, photos rescued
     /// into the unsaved folder).
     public var notes: [String] = []
+    /// The camera's failure when one ended the run, so the caller can say more (who holds a
+    /// busy camera).
+    public var cameraError: CaptureError?
   }
 
   /// `--snapshot PATH`: a file to write, or a folder (existing, or ending in "/") to name the
@@ -159,6 +162,7 @@ public struct SnapshotRunner: Sendable {
         outcome.message = stop.message(saved: outcome.savedPaths.count, of: burstCount)
       }
     }
+    if case .failure(let error) = capture.stop { outcome.cameraError = error }
     if focusPoint != nil {
       let line = capture.focus?.summary ?? "focus: no answer from the camera in time"
       outcome.message = line + "\n" + outcome.message
@@ -171,8 +175,8 @@ public struct SnapshotRunner: Sendable {
 private enum SnapshotStop: Equatable {
   /// SIGINT or SIGTERM.
   case signal(Int32)
-  /// The camera failed (unplugged, busy, stalled); the sentence says how.
-  case failure(String)
+  /// The camera failed (unplugged, busy, stalled).
+  case failure(CaptureError)
 
   var status: Int32 {
     switch self {
@@ -186,7 +190,7 @@ private enum SnapshotStop: Equatable {
     switch self {
     case .signal(let number):
       return "Interrupted by \(TerminationSignals.name(of: number))." + progress
-    case .failure(let sentence): return sentence + progress
+    case .failure(let error): return error.userMessage + progress
     }
   }
 }
@@ -304,7 +308,7 @@ extension SnapshotRunner {
       }
       for event in session.drainEvents() {
         if case .stateChanged(.failed(_, let error)) = event {
-          capture.stop = .failure(error.userMessage)
+          capture.stop = .failure(error)
         }
         focus.observe(event)
       }
@@ -313,7 +317,7 @@ extension SnapshotRunner {
       guard let frame = session.mailbox.take() else {
         if !hasFrame, now.seconds(since: started) >= firstFrameTimeout {
           let error = CaptureError.stalled(device: source.device.path, seconds: firstFrameTimeout)
-          capture.stop = .failure(error.userMessage)
+          capture.stop = .failure(error)
           break
         }
         // Nothing to await: the mailbox has no signal. One millisecond is well under a frame.
