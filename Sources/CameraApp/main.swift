@@ -11,6 +11,10 @@ do {
   fail(error.userMessage, status: 2)
 }
 
+/// The first `--set` failure of the streaming session, if any. Declared before the command
+/// runs: top-level values in main.swift are set in order.
+let controlFailure = ControlFailureBox()
+
 switch options.command {
 case .help:
   print(usageText)
@@ -70,9 +74,6 @@ func chosenSource() -> CameraSource {
     CameraSelection.choose(options.camera, among: CameraSource.discover()),
     stillScene: options.isSceneStill)
 }
-
-/// The first `--set` failure of the streaming session, if any.
-let controlFailure = ControlFailureBox()
 
 /// `source` with `--set NAME=VALUE` applied on each open, to the device that then streams.
 func settingControls(_ source: CameraSource) -> CameraSource {
