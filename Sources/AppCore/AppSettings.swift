@@ -56,12 +56,21 @@ public struct AppSettings: Codable, Hashable, Sendable {
     guard let data = try? Data(contentsOf: url) else {
       return SettingsLoad(settings: AppSettings(), problem: .unreadable(url))
     }
-    guard var settings = try? JSONDecoder().decode(AppSettings.self, from: data) else {
+    guard let settings = decode(data) else {
       let kept = moveAside(url)
       return SettingsLoad(settings: AppSettings(), problem: .damaged(url, keptAs: kept))
     }
-    settings.clampToRanges()
     return SettingsLoad(settings: settings, problem: nil)
+  }
+
+  /// The settings in `data` (a settings file's bytes), every number clamped into range; nil
+  /// when the bytes are not settings JSON.
+  public static func decode(_ data: Data) -> AppSettings? {
+    guard var settings = try? JSONDecoder().decode(AppSettings.self, from: data) else {
+      return nil
+    }
+    settings.clampToRanges()
+    return settings
   }
 
   /// Brings every number read from the file into the range the app works with.
