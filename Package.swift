@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "pinhole", targets: ["CameraApp"]),
     .executable(name: "pinhole-bench", targets: ["PinholeBench"]),
+    // libFuzzer's entry point under .ci/fuzz; otherwise replays saved inputs.
+    .executable(name: "pinhole-fuzz", targets: ["PinholeFuzz"]),
   ],
   targets: [
     // MARK: C shims (each imported by exactly one Swift module)
@@ -65,8 +67,13 @@ let package = Package(
         "Metering",
       ],
       path: "Benchmarks/PinholeBench"),
+    .executableTarget(name: "PinholeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PinholeFuzz"),
 
     // MARK: Test support
+    // Every parser of outside bytes as a fuzz target; run by FuzzTargetsTests and Fuzz/.
+    .target(
+      name: "FuzzTargets",
+      dependencies: ["AppCore", "CameraModel", "Hotplug", "Imaging", "PhotoLibrary", "Photos"]),
     .target(
       name: "CameraTestSupport",
       dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
@@ -93,7 +100,8 @@ let package = Package(
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "Metering", "Lighting", "CameraTestSupport"]),
+      dependencies: ["AppCore", "Imaging", "Metering", "Lighting", "CameraTestSupport"]),
+    .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",

@@ -54,14 +54,32 @@ public final class PhotoControllerWorker: @unchecked Sendable {
   /// Decodes the photo at `url` at a size `height` pixels tall, for the viewer.
   public func decodeViewerImage(_ url: URL, height: Int) {
     queue.async { [self] in
-      guard let data = try? Data(contentsOf: url) else {
-        return post(.problem("Can't open \(url.lastPathComponent)."))
+      let data: Data
+      do throws(PhotoFileReader.Failure) {
+        data = try PhotoFileReader().read(url)
+      } catch {
+        return post(.problem("Can't open \(url.lastPathComponent): \(error.reason)."))
       }
       let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
       let image = data.withUnsafeBytes { bytes in
-        try? Thumbnail(jpeg: bytes, height: height, decoder: decoder, scratch: scratch)
+        Result { () throws(ImagingError) in
+          try Thumbnail(jpeg: bytes, height: height, decoder: decoder, scratch: scratch)
+        }
       }
-      if let image { post(.viewerImage(image, url)) }
+      switch image {
+      case .success(let image): post(.viewerImage(image, url))
+      case .failure(let error):
+        post(.problem("Can't open \(url.lastPathComponent): \(Self.reason(error))."))
+      }
+    }
+  }
+
+  /// A few words on why a photo did not decode.
+  static func reason(_ error: ImagingError) -> String {
+    switch error {
+    case .imageTooLarge(let size): "it is too large (\(size))"
+    case .truncatedFrame: "the file is incomplete"
+    default: "it is damaged or not a JPEG"
     }
   }
 

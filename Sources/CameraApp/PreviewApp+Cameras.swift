@@ -2,7 +2,10 @@
 import AppCore
 import CameraModel
 import Capture
+import Foundation
 import Hotplug
+import Synchronization
+import Workers
 
 extension PreviewApp {
   /// Follows cameras being plugged in and out through the device monitor, whose thread scans
@@ -57,7 +60,22 @@ extension PreviewApp {
 extension PreviewApp {
   /// Writes the settings on the settings writer's thread: the render loop does no file I/O, and
   /// the writes land in the order they were made.
+  /// A failed save is said once on stderr; a settings path known to be unusable (a folder, a
+  /// damaged file that could not be moved aside) is not written at all.
   func persistSettings() {
+    if settingsProblem?.blocksSaving == true { return }
     settingsWriter.send(settings)
+  }
+
+  /// The settings writer: one save at a time, in order; a failed save is said once on stderr.
+  static func makeSettingsWriter(url: URL?) -> Worker<AppSettings, Never> {
+    let hasReportedFailure = Atomic<Bool>(false)
+    return Worker(name: "pinhole-settings") { settings, _ in
+      guard !settings.save(to: url), let url,
+        !hasReportedFailure.exchange(true, ordering: .relaxed)
+      else { return }
+      FileHandle.standardError.write(
+        Data("pinhole: settings cannot be saved to \(url.path).\n".utf8))
+    }
   }
 }

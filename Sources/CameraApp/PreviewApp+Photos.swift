@@ -38,6 +38,11 @@ final class PhotoSide {
     // call it missing; one whose parent is missing too, a drive not mounted, is left to the
     // banner rather than created on the mount point.
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    // Photos a killed Pinhole left half-renamed: a handful of files at most, so the launch
+    // does not wait long for them.
+    for outcome in TemporaryFileRecovery().recover(in: folder) {
+      FileHandle.standardError.write(Data("pinhole: \(outcome.message)\n".utf8))
+    }
     writer = PhotoWriter(softwareVersion: pinholeVersion, vault: vault)
     loader = ThumbnailLoader(folder: folder)
     controller = PhotoController(
@@ -95,8 +100,13 @@ extension PreviewApp {
   }
 
   /// Finishes pending photos and frees the workers at quit.
+  /// Photos still held in memory (their folder could not be written) go to the unsaved
+  /// folder, and stderr says where: quitting never loses a photo silently.
   func stopPhotos() {
     photos.writer.stop()
+    for line in photos.vault.rescueBeforeQuitting() {
+      FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
+    }
     photos.loader.stop()
     photos.worker.waitUntilIdle()
   }

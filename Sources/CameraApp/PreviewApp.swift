@@ -25,6 +25,8 @@ final class PreviewApp {
   var model: PreviewModel
   var roster: CameraRoster
   var settings: AppSettings
+  /// What was wrong with the settings file at launch, said once (stderr and the notice).
+  var settingsProblem: SettingsProblem?
   let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
   /// Hotplug, camera scans and busy-holder look-ups, on their own thread.
   let devices: DeviceMonitor
@@ -47,6 +49,13 @@ final class PreviewApp {
 
   /// Runs the app until the user quits; returns the exit status.
   static func run(options: Options) -> Int32 {
+    // Checked before the camera opens: without a display there is nothing to open it for.
+    if let problem = DisplayRequirement.missingDisplay(
+      environment: ProcessInfo.processInfo.environment)
+    {
+      FileHandle.standardError.write(Data("pinhole: \(problem)\n".utf8))
+      return 1
+    }
     do {
       let app = try PreviewApp(options: options)
       app.loop()
@@ -61,19 +70,24 @@ final class PreviewApp {
   /// window and loading the font.
   private init(options: Options) throws(PlatformError) {
     self.options = options
-    settings = AppSettings.load(from: settingsURL)
+    let loaded = AppSettings.loadReporting(from: settingsURL)
+    settings = loaded.settings
+    settingsProblem = loaded.problem
+    if let problem = loaded.problem {
+      FileHandle.standardError.write(Data("pinhole: \(problem.userMessage)\n".utf8))
+    }
     let cameras = CameraSource.discover()
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
     source = CameraSource(selection, stillScene: options.isSceneStill)
     roster = CameraRoster(cameras: cameras, current: source.device)
-    model = PreviewModel(device: source.device, notice: source.notice)
+    model = PreviewModel(
+      device: source.device, notice: source.notice ?? loaded.problem?.userMessage)
     let wake = RenderWake()
     self.wake = wake
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
     devices = DeviceMonitor(wake: { wake.wake() })
-    let url = settingsURL
-    settingsWriter = Worker(name: "pinhole-settings") { settings, _ in settings.save(to: url) }
+    settingsWriter = Self.makeSettingsWriter(url: settingsURL)
     do {
       window = try PreviewWindow(title: model.windowTitle)
       events = try EventPump(wake: wake)
