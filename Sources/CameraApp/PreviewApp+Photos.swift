@@ -19,7 +19,7 @@ final class PhotoSide {
   let writer: PhotoWriter
   let vault = PhotoVault()
   var loader: ThumbnailLoader
-  let worker = PhotoControllerWorker()
+  let worker: PhotoControllerWorker
   let sound: SoundPlayer?
   /// When the loop last read input: the moment a click was seen.
   var inputReadAt = MonotonicTime.now()
@@ -31,7 +31,8 @@ final class PhotoSide {
   /// True while the photo viewer covers the window.
   var isViewerOpen: Bool { controller.isViewerOpen }
 
-  init(options: Options, settings: AppSettings, device: DeviceInfo) {
+  init(options: Options, settings: AppSettings, device: DeviceInfo, wake: RenderWake) {
+    worker = PhotoControllerWorker(wake: { wake.wake() })
     let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let folder = PicturesFolder().resolve(override: override)
     // A new folder (the first run, or a fresh --output-dir) is made now, so the strip does not
@@ -109,6 +110,7 @@ extension PreviewApp {
     }
     photos.loader.stop()
     photos.worker.waitUntilIdle()
+    photos.worker.stop()
   }
 
   private func apply(_ outcome: PhotoControllerWorker.Outcome) {
@@ -120,8 +122,7 @@ extension PreviewApp {
     case .problem(let message): controller.showProblem(message)
     case .folderChosen(let folder):
       controller.folderChosen(folder)
-      let vault = photos.vault
-      DispatchQueue.global().async { vault.changeFolder(to: folder) }
+      photos.worker.changeFolder(of: photos.vault, to: folder)
     }
   }
 

@@ -98,7 +98,8 @@ final class PreviewApp {
       throw error
     }
     overlay = Overlay(measurer: backend)
-    photos = PhotoSide(options: options, settings: settings, device: source.device)
+    photos = PhotoSide(
+      options: options, settings: settings, device: source.device, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
   }
 
