@@ -41,7 +41,9 @@ let package = Package(
     .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
-    .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
+    .target(
+      name: "Photos",
+      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "SystemCalls", "Workers"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),

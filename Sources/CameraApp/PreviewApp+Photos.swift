@@ -45,7 +45,7 @@ final class PhotoSide {
       FileHandle.standardError.write(Data("pinhole: \(outcome.message)\n".utf8))
     }
     writer = PhotoWriter(softwareVersion: pinholeVersion, vault: vault)
-    loader = ThumbnailLoader(folder: folder)
+    loader = ThumbnailLoader(folder: folder, wake: { wake.wake() })
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
       burstCount: options.burstCount, release: { _ in })
@@ -152,9 +152,9 @@ extension PreviewApp {
       case .openExternally(let url): photos.worker.openExternally(url)
       case .chooseFolder: photos.worker.chooseFolder()
       case .watchFolder(let folder):
-        // Stopping wakes the loader's poll through its pipe, so this returns at once.
+        // Stopping wakes the loader's poll through its event counter, so this returns at once.
         photos.loader.stop()
-        photos.loader = ThumbnailLoader(folder: folder)
+        photos.loader = ThumbnailLoader(folder: folder, wake: { [wake] in wake.wake() })
         photos.visibleRange = nil
       case .log(let line):
         print(line)
