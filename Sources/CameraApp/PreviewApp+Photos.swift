@@ -44,7 +44,8 @@ final class PhotoSide {
     for outcome in TemporaryFileRecovery().recover(in: folder) {
       FileHandle.standardError.write(Data("pinhole: \(outcome.message)\n".utf8))
     }
-    writer = PhotoWriter(softwareVersion: pinholeVersion, vault: vault)
+    writer = PhotoWriter(
+      softwareVersion: pinholeVersion, vault: vault, wake: { wake.wake() })
     loader = ThumbnailLoader(folder: folder, wake: { wake.wake() })
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
