@@ -74,23 +74,6 @@ public struct SnapshotRunner: Sendable {
       let limit = tolerance * max(average, 16)
       return recentMeans.allSatisfy { abs($0 - average) <= limit }
     }
-
-    /// The mean luma of `frame`, from every 8th pixel of every 8th row: 32,000 samples at
-    /// 1080p, plenty for a mean and far cheaper than reading all 2 million.
-    public static func meanLuma(of frame: NV12Frame) -> Double {
-      let size = frame.size
-      guard size.width > 0, size.height > 0 else { return 0 }
-      var sum = 0
-      var count = 0
-      for y in stride(from: 0, to: size.height, by: 8) {
-        let row = frame.yPlane + y * frame.yStride
-        for x in stride(from: 0, to: size.width, by: 8) {
-          sum += Int(row.load(fromByteOffset: x, as: UInt8.self))
-          count += 1
-        }
-      }
-      return Double(sum) / Double(count)
-    }
   }
 
   /// What a run printed and how it ended.
@@ -341,7 +324,7 @@ extension SnapshotRunner {
       hasFrame = true
       defer { session.recycle(frame) }
       guard focus.isDone(session: session, at: now) else { continue }
-      let mean = ExposureSettling.meanLuma(of: frame)
+      let mean = frame.meanLuma(in: .full)
       if !capture.picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
         capture.picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
       }
