@@ -26,24 +26,32 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+    .systemLibrary(
+      name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+    // ZXing-C++ is C++ only: one extern "C" function of glue (no logic) keeps C++ interop out
+    // of the Swift modules.
+    .target(name: "CZXingGlue", linkerSettings: [.linkedLibrary("ZXing")]),
 
     // MARK: Libraries
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
     .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering"]),
-    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
+    .target(
+      name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering", "CQREncode"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
+    .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting",
+        "Metering", "Lighting", "Scanning",
       ]),
 
     // MARK: App
@@ -51,13 +59,13 @@ let package = Package(
       name: "CameraApp",
       dependencies: [
         "AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug", "Metering",
-        "Lighting",
+        "Lighting", "Scanning",
       ]),
     .executableTarget(
       name: "PinholeBench",
       dependencies: [
         "Imaging", "SimulatedCamera", "CameraModel", "Photos", "PhotoLibrary", "Overlay",
-        "Metering",
+        "Metering", "Scanning",
       ],
       path: "Benchmarks/PinholeBench"),
 
@@ -84,6 +92,8 @@ let package = Package(
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
       name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
+    .testTarget(
+      name: "ScanningTests", dependencies: ["Scanning", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests",
@@ -92,5 +102,6 @@ let package = Package(
     .testTarget(
       name: "DeviceTests",
       dependencies: ["Capture", "Imaging", "AppCore", "Hotplug", "CameraTestSupport"]),
-  ]
+  ],
+  cxxLanguageStandard: .cxx17
 )
