@@ -56,7 +56,8 @@ final class PreviewApp {
     settings = AppSettings.load(from: settingsURL)
     let cameras = CameraSource.discover()
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
-    source = CameraSource(selection, stillScene: options.isSceneStill)
+    source = CameraSource(
+      selection, stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
     roster = CameraRoster(cameras: cameras, current: source.device)
     model = PreviewModel(device: source.device, notice: source.notice)
     session = Self.makeSession(source: source, options: options)
