@@ -3,10 +3,19 @@ import CameraModel
 
 /// Turns the points a library reports for a code into the four corners Pinhole outlines.
 enum CornerOutline {
-  /// Four points pass as they are; any other number (a linear code's scan-line ends) becomes
-  /// their bounding box, top left first, clockwise.
+  /// Four points keep their order, turned clockwise on screen if they ran the other way
+  /// (zbar lists a QR code's corners anticlockwise, ZXing clockwise); any other number (a
+  /// linear code's scan-line ends) becomes their bounding box, top left first, clockwise.
   static func quadrilateral(_ points: [DetectedCode.Corner]) -> [DetectedCode.Corner] {
-    guard points.count != 4, let first = points.first else { return points }
+    if points.count == 4 {
+      // The shoelace sum is positive for clockwise order when y grows downwards.
+      let area = (0..<4).reduce(0.0) { sum, index in
+        let (a, b) = (points[index], points[(index + 1) % 4])
+        return sum + a.x * b.y - b.x * a.y
+      }
+      return area < 0 ? [points[0], points[3], points[2], points[1]] : points
+    }
+    guard let first = points.first else { return points }
     var minX = first.x
     var maxX = first.x
     var minY = first.y
