@@ -33,6 +33,8 @@ final class PreviewApp {
   var photos: PhotoSide
   /// The camera side: controls, focus, test-bench figures (PreviewApp+Camera).
   var camera = CameraSide()
+  /// The scan side: mode, region, worker and codes (PreviewApp+Scan).
+  var scan = ScanSide()
   var isRunning = true
   var hasPresentedFrame = false
   let startTime = MonotonicTime.now()
@@ -104,6 +106,7 @@ final class PreviewApp {
       session.stop()
       monitor?.stop()
       stopPhotos()
+      stopScanning()
     }
     while isRunning {
       let platformEvents = events.poll()
@@ -113,6 +116,7 @@ final class PreviewApp {
       if events.isMinimized { continue }
       applyCaptureEvents()
       uploadNewestFrame()
+      updateScan(at: MonotonicTime.now())
       updatePhotos()
       drawAndPresent()
     }
@@ -142,6 +146,7 @@ final class PreviewApp {
       let now = MonotonicTime.now()
       model.recordPresentedFrame(at: now)
       camera.recordPresented(frame, at: now)
+      offerToScanner(frame, at: now)
       framePresented(frame, at: now)
     } catch {
       model.notice = error.userMessage
@@ -159,6 +164,7 @@ final class PreviewApp {
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = cameraOverlayState(time: input.time)
+    state.scan = scanOverlayState()
     if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
     backend.draw(frame.commands)
@@ -175,6 +181,7 @@ final class PreviewApp {
     case .focus(let point): focus(at: point)
     case .photo(let action): handle(action)
     case .camera(let action): handle(action)
+    case .scan(let action): handle(action)
     }
   }
 
