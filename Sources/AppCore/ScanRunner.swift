@@ -22,8 +22,9 @@ public struct ScanRunner: Sendable {
   public var wantsJSON: Bool
   /// Stop after the first code the camera shows.
   public var isOnce: Bool
-  /// Which library reads.
-  public var engine = CodeScanner.Engine.zbarThenZXing
+  /// Which library reads files: both, ZXing first (the most codes); the camera is read as the
+  /// window reads it, by ZXing alone (see `CodeScanner`).
+  public var engine = CodeScanner.Engine.zxingThenZBar
   /// How long the camera may take to deliver its first frame.
   public var firstFrameTimeout = 20.0
 
@@ -79,7 +80,7 @@ public struct ScanRunner: Sendable {
     let session = CaptureSession(
       configuration: .init(request: request), openDevice: source.open,
       makeConverter: source.makeConverter)
-    let worker = ScanWorker(engine: engine)
+    let worker = ScanWorker()
     session.start()
     defer {
       session.stop()
