@@ -22,8 +22,16 @@ struct ScanSide {
   }
 
   var overlay = ScanOverlayState()
-  /// The scanning thread, while in scan mode.
-  var worker: ScanWorker?
+  /// The scanning thread. It starts with the window and waits idle outside scan mode, so its
+  /// decoder is loaded and warmed up before the first Q (the first ZXing call costs far more
+  /// than the later ones).
+  let worker = ScanWorker(interval: .milliseconds(100)) {
+    let scanner = CodeScanner(engine: .zxing)
+    if let blank = LumaImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 4096)) {
+      _ = scanner.scan(blank)
+    }
+    return { scanner.scan($0) }
+  }
   /// True once the user dragged a corner; until then the region follows the picture's shape
   /// (the central 60 % square).
   var hasCustomRegion = false
@@ -36,9 +44,9 @@ extension PreviewApp {
   /// Copies the scan region's luma of the frame just shown to the scan worker, when it is due
   /// (at most ten a second). The copy is the region only, a few hundred kilobytes.
   func offerToScanner(_ frame: NV12Frame, at now: MonotonicTime) {
-    guard let worker = scan.worker else { return }
+    guard scan.overlay.isScanning else { return }
     let region = sensorRegion(for: frame.size)
-    worker.offer(at: now) {
+    scan.worker.offer(at: now) {
       LumaImage(frame, region: region).map {
         ScanWorker.Job(
           image: $0, captureTime: frame.metadata.captureTime, sequence: frame.metadata.sequence)
@@ -48,8 +56,10 @@ extension PreviewApp {
 
   /// Takes the worker's results and turns them into the codes on show.
   func updateScan(at now: MonotonicTime) {
-    guard let worker = scan.worker else { return }
-    for result in worker.drainResults() {
+    let results = scan.worker.drainResults()
+    // A scan still running when the mode was left reports into an empty screen.
+    guard scan.overlay.isScanning else { return }
+    for result in results {
       for code in result.codes {
         if let index = scan.shown.firstIndex(where: { Self.isSame($0.code, code) }) {
           scan.shown[index].code = code
@@ -96,7 +106,7 @@ extension PreviewApp {
     case .setRegion(let region):
       scan.overlay.region = region
       scan.hasCustomRegion = true
-      scan.worker?.resetPacing()
+      scan.worker.resetPacing()
     case .copy(let text):
       let copied = Clipboard.setText(text)
       showScanNotice(copied ? "Copied" : "The clipboard refused the text")
@@ -112,28 +122,22 @@ extension PreviewApp {
     }
   }
 
-  /// Enters or leaves scan mode; leaving stops the worker on a background thread, so the
-  /// render loop never waits for a scan in progress.
+  /// Enters or leaves scan mode. The worker stays: outside scan mode it is simply not offered
+  /// frames.
   func setScanning(_ isOn: Bool) {
     scan.overlay.mode = isOn ? .scan : .photo
     scan.overlay.pendingURL = nil
     scan.shown = []
     if isOn {
-      scan.worker = scan.worker ?? ScanWorker()
+      scan.worker.resetPacing()
       scan.modeStarted = MonotonicTime.now()
-    } else if let worker = scan.worker {
-      scan.worker = nil
-      DispatchQueue.global(qos: .utility).async { worker.stop() }
     }
     print("pinhole: scan mode \(isOn ? "on" : "off")")
     fflush(nil)
   }
 
   /// Stops the worker at exit.
-  func stopScanning() {
-    scan.worker?.stop()
-    scan.worker = nil
-  }
+  func stopScanning() { scan.worker.stop() }
 
   /// The frame pixels under the scan region: its corners mapped back through mirroring and
   /// rotation, their bounding box.

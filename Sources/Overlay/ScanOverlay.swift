@@ -54,17 +54,23 @@ struct ScanLayout {
       Point(x: region.minX, y: region.minY), Point(x: region.maxX, y: region.minY),
       Point(x: region.maxX, y: region.maxY), Point(x: region.minX, y: region.maxY),
     ].map { Rect.centered(at: $0, size: Size(width: handle, height: handle)) }
-    cards = Self.cards(scan.cards, content: layout.content, painter: painter)
+    cards = Self.cards(scan.cards, content: layout.content, region: region, painter: painter)
     confirmation = scan.pendingURL.map {
       Self.confirmation(for: $0, content: layout.content, painter: painter)
     }
   }
 
-  private static func cards(_ cards: [ScanCard], content: Rect, painter: CameraPainter)
-    -> [Card]
-  {
-    let width = min(painter.px(460), content.width - painter.px(24))
+  /// The cards in a column right of the region when it leaves room (so they never cover the
+  /// code being aimed at), else stacked up from the bottom of the picture area.
+  private static func cards(
+    _ cards: [ScanCard], content: Rect, region: Rect, painter: CameraPainter
+  ) -> [Card] {
+    let gap = painter.px(16)
+    let besideWidth = min(painter.px(460), content.maxX - gap - (region.maxX + gap))
+    let isBeside = besideWidth >= painter.px(260)
+    let width = isBeside ? besideWidth : min(painter.px(460), content.width - painter.px(24))
     guard width > painter.px(120) else { return [] }
+    var top = max(region.minY, content.minY + painter.px(8))
     let pad = painter.px(12)
     let lineHeight = painter.px(22)
     let buttonHeight = painter.px(30)
@@ -79,8 +85,11 @@ struct ScanLayout {
       let height =
         pad * 2 + painter.px(16) + Double(fitted.count) * lineHeight + buttonHeight
         + painter.px(6)
-      let rect = Rect(
-        x: content.center.x - width / 2, y: bottom - height, width: width, height: height)
+      let rect =
+        isBeside
+        ? Rect(x: region.maxX + gap, y: top, width: width, height: height)
+        : Rect(x: content.center.x - width / 2, y: bottom - height, width: width, height: height)
+      guard !isBeside || rect.maxY <= content.maxY else { break }
       var x = rect.maxX - pad
       var buttons: [Button] = []
       for (label, action) in labels.reversed() {
@@ -100,7 +109,8 @@ struct ScanLayout {
           rect: rect, heading: card.typeName + " · " + card.payload.kindName, lines: fitted,
           buttons: buttons))
       bottom = rect.minY - painter.px(8)
-      if bottom < content.minY + content.height / 2 { break }
+      top = rect.maxY + painter.px(8)
+      if !isBeside, bottom < content.minY + content.height / 2 { break }
     }
     return placed
   }
