@@ -26,6 +26,9 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CSystem"),
+    // Test support only: overlay goldens are kept as PNG.
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
     .systemLibrary(
       name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
@@ -34,18 +37,20 @@ let package = Package(
     .target(name: "CZXingGlue", linkerSettings: [.linkedLibrary("ZXing")]),
 
     // MARK: Libraries
+    .target(name: "SystemCalls", dependencies: ["CSystem"]),
+    .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
-    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering"]),
+    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "Workers"]),
     .target(
       name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering", "CQREncode"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
-    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
-    .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
-    .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue"]),
+    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
+    .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
+    .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue", "Workers"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "AppCore",
@@ -72,14 +77,15 @@ let package = Package(
     // MARK: Test support
     .target(
       name: "CameraTestSupport",
-      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering"]),
+      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
 
     // MARK: Tests
+    .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
     .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(
       name: "CaptureTests",
-      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport"]),
+      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport", "Workers"]),
     .testTarget(
       name: "SimulatedCameraTests",
       dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),

@@ -22,7 +22,7 @@ struct ScanSide {
   }
 
   var overlay = ScanOverlayState()
-  /// The scanning thread. It starts with the window and waits idle outside scan mode, so its
+  /// The scanning thread (a `Workers.WorkerThread`). It starts with the window and waits idle outside scan mode, so its
   /// decoder is loaded and warmed up before the first Q (the first ZXing call costs far more
   /// than the later ones).
   let worker = ScanWorker(interval: .milliseconds(100)) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import Workers
 
 /// Scans frames on a thread of its own, so that decoding never holds up capture or the render
 /// loop.
@@ -55,7 +56,7 @@ public final class ScanWorker: @unchecked Sendable {
   private var isStopping = false
   private var replaced = 0
   private var scanned = 0
-  private var thread: DedicatedThread?
+  private var thread: WorkerThread?
   private let wake: (@Sendable () -> Void)?
 
   /// Starts the thread. `makeDecoder` runs on it once, and what it returns reads every job
@@ -67,7 +68,7 @@ public final class ScanWorker: @unchecked Sendable {
     pacing = ScanPacing(interval: interval)
     self.wake = wake
     // The thread holds the worker until `stop()` ends it.
-    let thread = DedicatedThread { self.run(decode: makeDecoder()) }
+    let thread = WorkerThread(name: "pinhole-scan") { self.run(decode: makeDecoder()) }
     condition.withLock { self.thread = thread }
   }
 
@@ -123,7 +124,7 @@ public final class ScanWorker: @unchecked Sendable {
   /// Ends the thread after the scan in progress, if any, and waits for it. Any thread but the
   /// worker's; calling it twice is harmless.
   public func stop() {
-    let thread = condition.withLock { () -> DedicatedThread? in
+    let thread = condition.withLock { () -> WorkerThread? in
       isStopping = true
       condition.signal()
       defer { self.thread = nil }
