@@ -6,6 +6,7 @@ import Metering
 import Overlay
 import SDLPlatform
 import Scanning
+import Synchronization
 
 /// The scan side of the window: the mode, the region, the worker and the codes on show.
 /// Main thread only.
@@ -37,7 +38,25 @@ struct ScanSide {
   var hasCustomRegion = false
   var shown: [Shown] = []
   var modeStarted: MonotonicTime?
+  /// The photo the viewer opened last, whose codes are wanted.
+  var photoURL: URL?
+  /// The codes found in that photo.
+  var photoCodes: [DetectedCode] = []
+  /// A finished scan of a photo, handed from its background thread.
+  let photoResult = PhotoScanSlot()
   var noticeUntil: MonotonicTime?
+}
+
+/// A photo's scan handed from a background queue to the render loop. Any thread; the mutex
+/// guards the one slot.
+final class PhotoScanSlot: Sendable {
+  private let slot = Mutex<(URL, [DetectedCode])?>(nil)
+
+  /// Stores the codes found in the photo at `url`, replacing an older result.
+  func post(_ url: URL, _ codes: [DetectedCode]) { slot.withLock { $0 = (url, codes) } }
+
+  /// Takes the newest result, if one arrived since the last call.
+  func take() -> (URL, [DetectedCode])? { slot.withLock { $0.take() } }
 }
 
 extension PreviewApp {
@@ -56,6 +75,11 @@ extension PreviewApp {
 
   /// Takes the worker's results and turns them into the codes on show.
   func updateScan(at now: MonotonicTime) {
+    if let (url, codes) = scan.photoResult.take(), url == scan.photoURL {
+      scan.photoCodes = codes
+      print("pinhole: viewer found \(codes.count) codes in \(url.lastPathComponent)")
+      fflush(nil)
+    }
     let results = scan.worker.drainResults()
     // A scan still running when the mode was left reports into an empty screen.
     guard scan.overlay.isScanning else { return }
@@ -77,9 +101,28 @@ extension PreviewApp {
     }
   }
 
+  /// Reads the codes in the photo the viewer is opening, on a background thread (a JPEG
+  /// decode and a scan of the whole photo take tens of milliseconds).
+  func scanPhoto(at url: URL) {
+    scan.photoURL = url
+    scan.photoCodes = []
+    let slot = scan.photoResult
+    DispatchQueue.global(qos: .utility).async {
+      let codes = (try? ScanImageFile.load(url.path, region: nil)).map { CodeScanner().scan($0) }
+      slot.post(url, codes ?? [])
+    }
+  }
+
   /// The scan interface's state for this frame: region, cards with outlines in window pixels.
   func scanOverlayState() -> ScanOverlayState {
     var state = scan.overlay
+    state.photoCards =
+      photos.isViewerOpen
+      ? scan.photoCodes.map {
+        ScanCard(
+          text: $0.text, typeName: $0.symbology.displayName, payload: CodePayload(parsing: $0.text),
+          outline: [])
+      } : []
     guard state.isScanning, let size = model.mode?.size else { return state }
     if !scan.hasCustomRegion { state.region = Self.defaultRegion(for: displayedSize(of: size)) }
     scan.overlay.region = state.region

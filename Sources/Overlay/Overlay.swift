@@ -59,6 +59,7 @@ public final class Overlay {
     drawScanUI(scanUI, into: &commands, layout: layout, state: state)
     drawCameraUI(cameraUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
+    drawScanPhotoCards(scanUI, into: &commands, layout: layout, state: state)
     return OverlayFrame(commands: commands, actions: actions)
   }
 

@@ -45,6 +45,17 @@ struct ScanLayout {
     self.painter = painter
     let video = state.videoRect ?? .zero
     let scan = state.scan
+    guard !state.photo.isViewerOpen else {
+      // Over the viewer: the photo's cards stacked up from the bottom (an empty region at
+      // the right edge leaves no room beside it), no region and no handles.
+      region = Rect(x: layout.content.maxX, y: layout.content.minY, width: 0, height: 0)
+      handles = []
+      cards = Self.cards(scan.photoCards, content: layout.content, region: region, painter: painter)
+      confirmation = scan.pendingURL.map {
+        Self.confirmation(for: $0, content: layout.content, painter: painter)
+      }
+      return
+    }
     region = Rect(
       x: video.minX + scan.region.minX * video.width,
       y: video.minY + scan.region.minY * video.height,
@@ -186,9 +197,9 @@ extension Overlay {
     actions: inout [OverlayAction]
   ) -> ScanUIResponses {
     var responses = ScanUIResponses()
-    guard state.scan.isScanning, let video = state.videoRect, !video.isEmpty else {
-      return responses
-    }
+    let isLive = Self.isLiveScanShown(state)
+    guard isLive || Self.arePhotoCardsShown(state) else { return responses }
+    let video = state.videoRect ?? .zero
     let scan = ScanLayout(
       state: state, layout: layout, painter: CameraPainter(text: text, scale: layout.scale))
     if let confirmation = scan.confirmation, let url = state.scan.pendingURL {
@@ -208,13 +219,23 @@ extension Overlay {
       }
       responses.buttons.append(row)
     }
-    for (corner, id) in Self.scanHandleIDs.enumerated() {
+    for (corner, id) in Self.scanHandleIDs.enumerated() where isLive {
       let response = tracker.update(id, rect: scan.handles[corner])
       guard response.isPressed, let pointer = input.pointerInPixels else { continue }
       actions.append(
         .scan(.setRegion(Self.dragged(state.scan.region, corner: corner, to: pointer, in: video))))
     }
     return responses
+  }
+
+  /// True when the live scan interface shows: scan mode over a visible picture, no viewer.
+  static func isLiveScanShown(_ state: OverlayState) -> Bool {
+    state.scan.isScanning && !state.photo.isViewerOpen && !(state.videoRect ?? .zero).isEmpty
+  }
+
+  /// True when the viewer shows the cards of codes found in its photo.
+  static func arePhotoCardsShown(_ state: OverlayState) -> Bool {
+    state.photo.isViewerOpen && !state.scan.photoCards.isEmpty
   }
 
   /// `region` with `corner` (0 top left, clockwise) moved to `pointer` and the opposite corner
@@ -247,16 +268,17 @@ extension Overlay {
   /// Q switches photo and scan mode; with the confirmation open, Enter opens and Escape
   /// cancels. Other keys are left to the rest of the interface.
   func scanKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
-    guard !state.photo.isViewerOpen, press.modifiers.isDisjoint(with: [.control, .alt, .logo])
-    else { return [] }
-    if let url = state.scan.pendingURL, state.scan.isScanning {
+    guard press.modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return [] }
+    if let url = state.scan.pendingURL,
+      Self.isLiveScanShown(state) || Self.arePhotoCardsShown(state)
+    {
       switch press.key {
       case .escape: return [.scan(.cancelOpen)]
       case .enter: return [.scan(.open(url))]
       default: break
       }
     }
-    return press.key == .q ? [.scan(.toggleMode)] : []
+    return press.key == .q && !state.photo.isViewerOpen ? [.scan(.toggleMode)] : []
   }
 
   /// Draws the scan interface: the shade around the region, its corner brackets, each code's
@@ -265,7 +287,7 @@ extension Overlay {
     _ responses: ScanUIResponses, into commands: inout [DrawCommand], layout: OverlayLayout,
     state: OverlayState
   ) {
-    guard state.scan.isScanning, let video = state.videoRect, !video.isEmpty else { return }
+    guard Self.isLiveScanShown(state), let video = state.videoRect else { return }
     let painter = CameraPainter(text: text, scale: layout.scale)
     let scan = ScanLayout(state: state, layout: layout, painter: painter)
     let visible = video.intersection(layout.content)
@@ -295,6 +317,25 @@ extension Overlay {
         notice, into: &commands, center: Point(x: region.center.x, y: region.maxY + painter.px(16)),
         size: ScanLayout.textSize * painter.scale, color: .white)
     }
+    for (index, card) in scan.cards.enumerated() {
+      drawCard(
+        card, responses: responses.buttons.indices.contains(index) ? responses.buttons[index] : [],
+        painter: painter, into: &commands)
+    }
+    if let confirmation = scan.confirmation {
+      drawConfirmation(
+        confirmation, responses: responses.confirmation, painter: painter, into: &commands)
+    }
+  }
+
+  /// Draws the cards of the codes found in the viewer's photo, above the viewer.
+  func drawScanPhotoCards(
+    _ responses: ScanUIResponses, into commands: inout [DrawCommand], layout: OverlayLayout,
+    state: OverlayState
+  ) {
+    guard Self.arePhotoCardsShown(state) else { return }
+    let painter = CameraPainter(text: text, scale: layout.scale)
+    let scan = ScanLayout(state: state, layout: layout, painter: painter)
     for (index, card) in scan.cards.enumerated() {
       drawCard(
         card, responses: responses.buttons.indices.contains(index) ? responses.buttons[index] : [],

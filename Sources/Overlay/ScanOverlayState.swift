@@ -39,6 +39,8 @@ public struct ScanOverlayState: Hashable, Sendable {
   public var region = Rect(x: 0.2, y: 0.2, width: 0.6, height: 0.6)
   /// The codes found in the newest scan, at most `ScanOverlay.maximumCards` shown.
   public var cards: [ScanCard] = []
+  /// The codes found in the photo the viewer shows (cards without outlines).
+  public var photoCards: [ScanCard] = []
   /// An address waiting for the user to confirm opening it.
   public var pendingURL: String?
   /// A short confirmation ("Copied"), shown under the region.

@@ -132,4 +132,22 @@ struct ScanOverlayTests {
       scanCommands.contains(.text("text", origin: .zero, pointSize: 15, color: .white)) == false)
     #expect(scanCommands.contains { if case .text("text", _, _, _) = $0 { true } else { false } })
   }
+
+  @Test func theViewerShowsThePhotosCodesAndKeepsQ() throws {
+    var state = scanning([Self.card("live code")])
+    state.photo.viewer = ViewerState(
+      image: ImageID("viewer"), imageSize: Size(width: 640, height: 360), index: 0, count: 1,
+      fileName: "photo.jpg")
+    state.scan.photoCards = [Self.card("https://example.org/photo")]
+    let cards = layout(state).cards
+    #expect(cards.map(\.lines) == [["https://example.org/photo"]])
+    let copy = try #require(cards.first?.buttons.first).rect.center
+    let actions = frame(
+      OverlayInput(windowSize: size, pointer: copy, clicks: [Click(position: copy)]), state: state
+    ).actions
+    #expect(actions == [.scan(.copy("https://example.org/photo"))])
+    #expect(
+      !frame(OverlayInput(windowSize: size, keys: [KeyPress(.q)]), state: state).actions
+        .contains(.scan(.toggleMode)))
+  }
 }
