@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "pinhole", targets: ["CameraApp"]),
     .executable(name: "pinhole-bench", targets: ["PinholeBench"]),
+    // libFuzzer's entry point under .ci/fuzz; otherwise replays saved inputs.
+    .executable(name: "pinhole-fuzz", targets: ["PinholeFuzz"]),
   ],
   targets: [
     // MARK: C shims (each imported by exactly one Swift module)
@@ -46,7 +48,9 @@ let package = Package(
       name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering", "CQREncode"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
-    .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
+    .target(
+      name: "Photos",
+      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "SystemCalls", "Workers"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
@@ -56,7 +60,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting", "Scanning",
+        "Metering", "Lighting", "Hotplug", "Workers", "Scanning",
       ]),
 
     // MARK: App
@@ -73,8 +77,15 @@ let package = Package(
         "Metering", "Scanning",
       ],
       path: "Benchmarks/PinholeBench"),
+    .executableTarget(name: "PinholeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PinholeFuzz"),
 
     // MARK: Test support
+    // Every parser of outside bytes as a fuzz target; run by FuzzTargetsTests and Fuzz/.
+    .target(
+      name: "FuzzTargets",
+      dependencies: [
+        "AppCore", "CameraModel", "Hotplug", "Imaging", "PhotoLibrary", "Photos", "Scanning",
+      ]),
     .target(
       name: "CameraTestSupport",
       dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
@@ -103,7 +114,8 @@ let package = Package(
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "Metering", "Lighting", "CameraTestSupport"]),
+      dependencies: ["AppCore", "Imaging", "Metering", "Lighting", "CameraTestSupport"]),
+    .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",

@@ -23,28 +23,37 @@ struct ScanSide {
   }
 
   var overlay = ScanOverlayState()
-  /// The scanning thread (a `Workers.WorkerThread`). It starts with the window and waits idle outside scan mode, so its
+  /// The scanning thread. It starts with the window and waits idle outside scan mode, so its
   /// decoder is loaded and warmed up before the first Q (the first ZXing call costs far more
   /// than the later ones).
-  let worker = ScanWorker(interval: .milliseconds(100)) {
-    let scanner = CodeScanner(engine: .zxing)
-    if let blank = LumaImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 4096)) {
-      _ = scanner.scan(blank)
-    }
-    return { scanner.scan($0) }
-  }
+  let worker: ScanWorker
   /// True once the user dragged a corner; until then the region follows the picture's shape
   /// (the central 60 % square).
   var hasCustomRegion = false
   var shown: [Shown] = []
   var modeStarted: MonotonicTime?
+  var noticeUntil: MonotonicTime?
   /// The photo the viewer opened last, whose codes are wanted.
   var photoURL: URL?
   /// The codes found in that photo.
   var photoCodes: [DetectedCode] = []
   /// A finished scan of a photo, handed from its background thread.
   let photoResult = PhotoScanSlot()
-  var noticeUntil: MonotonicTime?
+  /// Wakes the render loop when a scan reports.
+  let wake: RenderWake
+
+  /// Starts the worker; its results and the photo scans wake the render loop through `wake`.
+  init(wake: RenderWake) {
+    self.wake = wake
+    worker = ScanWorker(interval: .milliseconds(100), wake: { wake.wake() }) {
+      let scanner = CodeScanner(engine: .zxing)
+      if let blank = LumaImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 4096))
+      {
+        _ = scanner.scan(blank)
+      }
+      return { scanner.scan($0) }
+    }
+  }
 }
 
 /// A photo's scan handed from a background queue to the render loop. Any thread; the mutex
@@ -107,9 +116,11 @@ extension PreviewApp {
     scan.photoURL = url
     scan.photoCodes = []
     let slot = scan.photoResult
+    let wake = scan.wake
     DispatchQueue.global(qos: .utility).async {
       let codes = (try? ScanImageFile.load(url.path, region: nil)).map { CodeScanner().scan($0) }
       slot.post(url, codes ?? [])
+      wake.wake()
     }
   }
 

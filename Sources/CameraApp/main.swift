@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 import AppCore
+import CameraModel
 import Foundation
+import Hotplug
 
 let options: Options
 do {
@@ -8,6 +10,10 @@ do {
 } catch {
   fail(error.userMessage, status: 2)
 }
+
+/// The first `--set` failure of the streaming session, if any. Declared before the command
+/// runs: top-level values in main.swift are set in order.
+let controlFailure = ControlFailureBox()
 
 switch options.command {
 case .help:
@@ -19,24 +25,43 @@ case .list:
 case .controls:
   switch ControlsCommand(settings: options.controlSettings).run(openDevice: chosenSource().open) {
   case .success(let text): print(text)
-  case .failure(let error): fail(error.userMessage)
+  case .failure(let error): fail(describe(error))
   }
 case .check(let seconds, let allModes):
-  let source = chosenSource()
-  applyControlSettings(source)
-  exit(allModes ? sweepModes(source, seconds: seconds) : check(source, seconds: seconds))
+  let source = settingControls(chosenSource())
+  let status = allModes ? sweepModes(source, seconds: seconds) : check(source, seconds: seconds)
+  if let error = controlFailure.error { fail(describe(error)) }
+  exit(status)
 case .snapshot:
-  let source = chosenSource()
-  applyControlSettings(source)
+  let source = settingControls(chosenSource())
+  // From here a Ctrl+C or SIGTERM ends the burst early: what was captured is still saved.
+  TerminationSignals.install()
   let outcome = SnapshotRunner(
     options: options, request: source.request(overriding: options.modeRequest)
   ).run(source: source)
-  guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
+  for note in outcome.notes { FileHandle.standardError.write(Data("pinhole: \(note)\n".utf8)) }
+  if let error = controlFailure.error { fail(describe(error)) }
+  guard outcome.status == 0 else {
+    if !outcome.savedPaths.isEmpty { print(outcome.savedPaths.joined(separator: "\n")) }
+    fflush(nil)
+    var message = outcome.message
+    if let error = outcome.cameraError, case .deviceBusy = error {
+      message = message.replacingOccurrences(
+        of: error.userMessage, with: DeviceHolders().describe(error))
+    }
+    fail(message, status: outcome.status)
+  }
   print(outcome.message)
 case .scan(let files):
   exit(scan(files))
 case .preview:
   exit(PreviewApp.run(options: options))
+}
+
+/// The sentence for a `--set`/`--controls` failure, naming who holds a busy camera.
+func describe(_ error: ControlSettingError) -> String {
+  if case .camera(let cause) = error { return DeviceHolders().describe(cause) }
+  return error.userMessage
 }
 
 /// Prints `message` to standard error and exits.
@@ -63,20 +88,18 @@ func scan(_ files: [String]) -> Int32 {
     FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
   }
   guard files.isEmpty else { return runner.scanFiles(files, emit: emit, complain: complain) }
-  let source = chosenSource()
-  applyControlSettings(source)
+  let source = settingControls(chosenSource())
   return runner.scanCamera(
     source, request: source.request(overriding: options.modeRequest), emit: emit,
     complain: complain)
 }
 
-/// Applies `--set NAME=VALUE` settings; drivers keep them after the camera is closed.
-func applyControlSettings(_ source: CameraSource) {
-  if case .failure(let error) = ControlsCommand(settings: options.controlSettings).apply(
-    openDevice: source.open)
-  {
-    fail(error.userMessage)
-  }
+/// `source` with `--set NAME=VALUE` applied on each open, to the device that then streams.
+func settingControls(_ source: CameraSource) -> CameraSource {
+  var source = source
+  source.open = ControlsCommand(settings: options.controlSettings).applying(
+    to: source.open, failure: controlFailure)
+  return source
 }
 
 /// `--check`: one mode, the report as text.
@@ -84,7 +107,11 @@ func check(_ source: CameraSource, seconds: Double) -> Int32 {
   let report = CheckRunner(
     seconds: seconds, request: source.request(overriding: options.modeRequest)
   ).run(device: source.device, openDevice: source.open, makeConverter: source.makeConverter)
+  if controlFailure.error != nil { return 1 }
   print(report.text)
+  if let error = report.error, case .deviceBusy = error {
+    FileHandle.standardError.write(Data("pinhole: \(DeviceHolders().describe(error))\n".utf8))
+  }
   return report.passed ? 0 : 1
 }
 
