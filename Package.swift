@@ -26,6 +26,9 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CFFmpeg", pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
 
     // MARK: Libraries
     .target(name: "CameraModel"),
@@ -40,10 +43,12 @@ let package = Package(
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
+      name: "Recording", dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "CFFmpeg"]),
+    .target(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting",
+        "Metering", "Lighting", "Recording",
       ]),
 
     // MARK: App
@@ -85,6 +90,8 @@ let package = Package(
     .testTarget(
       name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
+    .testTarget(
+      name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests",
       dependencies: ["AppCore", "Metering", "Lighting", "CameraTestSupport"]),
