@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Recording
 
 /// What the command line asks Pinhole to do.
 public struct Options: Hashable, Sendable {
@@ -14,6 +15,9 @@ public struct Options: Hashable, Sendable {
     case check(seconds: Double, allModes: Bool = false)
     /// Take one photo without a window and print its path; `path` is a file or folder.
     case snapshot(path: String?)
+    /// Record video without a window until interrupted or `recordDuration` passes; `path` is
+    /// a file or folder.
+    case record(path: String?)
     /// Print every control of the camera.
     case controls
     /// Print usage.
@@ -53,6 +57,12 @@ public struct Options: Hashable, Sendable {
   /// The simulated camera's objects hold still, where the standard scene puts them at its
   /// start: for demonstrations and tests that click a known object.
   public var isSceneStill = false
+  /// `--duration`: how long `--record` records, in seconds; nil until interrupted.
+  public var recordDuration: Double?
+  /// `--no-audio`: record without sound.
+  public var isAudioMuted = false
+  /// `--codec`: how `--record` stores the picture.
+  public var recordCodec = VideoCodec.h264
 
   /// Makes the default options (preview the first camera).
   public init() {}
@@ -81,6 +91,17 @@ public struct Options: Hashable, Sendable {
       case "--snapshot":
         let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
         command = .snapshot(path: path)
+      case "--record":
+        let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
+        command = .record(path: path)
+      case "--duration": recordDuration = try Self.positiveNumber(try value(), option: name)
+      case "--no-audio": isAudioMuted = true
+      case "--codec":
+        let text = try value()
+        guard let codec = VideoCodec(rawValue: text.lowercased()) else {
+          throw .invalidValue(option: name, value: text, expected: "h264 or mjpeg")
+        }
+        recordCodec = codec
       case "--output-dir", "-o": outputDirectory = try value()
       case "--burst":
         let text = try value()
@@ -134,6 +155,13 @@ public struct Options: Hashable, Sendable {
     }
     if seconds != nil, !wantsCheck { throw .optionNeedsCheck(option: "--seconds") }
     if allModes, !wantsCheck { throw .optionNeedsCheck(option: "--all-modes") }
+    if recordDuration != nil, !isRecording { throw .optionNeedsRecord(option: "--duration") }
+  }
+
+  /// True for `--record`.
+  private var isRecording: Bool {
+    if case .record = command { return true }
+    return false
   }
 
   private static func split(_ argument: String) -> (String, String?) {
@@ -197,6 +225,8 @@ public enum OptionsError: Error, Hashable, Sendable {
   case invalidValue(option: String, value: String, expected: String)
   /// An option only makes sense together with `--check`.
   case optionNeedsCheck(option: String)
+  /// An option only makes sense together with `--record`.
+  case optionNeedsRecord(option: String)
 
   /// One sentence for the terminal.
   public var userMessage: String {
@@ -209,6 +239,8 @@ public enum OptionsError: Error, Hashable, Sendable {
       "\(option) got '\(value)'; expected \(expected)."
     case .optionNeedsCheck(let option):
       "\(option) only applies to --check."
+    case .optionNeedsRecord(let option):
+      "\(option) only applies to --record."
     }
   }
 }

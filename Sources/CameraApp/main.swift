@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import Foundation
+import SDLPlatform
 
 let options: Options
 do {
@@ -31,6 +32,18 @@ case .snapshot:
   let outcome = SnapshotRunner(
     options: options, request: source.request(overriding: options.modeRequest)
   ).run(source: source)
+  guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
+  print(outcome.message)
+case .record:
+  let source = chosenSource()
+  applyControlSettings(source)
+  let outcome = RecordRunner(
+    options: options, request: source.request(overriding: options.modeRequest),
+    openMicrophone: { try Microphone() }
+  ).run(source: source)
+  for notice in outcome.notices {
+    FileHandle.standardError.write(Data("pinhole: \(notice)\n".utf8))
+  }
   guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
   print(outcome.message)
 case .preview:

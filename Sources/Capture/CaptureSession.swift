@@ -34,6 +34,7 @@ public final class CaptureSession: Sendable {
   private let commands = Mutex<[CaptureCommand]>([])
   private let stopping = Atomic<Bool>(false)
   private let thread = Mutex<DedicatedThread?>(nil)
+  let frameTap = Mutex<FrameTap?>(nil)
 
   /// Makes a session that is not yet running; `start()` begins capture.
   public init(
