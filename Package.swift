@@ -94,7 +94,7 @@ let package = Package(
       name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "Metering", "Lighting", "CameraTestSupport"]),
+      dependencies: ["AppCore", "Metering", "Lighting", "Recording", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",

@@ -33,6 +33,10 @@ final class PreviewApp {
   var photos: PhotoSide
   /// The camera side: controls, focus, test-bench figures (PreviewApp+Camera).
   var camera = CameraSide()
+  /// The video side: mode, recorder, microphone (PreviewApp+Recording).
+  let recording: RecordingController
+  /// The title last given to the window (the recording marker changes it).
+  var shownTitle = ""
   var isRunning = true
   var hasPresentedFrame = false
   let startTime = MonotonicTime.now()
@@ -73,6 +77,7 @@ final class PreviewApp {
     }
     overlay = Overlay(measurer: backend)
     photos = PhotoSide(options: options, settings: settings, device: source.device)
+    recording = Self.makeRecording(options: options)
     if options.isFullscreen { window.toggleFullscreen() }
   }
 
@@ -100,6 +105,7 @@ final class PreviewApp {
   /// The render loop: one iteration per presented frame (vsync paces it).
   private func loop() {
     defer {
+      finishRecording()
       session.stop()
       monitor?.stop()
       stopPhotos()
@@ -113,6 +119,7 @@ final class PreviewApp {
       applyCaptureEvents()
       uploadNewestFrame()
       updatePhotos()
+      updateRecording()
       drawAndPresent()
     }
   }
@@ -124,7 +131,7 @@ final class PreviewApp {
       model.apply(event)
       applyToCamera(event)
     }
-    if model.windowTitle != title { window.setTitle(model.windowTitle) }
+    if model.windowTitle != title { window.setTitle(recordingTitle()) }
     if case .deviceBusy(let path)? = model.failure, model.failure != wasBusy {
       lookUpBusyHolders(of: path)
     }
@@ -141,6 +148,7 @@ final class PreviewApp {
       let now = MonotonicTime.now()
       model.recordPresentedFrame(at: now)
       camera.recordPresented(frame, at: now)
+      noteFrameForRecording(frame)
       framePresented(frame, at: now)
     } catch {
       model.notice = error.userMessage
@@ -158,6 +166,7 @@ final class PreviewApp {
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = cameraOverlayState(time: input.time)
+    state.recording = recordingOverlayState()
     if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
     backend.draw(frame.commands)
@@ -174,6 +183,7 @@ final class PreviewApp {
     case .focus(let point): focus(at: point)
     case .photo(let action): handle(action)
     case .camera(let action): handle(action)
+    case .recording(let action): handle(action)
     }
   }
 

@@ -38,6 +38,8 @@ public final class Overlay {
 
     // Interaction runs topmost first so a press claimed by a button never reaches the video.
     tracker.beginFrame(input)
+    let recordingUI = updateRecordingUI(
+      input: input, state: state, layout: layout, actions: &actions)
     let photoUI = updatePhotoUI(input: input, state: state, layout: layout, actions: &actions)
     let cameraUI = updateCameraUI(input: input, state: state, layout: layout, actions: &actions)
     let fullscreen = tracker.update(Self.fullscreenID, rect: layout.fullscreenButton)
@@ -56,6 +58,7 @@ public final class Overlay {
     drawNotice(into: &commands, layout: layout, state: state)
     drawStateBanner(into: &commands, layout: layout, state: state, time: input.time)
     drawCameraUI(cameraUI, into: &commands, layout: layout, state: state, time: input.time)
+    drawRecordingUI(recordingUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
     return OverlayFrame(commands: commands, actions: actions)
   }
@@ -68,7 +71,9 @@ public final class Overlay {
     for press in keys {
       // The photo and camera interfaces see each key first; a key they act on is theirs
       // (Escape closes the photo viewer rather than quitting, for example).
-      let claimed = photoKeyActions(press, state: state) + cameraKeyActions(press, state: state)
+      let claimed =
+        recordingKeyActions(press, state: state)
+        ?? photoKeyActions(press, state: state) + cameraKeyActions(press, state: state)
       if !claimed.isEmpty {
         actions += claimed
         continue

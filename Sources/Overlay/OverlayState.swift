@@ -28,6 +28,8 @@ public struct OverlayState: Hashable, Sendable {
   public var photo = PhotoOverlayState()
   /// What the camera interface shows (settings, focus reticle, test-bench figures).
   public var camera = CameraOverlayState()
+  /// What the video side shows (mode switch, record button, elapsed time).
+  public var recording = RecordingOverlayState()
 
   /// Makes a state; everything but the camera state has a quiet default.
   public init(
