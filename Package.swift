@@ -29,21 +29,27 @@ let package = Package(
     .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavformat",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+    .systemLibrary(name: "CSystem"),
+    // Test support only: overlay goldens are kept as PNG.
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
     // MARK: Libraries
+    .target(name: "SystemCalls", dependencies: ["CSystem"]),
+    .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
-    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering"]),
+    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "Workers"]),
     .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
-    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
-    .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif"]),
+    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
+    .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
-      name: "Recording", dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "CFFmpeg"]),
+      name: "Recording",
+      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "Workers", "CFFmpeg"]),
     .target(
       name: "AppCore",
       dependencies: [
@@ -69,14 +75,15 @@ let package = Package(
     // MARK: Test support
     .target(
       name: "CameraTestSupport",
-      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering"]),
+      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
 
     // MARK: Tests
+    .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
     .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(
       name: "CaptureTests",
-      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport"]),
+      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport", "Workers"]),
     .testTarget(
       name: "SimulatedCameraTests",
       dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),
@@ -94,7 +101,9 @@ let package = Package(
       name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "Metering", "Lighting", "Recording", "CameraTestSupport"]),
+      dependencies: [
+        "AppCore", "Metering", "Lighting", "Recording", "Workers", "CameraTestSupport",
+      ]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",

@@ -2,10 +2,9 @@
 
 import Foundation
 
-/// Compares rendered images with checked-in goldens (binary PPM) under a per-channel
-/// tolerance.
+/// Compares rendered images with checked-in goldens (PNG) under a per-channel tolerance.
 ///
-/// On a mismatch it writes `<name>.actual.ppm` and `<name>.diff.ppm` (differing pixels red,
+/// On a mismatch it writes `<name>.actual.png` and `<name>.diff.png` (differing pixels red,
 /// the rest dimmed) beside the golden and throws. A missing golden is recorded and throws, so
 /// a new golden is always looked at before it is trusted; with `RECORD_GOLDENS=1` in the
 /// environment every golden is re-recorded (and the check throws to say so).
@@ -25,17 +24,17 @@ public struct GoldenAssertion: Sendable {
       .appendingPathComponent("Golden", isDirectory: true)
   }
 
-  /// Checks `image` against `<name>.ppm`; `tolerance` is the largest allowed difference of any
+  /// Checks `image` against `<name>.png`; `tolerance` is the largest allowed difference of any
   /// channel of any pixel.
   public func verify(_ image: PPM.Image, named name: String, tolerance: Int = 2) throws {
-    let golden = directory.appendingPathComponent("\(name).ppm")
+    let golden = directory.appendingPathComponent("\(name).png")
     let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
     guard !recording, FileManager.default.fileExists(atPath: golden.path) else {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try Data(PPM.encode(image)).write(to: golden)
+      try Data(PNG.encode(image)).write(to: golden)
       throw Failure(description: "Recorded golden \(golden.path); check it and run again.")
     }
-    let expected = try PPM.decode(Array(try Data(contentsOf: golden)))
+    let expected = try PNG.decode(Array(try Data(contentsOf: golden)))
     guard expected.width == image.width, expected.height == image.height else {
       try writeArtifacts(image, diff: nil, name: name)
       throw Failure(
@@ -50,7 +49,7 @@ public struct GoldenAssertion: Sendable {
     try writeArtifacts(image, diff: diff, name: name)
     throw Failure(
       description: "\(name): \(count) pixels differ by up to \(worst) (tolerance \(tolerance)); "
-        + "see \(name).actual.ppm and \(name).diff.ppm in \(directory.path).")
+        + "see \(name).actual.png and \(name).diff.png in \(directory.path).")
   }
 
   /// Checks `text` against `<name>.txt` exactly (a snapshot of a command list for review);
@@ -100,15 +99,15 @@ public struct GoldenAssertion: Sendable {
   }
 
   private func writeArtifacts(_ actual: PPM.Image, diff: PPM.Image?, name: String) throws {
-    try Data(PPM.encode(actual)).write(to: directory.appendingPathComponent("\(name).actual.ppm"))
+    try Data(PNG.encode(actual)).write(to: directory.appendingPathComponent("\(name).actual.png"))
     if let diff {
-      try Data(PPM.encode(diff)).write(to: directory.appendingPathComponent("\(name).diff.ppm"))
+      try Data(PNG.encode(diff)).write(to: directory.appendingPathComponent("\(name).diff.png"))
     }
   }
 
   private func removeArtifacts(name: String) throws {
     for suffix in ["actual", "diff"] {
-      let url = directory.appendingPathComponent("\(name).\(suffix).ppm")
+      let url = directory.appendingPathComponent("\(name).\(suffix).png")
       if FileManager.default.fileExists(atPath: url.path) {
         try FileManager.default.removeItem(at: url)
       }

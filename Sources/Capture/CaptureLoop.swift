@@ -180,6 +180,7 @@ final class CaptureLoop {
     focus.measure(frame)
     session.tap(frame)
     if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
+    session.wake?()
     statistics.recordDelivered(conversionTime: frame.metadata.conversionTime)
     if isFirstFrame {
       isFirstFrame = false

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import SystemCalls
+
+/// The error every file-system call throws: the call's name and its errno.
+public typealias SystemCallError = SystemCalls.SystemCallError
 
 /// The few system calls that storing a photo needs, behind a seam so tests can play the kernel.
 ///

@@ -1,23 +1,9 @@
 // SPDX-License-Identifier: MIT
 import Glibc
+import SystemCalls
 
 /// `FileSystem` on the real kernel through Glibc. Any thread.
 public struct LiveFileSystem: FileSystem {
-  /// `renameat2(2)`, looked up at run time: Glibc declares it only under `_GNU_SOURCE`, so Swift's
-  /// Glibc module does not import it. Present since glibc 2.28; nil on older C libraries.
-  private typealias RenameAt2 =
-    @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-
-  /// `RENAME_NOREPLACE` from `<linux/fs.h>`; part of the kernel ABI since Linux 3.15.
-  private static let renameNoReplace: UInt32 = 1
-
-  private static let renameAt2: RenameAt2? = {
-    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else {
-      return nil
-    }
-    return unsafeBitCast(symbol, to: RenameAt2.self)
-  }()
-
   /// Makes the live file system.
   public init() {}
 
@@ -53,13 +39,11 @@ public struct LiveFileSystem: FileSystem {
   public func moveWithoutReplacing(
     _ source: String, to destination: String
   ) throws(SystemCallError) {
-    if let renameAt2 = Self.renameAt2 {
-      if renameAt2(AT_FDCWD, source, AT_FDCWD, destination, Self.renameNoReplace) == 0 { return }
-      let failure = errno
-      guard failure == EINVAL || failure == ENOSYS else {
-        throw SystemCallError(call: "renameat2", errno: failure)
-      }
-    }
+    do {
+      return try SystemCall.renameWithoutReplacing(source, to: destination)
+    } catch  where error.errno != EINVAL && error.errno != ENOSYS {
+      throw error
+    } catch {}
     _ = try Self.retryingEINTR("link") { Glibc.link(source, destination) }
     try unlink(source)
   }
@@ -72,10 +56,6 @@ public struct LiveFileSystem: FileSystem {
   private static func retryingEINTR<Result: BinaryInteger>(
     _ call: String, _ body: () -> Result
   ) throws(SystemCallError) -> Result {
-    while true {
-      let result = body()
-      if result >= 0 { return result }
-      if errno != EINTR { throw SystemCallError(call: call, errno: errno) }
-    }
+    try SystemCall.retryingEINTR(call, body)
   }
 }

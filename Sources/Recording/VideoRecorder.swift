@@ -3,6 +3,7 @@ import CameraModel
 import Foundation
 import PhotoLibrary
 import Synchronization
+import Workers
 
 /// Records camera frames and microphone sound into a file on a thread of its own.
 ///
@@ -72,14 +73,14 @@ public final class VideoRecorder: Sendable {
   /// What is recorded.
   public let configuration: Configuration
 
-  private let inbox: RecorderInbox
+  private let inbox: Inbox<RecorderItem>
   private let freeSlots: Mutex<[VideoSlot]>
   private let figures = Mutex(RecordingStatistics())
   private let isAccepting = Atomic<Bool>(true)
   private let isStopRequested = Atomic<Bool>(false)
   private let outcome = Mutex<RecordingSummary?>(nil)
   private let finished = DispatchSemaphore(value: 0)
-  private let thread = Mutex<DedicatedThread?>(nil)
+  private let thread = Mutex<WorkerThread?>(nil)
 
   /// Creates the hidden file, opens the encoders, writes the header and starts the encoder
   /// thread. Throws when the file cannot be created or an encoder is missing.
@@ -103,10 +104,10 @@ public final class VideoRecorder: Sendable {
     }
     freeSlots = Mutex(slots)
     // Room for every slot plus about four seconds of sound chunks.
-    inbox = RecorderInbox(capacity: slots.count + 256)
+    inbox = Inbox(capacity: slots.count + 256)
     figures.withLock { $0.hasAudio = configuration.audio != nil }
     let worker = EncoderLoop(recorder: self, pipeline: pipeline)
-    thread.withLock { $0 = DedicatedThread { worker.run() } }
+    thread.withLock { $0 = WorkerThread(name: "pinhole-encoder") { worker.run() } }
   }
 
   /// Copies `frame` in for recording, or drops it (counted) when no buffer is free. Never
@@ -141,7 +142,8 @@ public final class VideoRecorder: Sendable {
   public func requestStop() {
     isAccepting.store(false, ordering: .sequentiallyConsistent)
     isStopRequested.store(true, ordering: .sequentiallyConsistent)
-    inbox.wake()
+    // Closing wakes the encoder thread; what is already queued is still written.
+    inbox.close()
   }
 
   /// Stops (if not yet asked) and waits until the file is finished and in place. Not on the
@@ -172,7 +174,7 @@ public final class VideoRecorder: Sendable {
     figures.withLock { figures in change(&figures) }
   }
 
-  func take(timeout: Duration) -> [RecorderItem] { inbox.next(timeout: timeout) }
+  func take(timeout: Duration) -> [RecorderItem] { inbox.waitAndDrain(timeout: timeout) }
 
   var stopRequested: Bool { isStopRequested.load(ordering: .sequentiallyConsistent) }
 

@@ -5,6 +5,7 @@ import Foundation
 import Recording
 import Synchronization
 import Testing
+import Workers
 
 #if canImport(Glibc)
   import Glibc
@@ -16,12 +17,12 @@ private final class ToneMicrophone: AudioInput, @unchecked Sendable {
   let format = AudioFormat(sampleRate: 48_000, channelCount: 1)
   let name = "tone"
   private let running = Mutex(false)
-  private var thread: DedicatedThread?
+  private var thread: WorkerThread?
 
   func start(deliver: @escaping @Sendable (AudioChunk) -> Void) {
     running.withLock { $0 = true }
     let format = format
-    thread = DedicatedThread { [self] in
+    thread = WorkerThread(name: "tone-microphone") { [self] in
       var position = 0
       let started = MonotonicTime.now()
       while running.withLock({ $0 }) {

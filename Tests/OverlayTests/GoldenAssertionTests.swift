@@ -29,7 +29,7 @@ struct GoldenAssertionTests {
   @Test func missingGoldenIsRecordedAndFails() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(throws: GoldenAssertion.Failure.self) { try golden.verify(image(10), named: "a") }
-    #expect(exists("a.ppm"))
+    #expect(exists("a.png"))
     try golden.verify(image(10), named: "a")
   }
 
@@ -40,9 +40,9 @@ struct GoldenAssertionTests {
     #expect(throws: GoldenAssertion.Failure.self) {
       try golden.verify(image(13), named: "b", tolerance: 2)
     }
-    #expect(exists("b.actual.ppm") && exists("b.diff.ppm"))
+    #expect(exists("b.actual.png") && exists("b.diff.png"))
     try golden.verify(image(10), named: "b")
-    #expect(!exists("b.actual.ppm") && !exists("b.diff.ppm"))
+    #expect(!exists("b.actual.png") && !exists("b.diff.png"))
   }
 
   @Test func changedTextSnapshotFails() throws {

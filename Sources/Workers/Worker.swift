@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+import Synchronization
+
+/// A thread with an inbox of commands and an inbox of events: the shape of every background job
+/// in Pinhole (capture, the photo writer, thumbnails, the device monitor, effects, recording,
+/// scanning).
+///
+/// Commands go in with `send`; the worker's thread takes them one at a time (or runs its own
+/// loop over `commands`, when it also polls a descriptor or has timed work); events come out
+/// through `events`, which the render loop drains once per frame after `wake` told it something
+/// arrived.
+///
+/// Any thread.
+public final class Worker<Command: Sendable, Event: Sendable>: Sendable {
+  /// Commands waiting for the worker's thread.
+  public let commands: Inbox<Command>
+  /// Events waiting for the consumer (usually the render loop).
+  public let events: Inbox<Event>
+  private let thread: WorkerThread
+  private let pending: PendingCount
+
+  /// Starts a thread named `name` that runs `loop` until it returns. `loop` receives the command
+  /// inbox (closed by `stop()`, after which `receive` reports `.closed` once it is empty) and a
+  /// function that posts an event. `pollable` gives the command inbox a descriptor.
+  public convenience init(
+    name: String, commandCapacity: Int = 64, eventCapacity: Int = 256, pollable: Bool = false,
+    wake: (@Sendable () -> Void)? = nil,
+    loop:
+      @escaping @Sendable (
+        _ commands: Inbox<Command>, _ emit: @escaping @Sendable (Event) -> Void
+      ) -> Void
+  ) {
+    self.init(
+      name: name, commands: Inbox(capacity: commandCapacity, pollable: pollable),
+      events: Inbox(capacity: eventCapacity, overflow: .dropOldest, wake: wake),
+      pending: PendingCount(), loop: loop)
+  }
+
+  /// Starts a thread named `name` that handles one command at a time with `handle`, in the order
+  /// they were sent, until `stop()`.
+  public convenience init(
+    name: String, commandCapacity: Int = 64, eventCapacity: Int = 256,
+    wake: (@Sendable () -> Void)? = nil,
+    handle: @escaping @Sendable (Command, _ emit: (Event) -> Void) -> Void
+  ) {
+    let pending = PendingCount()
+    self.init(
+      name: name, commands: Inbox(capacity: commandCapacity),
+      events: Inbox(capacity: eventCapacity, overflow: .dropOldest, wake: wake), pending: pending
+    ) { commands, emit in
+      while let command = commands.next() {
+        handle(command, emit)
+        pending.finishOne()
+      }
+    }
+  }
+
+  private init(
+    name: String, commands: Inbox<Command>, events: Inbox<Event>, pending: PendingCount,
+    loop: @escaping @Sendable (Inbox<Command>, @escaping @Sendable (Event) -> Void) -> Void
+  ) {
+    // Events are dropped oldest first rather than refused: a consumer that falls this far
+    // behind has stopped reading, and the newest state is the one worth keeping.
+    self.commands = commands
+    self.events = events
+    self.pending = pending
+    thread = WorkerThread(name: name) { loop(commands, { events.post($0) }) }
+  }
+
+  /// The thread's name.
+  public var name: String { thread.name }
+
+  /// Queues `command`; false when the inbox is full or the worker stopped.
+  @discardableResult
+  public func send(_ command: Command) -> Bool {
+    pending.startOne()
+    guard commands.post(command) else {
+      pending.finishOne()
+      return false
+    }
+    return true
+  }
+
+  /// Waits until every command sent so far has been handled (workers made with `handle:`).
+  /// For tests and quitting; never the render loop.
+  public func waitUntilIdle() { pending.waitForZero() }
+
+  /// Lets the queued commands finish, then ends the thread and waits for it. Safe to call twice.
+  /// Not on the worker's own thread.
+  public func stop() {
+    commands.close()
+    thread.join()
+  }
+}
+
+/// Commands sent and not yet handled, with a wait for none. Any thread.
+private final class PendingCount: Sendable {
+  private let condition = Condition()
+  // Guarded by `condition`.
+  nonisolated(unsafe) private var count = 0
+
+  func startOne() { condition.withLock { count += 1 } }
+
+  func finishOne() {
+    condition.withLock {
+      count = max(0, count - 1)
+      condition.broadcast()
+    }
+  }
+
+  func waitForZero() {
+    condition.withLock {
+      while count > 0 { condition.wait(until: nil) }
+    }
+  }
+}
