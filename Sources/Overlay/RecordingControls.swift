@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 
-/// Where the video side's widgets sit: the mode switch right of the shutter (replaced by a
-/// small photo shutter while recording, since the mode cannot change then), the record button
-/// in the shutter's place, and the recording indicator at the picture's top left.
+/// Where the video side's widgets sit: the Photo | Video switch just above the bottom bar,
+/// centred over the shutter as camera apps place their mode labels (the bar beside the shutter
+/// has no room in a small window); while recording, when the mode cannot change, a small photo
+/// shutter takes the switch's place. The storage warning and the undo toast sit in the same
+/// place and win: the switch hides while one shows. The record button takes the shutter's square, and the
+/// recording indicator sits at the picture's top left.
 struct RecordingLayout {
   /// The record button (the shutter's square).
   let recordButton: Rect
@@ -17,14 +20,15 @@ struct RecordingLayout {
   init(photo: PhotoLayout, theme: OverlayTheme, indicatorWidth: Double) {
     let base = photo.base
     recordButton = photo.shutter
-    let height = base.px(32)
+    let height = base.px(28)
+    let width = base.px(64) * Double(ShootingMode.allCases.count)
+    let centerX = photo.shutter.center.x
+    let bottom = base.bottomBar.minY - base.px(10)
     modeSwitch = Rect(
-      x: photo.shutter.maxX + base.px(20), y: (photo.shutter.center.y - height / 2).rounded(),
-      width: base.px(128), height: height)
-    let small = base.px(40)
+      x: (centerX - width / 2).rounded(), y: bottom - height, width: width, height: height)
+    let small = base.px(34)
     photoButton = Rect(
-      x: photo.shutter.maxX + base.px(20), y: (photo.shutter.center.y - small / 2).rounded(),
-      width: small, height: small)
+      x: (centerX - small / 2).rounded(), y: bottom - small, width: small, height: small)
     indicator = Rect(
       x: base.px(theme.padding), y: base.topBar.maxY + base.px(12),
       width: indicatorWidth, height: base.px(theme.pillHeight))
@@ -55,6 +59,11 @@ extension Overlay {
   static let recordColor = Color(red: 235, green: 50, blue: 45)
   private static let indicatorTextSize = 14.0
 
+  /// True while a photo pill (storage warning, undo toast) covers the switch's place.
+  private static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
+    !(photo.storageMessage ?? "").isEmpty || !(photo.toast ?? "").isEmpty
+  }
+
   private func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
     let photo = PhotoLayout(
       base: layout, theme: Self.photoTheme, overlayTheme: theme,
@@ -81,7 +90,7 @@ extension Overlay {
       if responses.photo.isClicked, state.photo.canShoot, !state.photo.isWriterBusy {
         actions.append(.photo(.shutter))
       }
-    } else {
+    } else if !Self.isCoveredByPill(state.photo) {
       for mode in ShootingMode.allCases {
         let response = tracker.update(ControlID("mode-\(mode.rawValue)"), rect: rects.segment(mode))
         responses.segments[mode] = response
@@ -132,7 +141,7 @@ extension Overlay {
     if recording.isRecording {
       drawSmallShutter(rects.photoButton, responses.photo, state: state, into: &painter)
       drawIndicator(rects.indicator, recording: recording, time: time, into: &painter)
-    } else {
+    } else if !Self.isCoveredByPill(state.photo) {
       drawModeSwitch(rects, responses, mode: recording.mode, into: &painter)
     }
     if recording.mode == .video {
