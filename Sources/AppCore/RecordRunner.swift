@@ -19,7 +19,7 @@ import Synchronization
 /// the capture session's frame tap until the duration passes, SIGINT or SIGTERM arrives, the
 /// disk fails or the camera goes away. Runs on the calling thread.
 public struct RecordRunner: Sendable {
-  /// Opens a sound input; throws a sentence when there is none.
+  /// Opens a sound input; throws (best an `AudioInputFailure`) when there is none.
   public typealias MicrophoneOpener = @Sendable () throws -> any AudioInput
 
   /// What a run printed and how it ended.
@@ -97,6 +97,22 @@ public struct RecordRunner: Sendable {
     session.setFrameTap(nil)
     microphone?.stop()
     return outcome(recorder.stop(), captureFailure: captureFailure, notices: notices)
+  }
+}
+
+/// Why no microphone could be opened, as a sentence.
+public struct AudioInputFailure: Error, CustomStringConvertible {
+  /// The sentence ("No microphone could be opened (…).").
+  public var description: String
+
+  /// Makes a failure with `description`.
+  public init(_ description: String) { self.description = description }
+
+  /// The notice for `error`: its sentence, then what happens instead.
+  static func notice(for error: any Error) -> String {
+    var sentence = "\(error)"
+    if sentence.hasSuffix(".") { sentence.removeLast() }
+    return sentence + "; recording video without sound."
   }
 }
 
@@ -186,7 +202,7 @@ extension RecordRunner {
     do {
       return try openMicrophone()
     } catch {
-      notices.append("\(error); recording video without sound.")
+      notices.append(AudioInputFailure.notice(for: error))
       return nil
     }
   }

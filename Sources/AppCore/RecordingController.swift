@@ -10,7 +10,8 @@ import Synchronization
 /// The window's video side: the Photo | Video mode, and a recording's start, run and end.
 ///
 /// Opening the file and the encoders and finishing them (flush, fsync, rename) block on the
-/// disk, so they run on a serial background queue; their results come back through a mutex and
+/// disk, so they run on a serial background queue (the microphone alone opens on the main
+/// thread); their results come back through a mutex and
 /// are applied in `update`, once per rendered frame. While recording, the capture session's
 /// frame tap copies every frame into the recorder, and the microphone feeds it from SDL's audio
 /// thread. Main thread only.
@@ -48,7 +49,7 @@ public final class RecordingController {
   /// Results of the background queue's work.
   private enum Result: Sendable {
     case started(VideoRecorder, (any AudioInput)?, notice: String?)
-    case failedToStart(String)
+    case failedToStart(String, (any AudioInput)?)
     case finished(RecordingSummary)
     case recovered([String])
   }
@@ -132,24 +133,24 @@ public final class RecordingController {
       framesPerSecond: framesPerSecond, colorimetry: facts.colorimetry, settings: settings)
     let destination = RecordingDestination(
       folder: folder, date: Date(), fileExtension: configuration.codec.defaultFileExtension)
-    let openMicrophone = openMicrophone
-    work.async { [results] in
-      var notice: String?
-      var microphone: (any AudioInput)?
-      if let openMicrophone {
-        do { microphone = try openMicrophone() } catch {
-          notice = "\(error)"
-        }
+    // The microphone opens and closes here on the main thread: SDL's subsystem counts are not
+    // safe to change from two threads at once (the shutter sound uses SDL audio too).
+    var microphone: (any AudioInput)?
+    var notice: String?
+    if let openMicrophone {
+      do { microphone = try openMicrophone() } catch {
+        notice = AudioInputFailure.notice(for: error)
       }
-      var withSound = configuration
-      withSound.audio = microphone?.format
+    }
+    var withSound = configuration
+    withSound.audio = microphone?.format
+    work.async { [results, microphone, notice, withSound] in
       do {
         let recorder = try VideoRecorder(configuration: withSound, destination: destination)
         results.post(.started(recorder, microphone, notice: notice))
       } catch {
-        microphone?.stop()
         let message = (error as? RecordingError)?.userMessage ?? "\(error)"
-        results.post(.failedToStart(message))
+        results.post(.failedToStart(message, microphone))
       }
     }
   }
@@ -213,7 +214,8 @@ public final class RecordingController {
     switch result {
     case .recovered(let notices):
       return notices
-    case .failedToStart(let message):
+    case .failedToStart(let message, let microphone):
+      microphone?.stop()
       phase = .idle
       return [message]
     case .started(let recorder, let microphone, let notice):
@@ -229,7 +231,7 @@ public final class RecordingController {
       if case .starting(let flag) = phase { stopAtOnce = flag } else { stopAtOnce = false }
       phase = .recording(active)
       if stopAtOnce { finish(active) }
-      return notice.map { ["\($0); recording video without sound."] } ?? []
+      return notice.map { [$0] } ?? []
     case .finished(let summary):
       phase = .idle
       return [Self.message(for: summary)]
@@ -238,9 +240,9 @@ public final class RecordingController {
 
   private func finish(_ active: Active) {
     active.session.setFrameTap(nil)
+    active.microphone?.stop()
     phase = .stopping(since: MonotonicTime.now())
     work.async { [results] in
-      active.microphone?.stop()
       let summary = active.recorder.stop()
       results.post(.finished(summary))
     }

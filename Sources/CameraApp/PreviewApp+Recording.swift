@@ -12,7 +12,7 @@ extension PreviewApp {
   static func makeRecording(options: Options) -> RecordingController {
     let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let folder = PicturesFolder().resolve(.videos, override: override)
-    let opener: RecordRunner.MicrophoneOpener = { try Microphone() }
+    let opener: RecordRunner.MicrophoneOpener = openMicrophone
     let controller = RecordingController(
       folder: folder, openMicrophone: options.isAudioMuted ? nil : opener)
     controller.codec = options.recordCodec

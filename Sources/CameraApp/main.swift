@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import AppCore
+import CameraModel
 import Foundation
 import SDLPlatform
 
@@ -39,7 +40,7 @@ case .record:
   applyControlSettings(source)
   let outcome = RecordRunner(
     options: options, request: source.request(overriding: options.modeRequest),
-    openMicrophone: { try Microphone() }
+    openMicrophone: openMicrophone
   ).run(source: source)
   for notice in outcome.notices {
     FileHandle.standardError.write(Data("pinhole: \(notice)\n".utf8))
@@ -48,6 +49,15 @@ case .record:
   print(outcome.message)
 case .preview:
   exit(PreviewApp.run(options: options))
+}
+
+/// Opens the default microphone; the failure carries the sentence to print.
+@Sendable func openMicrophone() throws -> any AudioInput {
+  do {
+    return try Microphone()
+  } catch {
+    throw AudioInputFailure(error.userMessage)
+  }
 }
 
 /// Prints `message` to standard error and exits.

@@ -49,7 +49,10 @@ final class H264Encoder {
     }
     var options: OpaquePointer?
     defer { av_dict_free(&options) }
-    av_dict_set(&options, "preset", settings.preset, 0)
+    let preset =
+      settings.preset
+      ?? VideoRecorder.Settings.preset(for: size, framesPerSecond: framesPerSecond)
+    av_dict_set(&options, "preset", preset, 0)
     av_dict_set(&options, "crf", String(settings.constantRateFactor), 0)
     let opened = avcodec_open2(context, codec, &options)
     guard opened >= 0 else {

@@ -41,7 +41,7 @@ public enum PlatformError: Error, Hashable, Sendable {
     case .fontEngineFailed(let reason):
       "The text renderer could not start (\(reason))."
     case .microphoneUnavailable(let reason):
-      "No microphone could be opened (\(reason)); recording video without sound."
+      "No microphone could be opened (\(reason))."
     case .fontNotFound:
       "No font was found; install fonts-dejavu-core."
     case .fontLoadFailed(let path, let reason):

@@ -27,6 +27,19 @@ struct RecordingControllerTests {
       openDevice: source.open, makeConverter: source.makeConverter)
   }
 
+  /// The facts of the session's first frame, as the window notes them from the frames it shows.
+  private func firstFrameFacts(_ session: CaptureSession) throws -> RecordingController.FrameFacts {
+    let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
+    while MonotonicTime.now().nanoseconds < deadline {
+      if let frame = session.mailbox.take() {
+        defer { session.recycle(frame) }
+        return RecordingController.FrameFacts(frame)
+      }
+      usleep(1_000)
+    }
+    throw CaptureError.stalled(device: "sim", seconds: 20)
+  }
+
   /// Calls `update` once a millisecond until `condition` holds or 20 s pass; returns the
   /// notices seen.
   private func update(
@@ -47,7 +60,7 @@ struct RecordingControllerTests {
     session.start()
     defer { session.stop() }
     let controller = RecordingController(folder: folder.url, openMicrophone: nil)
-    controller.frameFacts = RecordingController.FrameFacts(NV12Frame(size: size))
+    controller.frameFacts = try firstFrameFacts(session)
     controller.setMode(.video)
     controller.start(session: session)
     #expect(controller.overlayState(canRecord: true).isBusy)
@@ -62,7 +75,7 @@ struct RecordingControllerTests {
     controller.stop()
     let notices = update(controller) { !controller.isActive }
     #expect(notices.count == 1)
-    #expect(notices.first?.hasPrefix("Saved Pinhole ") == true)
+    #expect(notices.first?.hasPrefix("Saved Pinhole ") == true, "\(notices)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
     #expect(names.count == 1)
     #expect(names.first?.hasSuffix(".mp4") == true)
@@ -74,11 +87,11 @@ struct RecordingControllerTests {
     session.start()
     defer { session.stop() }
     let controller = RecordingController(folder: folder.url, openMicrophone: nil)
-    controller.frameFacts = RecordingController.FrameFacts(NV12Frame(size: size))
+    controller.frameFacts = try firstFrameFacts(session)
     controller.start(session: session)
     _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
     controller.frameFacts = RecordingController.FrameFacts(
-      NV12Frame(size: FrameSize(width: 640, height: 480)))
+      NV12Frame(size: FrameSize(width: 64, height: 48)))
     let notices = update(controller) { !controller.isActive }
     #expect(!controller.isActive)
     #expect(notices.first?.hasPrefix("Saved ") == true)
