@@ -6,7 +6,8 @@ import Foundation
 /// has no room in a small window); while recording, when the mode cannot change, a small photo
 /// shutter takes the switch's place. The storage warning and the undo toast sit in the same
 /// place and win: the switch hides while one shows. The record button takes the shutter's square, and the
-/// recording indicator sits at the picture's top left.
+/// recording indicator sits at the left just above the bar (the notice pill has the top, the
+/// photo pills the middle).
 struct RecordingLayout {
   /// The record button (the shutter's square).
   let recordButton: Rect
@@ -29,9 +30,10 @@ struct RecordingLayout {
     let small = base.px(34)
     photoButton = Rect(
       x: (centerX - small / 2).rounded(), y: bottom - small, width: small, height: small)
+    let pillHeight = base.px(theme.pillHeight)
     indicator = Rect(
-      x: base.px(theme.padding), y: base.topBar.maxY + base.px(12),
-      width: indicatorWidth, height: base.px(theme.pillHeight))
+      x: base.px(theme.padding), y: bottom - pillHeight, width: indicatorWidth,
+      height: pillHeight)
   }
 
   /// The switch's segment for `mode`.
@@ -85,7 +87,7 @@ extension Overlay {
     guard state.photo.viewer == nil else { return responses }
     let recording = state.recording
     let rects = recordingLayout(layout, state: state)
-    if recording.isRecording {
+    if recording.isRecording, !Self.isCoveredByPill(state.photo) {
       responses.photo = tracker.update(Self.recordPhotoID, rect: rects.photoButton)
       if responses.photo.isClicked, state.photo.canShoot, !state.photo.isWriterBusy {
         actions.append(.photo(.shutter))
@@ -139,7 +141,9 @@ extension Overlay {
     let rects = recordingLayout(layout, state: state)
     var painter = PhotoPainter(text: text, scale: layout.scale)
     if recording.isRecording {
-      drawSmallShutter(rects.photoButton, responses.photo, state: state, into: &painter)
+      if !Self.isCoveredByPill(state.photo) {
+        drawSmallShutter(rects.photoButton, responses.photo, state: state, into: &painter)
+      }
       drawIndicator(rects.indicator, recording: recording, time: time, into: &painter)
     } else if !Self.isCoveredByPill(state.photo) {
       drawModeSwitch(rects, responses, mode: recording.mode, into: &painter)

@@ -66,7 +66,10 @@ struct RecordingControllerTests {
     #expect(controller.overlayState(canRecord: true).isBusy)
     _ = update(controller) { controller.isRecording }
     #expect(controller.isRecording)
-    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.5 }
+    _ = update(controller) {
+      let state = controller.overlayState(canRecord: true)
+      return state.elapsedSeconds >= 0.5 && state.byteCount > 0
+    }
     let state = controller.overlayState(canRecord: true)
     #expect(state.isRecording)
     #expect(state.byteCount > 0)
