@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "pinhole", targets: ["CameraApp"]),
     .executable(name: "pinhole-bench", targets: ["PinholeBench"]),
+    // libFuzzer's entry point under .ci/fuzz; otherwise replays saved inputs.
+    .executable(name: "pinhole-fuzz", targets: ["PinholeFuzz"]),
   ],
   targets: [
     // MARK: C shims (each imported by exactly one Swift module)
@@ -42,7 +44,9 @@ let package = Package(
     .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
-    .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
+    .target(
+      name: "Photos",
+      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "SystemCalls", "Workers"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
@@ -54,7 +58,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting", "Recording",
+        "Metering", "Lighting", "Hotplug", "Workers", "Recording",
       ]),
 
     // MARK: App
@@ -71,8 +75,13 @@ let package = Package(
         "Metering",
       ],
       path: "Benchmarks/PinholeBench"),
+    .executableTarget(name: "PinholeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PinholeFuzz"),
 
     // MARK: Test support
+    // Every parser of outside bytes as a fuzz target; run by FuzzTargetsTests and Fuzz/.
+    .target(
+      name: "FuzzTargets",
+      dependencies: ["AppCore", "CameraModel", "Hotplug", "Imaging", "PhotoLibrary", "Photos"]),
     .target(
       name: "CameraTestSupport",
       dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
@@ -102,8 +111,9 @@ let package = Package(
     .testTarget(
       name: "AppCoreTests",
       dependencies: [
-        "AppCore", "Metering", "Lighting", "Recording", "Workers", "CameraTestSupport",
+        "AppCore", "Imaging", "Metering", "Lighting", "Recording", "Workers", "CameraTestSupport",
       ]),
+    .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",

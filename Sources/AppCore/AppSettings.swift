@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What Pinhole remembers between runs: the last camera, the shutter sound, the self-timer and
 /// per-camera control values. Stored as JSON in `$XDG_CONFIG_HOME/pinhole/settings.json`
 /// (default `~/.config/pinhole`), replaced atomically (temporary file, then rename).
@@ -28,13 +32,68 @@ public struct AppSettings: Codable, Hashable, Sendable {
     return URL(fileURLWithPath: home).appendingPathComponent(".config/pinhole/settings.json")
   }
 
+  /// The self-timer delays the settings may hold; anything else in the file (a huge or negative
+  /// number typed by hand) is clamped into this range where it is read.
+  public static let timerSecondsRange = 0...10
+
   /// Reads the settings; defaults when the file is missing or unreadable (a damaged file must
-  /// not stop the camera from opening).
-  public static func load(from url: URL?) -> AppSettings {
-    guard let url, let data = try? Data(contentsOf: url),
-      let settings = try? JSONDecoder().decode(AppSettings.self, from: data)
-    else { return AppSettings() }
+  /// not stop the camera from opening). See `loadReporting(from:)` for what went wrong.
+  public static func load(from url: URL?) -> AppSettings { loadReporting(from: url).settings }
+
+  /// Reads the settings and says what was wrong with the file, if anything. A file that is not
+  /// valid settings JSON is moved aside to `settings.json.bad` (or `.bad-2`, …, never over an
+  /// earlier one) before the defaults are used, so the next save cannot overwrite it; a
+  /// folder at the settings path is left alone and reported, since every save would fail.
+  public static func loadReporting(from url: URL?) -> SettingsLoad {
+    guard let url else { return SettingsLoad(settings: AppSettings(), problem: nil) }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      return SettingsLoad(settings: AppSettings(), problem: nil)
+    }
+    if isFolder.boolValue {
+      return SettingsLoad(settings: AppSettings(), problem: .notAFile(url))
+    }
+    guard let data = try? Data(contentsOf: url) else {
+      return SettingsLoad(settings: AppSettings(), problem: .unreadable(url))
+    }
+    guard let settings = decode(data) else {
+      let kept = moveAside(url)
+      return SettingsLoad(settings: AppSettings(), problem: .damaged(url, keptAs: kept))
+    }
+    return SettingsLoad(settings: settings, problem: nil)
+  }
+
+  /// The settings in `data` (a settings file's bytes), every number clamped into range; nil
+  /// when the bytes are not settings JSON.
+  public static func decode(_ data: Data) -> AppSettings? {
+    guard var settings = try? JSONDecoder().decode(AppSettings.self, from: data) else {
+      return nil
+    }
+    settings.clampToRanges()
     return settings
+  }
+
+  /// Brings every number read from the file into the range the app works with.
+  mutating func clampToRanges() {
+    timerSeconds = min(
+      max(timerSeconds, Self.timerSecondsRange.lowerBound),
+      Self.timerSecondsRange.upperBound)
+  }
+
+  /// Renames the damaged file to the first free `NAME.bad`, `NAME.bad-2`, …; nil when it could
+  /// not be moved.
+  private static func moveAside(_ url: URL) -> URL? {
+    for attempt in 1...100 {
+      let suffix = attempt == 1 ? ".bad" : ".bad-\(attempt)"
+      let target = URL(fileURLWithPath: url.path + suffix)
+      // link + unlink rather than rename: link never replaces an existing file.
+      if link(url.path, target.path) == 0 {
+        unlink(url.path)
+        return target
+      }
+      if errno != EEXIST { return nil }
+    }
+    return nil
   }
 
   /// Writes the settings atomically; answers false when the folder cannot be written.
@@ -50,6 +109,49 @@ public struct AppSettings: Codable, Hashable, Sendable {
       return true
     } catch {
       return false
+    }
+  }
+}
+
+/// What `AppSettings.loadReporting(from:)` read, and what was wrong with the file.
+public struct SettingsLoad: Sendable {
+  /// The settings in force: the file's, or the defaults.
+  public var settings: AppSettings
+  /// Why the file's settings are not in force, if they are not.
+  public var problem: SettingsProblem?
+}
+
+/// Something wrong with the settings file, said once to the user.
+public enum SettingsProblem: Hashable, Sendable {
+  /// The file is not valid settings JSON; it was moved to `keptAs` (nil if it could not be).
+  case damaged(URL, keptAs: URL?)
+  /// A folder (or other non-file) sits at the settings path: settings cannot be saved.
+  case notAFile(URL)
+  /// The file exists but cannot be read (permissions).
+  case unreadable(URL)
+
+  /// One sentence for the notice and the terminal.
+  public var userMessage: String {
+    switch self {
+    case .damaged(let url, let kept?):
+      "The settings file \(url.path) was damaged; it was kept as \(kept.lastPathComponent) "
+        + "and the defaults are used."
+    case .damaged(let url, nil):
+      "The settings file \(url.path) is damaged and could not be moved aside; the defaults are "
+        + "used and settings will not be saved."
+    case .notAFile(let url):
+      "Settings cannot be saved: \(url.path) is a folder, not a file."
+    case .unreadable(let url):
+      "The settings file \(url.path) cannot be read; the defaults are used."
+    }
+  }
+
+  /// True when saving over the settings path must not happen (it would fail, or replace a file
+  /// that was not moved aside).
+  public var blocksSaving: Bool {
+    switch self {
+    case .damaged(_, let kept): kept == nil
+    case .notAFile, .unreadable: true
     }
   }
 }

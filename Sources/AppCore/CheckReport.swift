@@ -29,8 +29,11 @@ public struct CheckReport: Hashable, Sendable {
     self.error = error
   }
 
-  /// True when frames arrived and nothing failed.
-  public var passed: Bool { error == nil && statistics.framesDelivered > 0 }
+  /// True when frames arrived, nothing failed and corrupt frames stayed within
+  /// `CorruptFrameRule`.
+  public var passed: Bool {
+    error == nil && statistics.framesDelivered > 0 && CorruptFrameRule(statistics).failure == nil
+  }
 
   /// The report as aligned lines for the terminal.
   public var text: String {
@@ -76,7 +79,9 @@ public struct CheckReport: Hashable, Sendable {
 
   private var resultLine: String {
     if let error { return "FAILED — \(error.userMessage)" }
-    return statistics.framesDelivered > 0 ? "OK" : "FAILED — no frame arrived"
+    guard statistics.framesDelivered > 0 else { return "FAILED — no frame arrived" }
+    if let failure = CorruptFrameRule(statistics).failure { return "FAILED — \(failure)" }
+    return "OK"
   }
 
   private func milliseconds(_ duration: Duration) -> String {
@@ -94,5 +99,31 @@ public struct CheckReport: Hashable, Sendable {
       text += String(repeating: "0", count: max(0, decimals - fraction.count))
     }
     return text
+  }
+}
+
+/// When corrupt frames fail a check: more than one, and more than 1 % of the frames that came
+/// out of the driver. One damaged frame in a long run is noise (a USB hiccup); a decoder that
+/// stays broken after a bad frame shows as most frames corrupt.
+public struct CorruptFrameRule: Hashable, Sendable {
+  /// Corrupt frames counted.
+  public var corrupt: Int
+  /// Every frame the driver handed over: delivered, corrupt, or dropped for want of a buffer.
+  public var total: Int
+
+  /// The rule applied to `statistics`.
+  public init(_ statistics: CaptureStatistics) {
+    corrupt = max(0, statistics.framesCorrupt)
+    total =
+      max(0, statistics.framesDelivered) + corrupt + max(0, statistics.framesDroppedByPipeline)
+  }
+
+  /// Why the frames fail the check, or nil when they pass.
+  public var failure: String? {
+    guard corrupt > 1, corrupt.multipliedReportingOverflow(by: 100).partialValue > total else {
+      return nil
+    }
+    let percent = total > 0 ? Double(corrupt) * 100 / Double(total) : 100
+    return "\(corrupt) of \(total) frames were corrupt (\(Int(percent.rounded())) %, more than 1 %)"
   }
 }

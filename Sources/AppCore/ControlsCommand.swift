@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Capture
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -57,19 +58,61 @@ public struct ControlsCommand: Sendable {
     }
   }
 
-  /// The (control, value) pairs `settings` name, in order.
+  /// The (control, value) pairs `settings` name: automatic-mode switches first, then the rest,
+  /// each group in the order given. A driver refuses a manual value (focus_absolute) while its
+  /// automatic mode is on, so "focus_absolute=250 focus_automatic_continuous=0" must switch
+  /// the mode off before it sets the value, whatever order it was typed in.
   public static func changes(for settings: [ControlSetting], in controls: [CameraControl])
     throws(ControlSettingError) -> [(ControlID, Int64)]
   {
-    var changes: [(ControlID, Int64)] = []
+    var switches: [(ControlID, Int64)] = []
+    var values: [(ControlID, Int64)] = []
     for setting in settings {
       let key = ControlValueParser.key(setting.name)
       guard let control = controls.first(where: { $0.commandLineName == key }) else {
         throw .unknownControl(name: setting.name, known: controls.map(\.commandLineName))
       }
-      changes.append((control.id, try ControlValueParser.value(setting.value, for: control)))
+      let change = (control.id, try ControlValueParser.value(setting.value, for: control))
+      if isAutomaticModeSwitch(control) { switches.append(change) } else { values.append(change) }
     }
-    return changes
+    return switches + values
+  }
+
+  /// Controls that turn an automatic mode on or off: the V4L2 ones by ID, and any boolean or
+  /// menu whose name says "auto" (white_balance_automatic, gain_automatic, ...).
+  static func isAutomaticModeSwitch(_ control: CameraControl) -> Bool {
+    if automaticModeIDs.contains(control.id) { return true }
+    guard control.kind == .boolean || control.kind == .menu else { return false }
+    return control.commandLineName.contains("auto")
+  }
+
+  /// exposure auto, focus auto, autogain, auto white balance, hue auto, auto brightness.
+  static let automaticModeIDs: Set<ControlID> = [
+    .exposureAuto, .focusAuto, .autoGain, ControlID(rawValue: 0x0098_090c),
+    ControlID(rawValue: 0x0098_0919), ControlID(rawValue: 0x0098_0920),
+  ]
+
+  /// `openDevice`, with the settings applied to every device it opens, before the session
+  /// streams from it: the values land on the very device that takes the pictures (a separate
+  /// open may lose them, and the simulated camera starts afresh on each open). A failure is
+  /// kept in `failure` and the open fails, so the session ends with it.
+  public func applying(
+    to openDevice: @escaping CaptureSession.DeviceOpener, failure: ControlFailureBox
+  ) -> CaptureSession.DeviceOpener {
+    guard !settings.isEmpty else { return openDevice }
+    let command = self
+    return { () throws(CaptureError) -> any CaptureDevice in
+      let device = try openDevice()
+      do throws(ControlSettingError) {
+        _ = try command.apply(to: device)
+      } catch {
+        device.close()
+        failure.record(error)
+        if case .camera(let cause) = error { throw cause }
+        throw .system(call: "--set", errno: EINVAL)
+      }
+      return device
+    }
   }
 
   private func withDevice<Value>(
@@ -102,4 +145,21 @@ public struct ControlsCommand: Sendable {
     default: return error.userMessage
     }
   }
+}
+
+/// The first `--set` failure of a session's opener, read by the caller once the session ended.
+/// Any thread.
+public final class ControlFailureBox: Sendable {
+  private let stored = Mutex<ControlSettingError?>(nil)
+
+  /// Makes an empty box.
+  public init() {}
+
+  /// Keeps `error` unless one is already kept.
+  func record(_ error: ControlSettingError) {
+    stored.withLock { if $0 == nil { $0 = error } }
+  }
+
+  /// The failure, if any open failed to apply the settings.
+  public var error: ControlSettingError? { stored.withLock { $0 } }
 }

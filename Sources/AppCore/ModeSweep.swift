@@ -105,6 +105,7 @@ public struct ModeSweep: Sendable {
     let figures = report.statistics
     var failure = report.error?.userMessage ?? ""
     if failure.isEmpty, figures.framesDelivered == 0 { failure = "no frame arrived" }
+    if failure.isEmpty, let corrupt = CorruptFrameRule(figures).failure { failure = corrupt }
     if failure.isEmpty, let actual = report.negotiation?.value, actual != mode {
       failure = "the driver chose \(actual)"
     }

@@ -90,9 +90,15 @@ public struct Options: Hashable, Sendable {
       case "--controls": command = .controls
       case "--snapshot":
         let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
+        if path == "" {
+          throw .invalidValue(option: name, value: "", expected: "a file or folder name")
+        }
         command = .snapshot(path: path)
       case "--record":
         let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
+        if path == "" {
+          throw .invalidValue(option: name, value: "", expected: "a file or folder name")
+        }
         command = .record(path: path)
       case "--duration": recordDuration = try Self.positiveNumber(try value(), option: name)
       case "--no-audio": isAudioMuted = true
@@ -102,7 +108,13 @@ public struct Options: Hashable, Sendable {
           throw .invalidValue(option: name, value: text, expected: "h264 or mjpeg")
         }
         recordCodec = codec
-      case "--output-dir", "-o": outputDirectory = try value()
+      case "--output-dir", "-o":
+        let folder = try value()
+        // An empty name would silently mean the current folder.
+        guard !folder.isEmpty else {
+          throw .invalidValue(option: name, value: folder, expected: "a folder name")
+        }
+        outputDirectory = folder
       case "--burst":
         let text = try value()
         guard let count = Int(text), (1...100).contains(count) else {
@@ -123,7 +135,13 @@ public struct Options: Hashable, Sendable {
             option: name, value: text, expected: "X,Y between 0 and 1, e.g. 0.5,0.5")
         }
         focusPoint = point
-      case "--seconds": seconds = try Self.positiveNumber(try value(), option: name)
+      case "--seconds":
+        let text = try value()
+        let number = try Self.positiveNumber(text, option: name)
+        guard number <= Self.longestCheckSeconds else {
+          throw .invalidValue(option: name, value: text, expected: "at most 86400 seconds")
+        }
+        seconds = number
       case "--fullscreen", "-f": isFullscreen = true
       case "--still-scene": isSceneStill = true
       case "--device", "-d": camera = .device(try value())
@@ -136,10 +154,18 @@ public struct Options: Hashable, Sendable {
       case "--size":
         let text = try value()
         guard let size = FrameSize(parsing: text) else {
-          throw .invalidValue(option: name, value: text, expected: "WIDTHxHEIGHT, e.g. 1280x720")
+          throw .invalidValue(
+            option: name, value: text,
+            expected: "WIDTHxHEIGHT, e.g. 1280x720, each side from 1 to 65535")
         }
         modeRequest.size = size
-      case "--fps": modeRequest.framesPerSecond = try Self.positiveNumber(try value(), option: name)
+      case "--fps":
+        let text = try value()
+        guard let rate = Double(text), rate > 0, rate <= Self.fastestRequestableRate else {
+          throw .invalidValue(
+            option: name, value: text, expected: "a frame rate above 0 and at most 1000")
+        }
+        modeRequest.framesPerSecond = rate
       case "--format":
         let text = try value()
         guard (1...4).contains(text.utf8.count), text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f })
@@ -163,6 +189,14 @@ public struct Options: Hashable, Sendable {
     if case .record = command { return true }
     return false
   }
+
+  /// The highest `--fps` accepted: no camera streams faster, and larger values would overflow
+  /// when turned into a frame interval.
+  static let fastestRequestableRate = 1000.0
+
+  /// The longest `--seconds` accepted: a day, far beyond any check, small enough that every
+  /// duration derived from it stays in range.
+  static let longestCheckSeconds = 86_400.0
 
   private static func split(_ argument: String) -> (String, String?) {
     guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {

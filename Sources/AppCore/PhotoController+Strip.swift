@@ -97,7 +97,12 @@ extension PhotoController {
       guard listing.contains(where: { $0.url == url }) else { return }
       thumbnailAspects[url] = Self.aspect(of: thumbnail)
       setImage(Self.imageID(for: url), thumbnail)
-    case .thumbnailFailed: break
+    case .thumbnailFailed(let url):
+      // A damaged, oversized or unreadable file is shown as such, not as a blank square.
+      guard listing.contains(where: { $0.url == url }) else { return }
+      let placeholder = Thumbnail.cannotOpenPlaceholder()
+      thumbnailAspects[url] = Self.aspect(of: placeholder)
+      setImage(Self.imageID(for: url), placeholder)
     case .folderUnavailable(let error):
       isFolderUnavailable = true
       problemMessage = error.userMessage

@@ -116,7 +116,9 @@ public final class PhotoController {
     self.folder = folder
     self.device = device
     self.isMuted = settings.isMuted
-    self.timerSeconds = settings.timerSeconds
+    self.timerSeconds = min(
+      max(settings.timerSeconds, AppSettings.timerSecondsRange.lowerBound),
+      AppSettings.timerSecondsRange.upperBound)
     self.flashMode = settings.flashMode ?? .off
     self.burstCount = max(1, burstCount)
     self.clock = clock

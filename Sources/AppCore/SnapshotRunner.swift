@@ -5,6 +5,7 @@ import Foundation
 import Metering
 import PhotoLibrary
 import Photos
+import Workers
 
 #if canImport(Glibc)
   import Glibc
@@ -20,16 +21,23 @@ public struct SnapshotRunner: Sendable {
   /// Decides when a freshly started camera's picture is worth keeping.
   ///
   /// Webcams start dark or tinted and converge over their first dozen frames (UVC auto exposure
-  /// and white balance run in the camera). The rule: ignore the first `warmUpSeconds` and the
-  /// first `warmUpFrames` frames, then accept the first frame that ends a run of
-  /// `stableFrames` frames whose mean luma lies within `tolerance` (2 %) of their average. A
-  /// camera that keeps changing (flicker, a moving scene) is given `timeoutSeconds`, after which
-  /// the newest frame is taken anyway: a photo beats an error.
+  /// and white balance run in the camera), while a camera that starts steady (vivid, the
+  /// simulated camera) is ready at once. So there is no fixed warm-up: from the first frame on,
+  /// the first frame that ends a run of `stableFrames` frames whose mean luma lies within
+  /// `tolerance` (2 %) of their average is kept. Near-black frames (a sensor still opening up)
+  /// count as settled only after `darkGraceSeconds`, so a run of black start-up frames is not
+  /// mistaken for a steady picture. A camera that keeps changing (flicker, a moving scene) is
+  /// given `timeoutSeconds`, after which the newest frame is taken anyway: a photo beats an
+  /// error.
   public struct ExposureSettling: Sendable {
-    /// Time to ignore after the first frame.
-    public var warmUpSeconds = 0.5
-    /// Frames to ignore after the first frame.
-    public var warmUpFrames = 5
+    /// Time to ignore after the first frame (none by default).
+    public var warmUpSeconds = 0.0
+    /// Frames to ignore after the first frame (none by default).
+    public var warmUpFrames = 0
+    /// Mean luma below which a frame is taken for a sensor still starting, not a dark scene.
+    public var darkLuma = 8.0
+    /// How long near-black frames are waited out before a dark scene is accepted as it is.
+    public var darkGraceSeconds = 1.0
     /// Consecutive frames that must agree.
     public var stableFrames = 3
     /// How far a frame's mean luma may stray from the run's average, as a fraction.
@@ -53,6 +61,10 @@ public struct SnapshotRunner: Sendable {
       let elapsed = time.seconds(since: start)
       if elapsed >= timeoutSeconds { return true }
       guard elapsed >= warmUpSeconds, framesSeen > warmUpFrames else { return false }
+      if meanLuma < darkLuma, elapsed < darkGraceSeconds {
+        recentMeans.removeAll()
+        return false
+      }
       recentMeans.append(meanLuma)
       if recentMeans.count > stableFrames { recentMeans.removeFirst() }
       guard recentMeans.count == stableFrames else { return false }
@@ -62,31 +74,22 @@ public struct SnapshotRunner: Sendable {
       let limit = tolerance * max(average, 16)
       return recentMeans.allSatisfy { abs($0 - average) <= limit }
     }
-
-    /// The mean luma of `frame`, from every 8th pixel of every 8th row: 32,000 samples at
-    /// 1080p, plenty for a mean and far cheaper than reading all 2 million.
-    public static func meanLuma(of frame: NV12Frame) -> Double {
-      let size = frame.size
-      guard size.width > 0, size.height > 0 else { return 0 }
-      var sum = 0
-      var count = 0
-      for y in stride(from: 0, to: size.height, by: 8) {
-        let row = frame.yPlane + y * frame.yStride
-        for x in stride(from: 0, to: size.width, by: 8) {
-          sum += Int(row.load(fromByteOffset: x, as: UInt8.self))
-          count += 1
-        }
-      }
-      return Double(sum) / Double(count)
-    }
   }
 
   /// What a run printed and how it ended.
   public struct Outcome: Sendable, Equatable {
-    /// 0 when every photo was saved.
+    /// 0 when every photo was saved; 1 after a failure; 128 + N after signal N.
     public var status: Int32
     /// The saved paths, one a line, or the error sentence.
     public var message: String
+    /// Every photo saved, also when the run failed part way (print them before the error).
+    public var savedPaths: [String] = []
+    /// Lines for stderr that do not end the run (a photo given another name, photos rescued
+    /// into the unsaved folder).
+    public var notes: [String] = []
+    /// The camera's failure when one ended the run, so the caller can say more (who holds a
+    /// busy camera).
+    public var cameraError: CaptureError?
   }
 
   /// `--snapshot PATH`: a file to write, or a folder (existing, or ending in "/") to name the
@@ -108,6 +111,11 @@ public struct SnapshotRunner: Sendable {
   public var focusPoint: FocusPoint?
   /// How long to wait for click-to-focus to lock or fail before taking the photo anyway.
   public var focusTimeout = 10.0
+  /// The signal that asks the run to stop, polled between frames: by default SIGINT/SIGTERM
+  /// through `TerminationSignals` (installed by the caller).
+  public var interruption: @Sendable () -> Int32? = { TerminationSignals.pending }
+  /// The environment that locates the unsaved-photos folder.
+  public var environment = ProcessInfo.processInfo.environment
 
   /// Makes a runner from the parsed command line and the source's resolved mode wishes.
   public init(options: Options, request: ModeRequest) {
@@ -129,24 +137,65 @@ public struct SnapshotRunner: Sendable {
     self.request = request
   }
 
-  /// Takes the photos from `source` and reports where they went. Blocks until done.
+  /// Takes the photos from `source` and reports where they went. Blocks until done. A run cut
+  /// short (a signal, an unplugged camera) still saves and reports what it captured.
   public func run(source: CameraSource) -> Outcome {
     let target: SnapshotTarget
-    let frames: [PickedFrame]
-    let focus: FocusReport?
     do {
       target = try resolveTarget()
-      (frames, focus) = try captureSettledFrames(from: source)
     } catch {
       return Outcome(status: 1, message: error.message)
     }
-    var outcome = save(frames, device: source.device, to: target)
+    let capture = captureSettledFrames(from: source)
+    var outcome: Outcome
+    if capture.picked.isEmpty, let stop = capture.stop {
+      outcome = Outcome(status: stop.status, message: stop.message(saved: 0, of: burstCount))
+    } else {
+      outcome = save(capture.picked, device: source.device, to: target)
+      if let stop = capture.stop, outcome.status == 0 {
+        outcome.status = stop.status
+        outcome.message = stop.message(saved: outcome.savedPaths.count, of: burstCount)
+      }
+    }
+    if case .failure(let error) = capture.stop { outcome.cameraError = error }
     if focusPoint != nil {
-      let line = focus?.summary ?? "focus: no answer from the camera in time"
+      let line = capture.focus?.summary ?? "focus: no answer from the camera in time"
       outcome.message = line + "\n" + outcome.message
     }
     return outcome
   }
+}
+
+/// Why a snapshot run stopped before taking every photo.
+private enum SnapshotStop: Equatable {
+  /// SIGINT or SIGTERM.
+  case signal(Int32)
+  /// The camera failed (unplugged, busy, stalled).
+  case failure(CaptureError)
+
+  var status: Int32 {
+    switch self {
+    case .signal(let number): TerminationSignals.exitStatus(for: number)
+    case .failure: 1
+    }
+  }
+
+  func message(saved: Int, of count: Int) -> String {
+    let progress = count > 1 || saved > 0 ? " \(saved) of \(count) photos were saved." : ""
+    switch self {
+    case .signal(let number):
+      return "Interrupted by \(TerminationSignals.name(of: number))." + progress
+    case .failure(let error): return error.userMessage + progress
+    }
+  }
+}
+
+/// What the capture phase collected.
+private struct SnapshotCapture {
+  var picked: [PickedFrame] = []
+  var focus: FocusReport?
+  /// Set when the run stopped before `burstCount` frames.
+  var stop: SnapshotStop?
 }
 
 /// Where a snapshot goes: a folder, and the exact file name when the user gave one.
@@ -234,46 +283,54 @@ extension SnapshotRunner {
   }
 
   /// Streams until the exposure has settled, then copies that frame and the next
-  /// `burstCount - 1` frames out of the pool.
-  fileprivate func captureSettledFrames(
-    from source: CameraSource
-  ) throws(SnapshotFailure) -> ([PickedFrame], FocusReport?) {
+  /// `burstCount - 1` frames out of the pool. Stops early, keeping what it has, on a signal or
+  /// a camera failure.
+  fileprivate func captureSettledFrames(from source: CameraSource) -> SnapshotCapture {
+    // The session wakes this thread for each frame or event: no polling between frames.
+    let arrivals = Inbox<Void>(capacity: 1, overflow: .dropOldest)
     let session = CaptureSession(
       configuration: .init(request: request), openDevice: source.open,
-      makeConverter: source.makeConverter)
+      makeConverter: source.makeConverter, wake: { arrivals.post(()) })
     session.start()
     defer { session.stop() }
     var settling = self.settling
-    var picked: [PickedFrame] = []
+    var capture = SnapshotCapture()
     let started = MonotonicTime.now()
     var hasFrame = false
     var focus = FocusWait(point: focusPoint, timeout: focusTimeout)
-    while picked.count < burstCount {
+    while capture.picked.count < burstCount, capture.stop == nil {
+      if let signal = interruption() {
+        capture.stop = .signal(signal)
+        break
+      }
       for event in session.drainEvents() {
         if case .stateChanged(.failed(_, let error)) = event {
-          throw SnapshotFailure(message: error.userMessage)
+          capture.stop = .failure(error)
         }
         focus.observe(event)
       }
+      if capture.stop != nil { break }
       let now = MonotonicTime.now()
       guard let frame = session.mailbox.take() else {
         if !hasFrame, now.seconds(since: started) >= firstFrameTimeout {
           let error = CaptureError.stalled(device: source.device.path, seconds: firstFrameTimeout)
-          throw SnapshotFailure(message: error.userMessage)
+          capture.stop = .failure(error)
+          break
         }
-        // Nothing to await: the mailbox has no signal. One millisecond is well under a frame.
-        usleep(1_000)
+        // Short enough that signals and the first-frame time-out are noticed promptly.
+        _ = arrivals.next(timeout: .milliseconds(50))
         continue
       }
       hasFrame = true
       defer { session.recycle(frame) }
       guard focus.isDone(session: session, at: now) else { continue }
-      let mean = ExposureSettling.meanLuma(of: frame)
-      if !picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
-        picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
+      let mean = frame.meanLuma(in: .full)
+      if !capture.picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
+        capture.picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
       }
     }
-    return (picked, focus.report)
+    capture.focus = focus.report
+    return capture
   }
 
   /// A frame of our own with `frame`'s pixels, metadata and compressed bytes, so the pool frame
@@ -286,13 +343,13 @@ extension SnapshotRunner {
     return copy
   }
 
-  /// Saves `picked` through a photo writer and moves them to exact names when asked.
+  /// Saves `picked` through a photo writer and moves them to exact names when asked. Photos the
+  /// folder refused (a full disk) are rescued into the unsaved folder before the writer ends.
   fileprivate func save(
     _ picked: [PickedFrame], device: DeviceInfo, to target: SnapshotTarget
   ) -> Outcome {
-    let writer = PhotoWriter(
-      softwareVersion: pinholeVersion, vault: PhotoVault(capacity: max(16, picked.count)))
-    defer { writer.stop() }
+    let vault = PhotoVault(capacity: max(16, picked.count))
+    let writer = PhotoWriter(softwareVersion: pinholeVersion, vault: vault)
     var results: [UInt64: Result<URL, SnapshotFailure>] = [:]
     var ids: [UInt64] = []
     for shot in picked {
@@ -315,7 +372,14 @@ extension SnapshotRunner {
     while results.count < ids.count, MonotonicTime.now().nanoseconds < deadline {
       Self.collect(writer.waitForEvents(timeout: .seconds(1)), into: &results)
     }
-    return outcome(ids.map { results[$0] }, target: target)
+    writer.stop()
+    var result = outcome(ids.map { results[$0] }, target: target)
+    let rescued = vault.rescueBeforeQuitting(environment: environment)
+    if !rescued.isEmpty {
+      result.notes += rescued
+      if result.status == 0 { result.status = 1 }
+    }
+    return result
   }
 
   /// Records each shot's final event: saved, or the sentence saying why not.
@@ -325,7 +389,7 @@ extension SnapshotRunner {
     for event in events {
       switch event {
       case .saved(let id, let url, _): results[id] = .success(url)
-      // The process is about to end, so a photo kept in memory is as good as lost.
+      // The photo stays in the vault; `save` rescues it into the unsaved folder.
       case .kept(let id, let error):
         results[id] = .failure(SnapshotFailure(message: error.userMessage))
       case .failed(let id, let message): results[id] = .failure(SnapshotFailure(message: message))
@@ -334,32 +398,56 @@ extension SnapshotRunner {
     }
   }
 
-  /// Renames to the exact paths asked for and builds the printed result.
+  /// Moves photos to the exact paths asked for (never over an existing file) and builds the
+  /// printed result: every saved path, and the first failure if any.
   private func outcome(
     _ results: [Result<URL, SnapshotFailure>?], target: SnapshotTarget
   ) -> Outcome {
     var paths: [String] = []
+    var notes: [String] = []
+    var failure: String?
     for (index, result) in results.enumerated() {
       switch result {
-      case .success(var url)?:
-        if let exact = target.exactURL(forPhoto: index) {
-          // A name the user typed is theirs to reuse: replacing it is what they expect of a
-          // command-line tool run twice. rename(2) is atomic in the same folder.
-          guard rename(url.path, exact.path) == 0 else {
-            return Outcome(
-              status: 1,
-              message:
-                "The photo was saved as \(url.path) but could not be renamed to \(exact.path).")
-          }
-          url = exact
+      case .success(let url)?:
+        guard let exact = target.exactURL(forPhoto: index) else {
+          paths.append(url.path)
+          continue
         }
-        paths.append(url.path)
-      case .failure(let failure)?:
-        return Outcome(status: 1, message: failure.message)
+        let placed = Self.moveWithoutReplacing(url, to: exact)
+        if placed != exact {
+          notes.append("\(exact.path) already exists; the photo was saved as \(placed.path).")
+        }
+        paths.append(placed.path)
+      case .failure(let problem)?:
+        failure = failure ?? problem.message
       case nil:
-        return Outcome(status: 1, message: "Writing the photo took too long; check the disk.")
+        failure = failure ?? "Writing the photo took too long; check the disk."
       }
     }
-    return Outcome(status: 0, message: paths.joined(separator: "\n"))
+    guard let failure else {
+      return Outcome(
+        status: 0, message: paths.joined(separator: "\n"), savedPaths: paths, notes: notes)
+    }
+    return Outcome(status: 1, message: failure, savedPaths: paths, notes: notes)
+  }
+
+  /// Moves `url` to `exact`, or, when a file of that name exists, to "NAME (2).EXT" and so on;
+  /// link(2) never replaces a file. Answers where the photo is (`url` itself when no name
+  /// could be had).
+  static func moveWithoutReplacing(_ url: URL, to exact: URL) -> URL {
+    let name = exact.lastPathComponent as NSString
+    let stem = name.deletingPathExtension
+    let suffix = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
+    let folder = exact.deletingLastPathComponent()
+    for attempt in 1...AtomicFileWriter.maximumAttempts {
+      let candidate =
+        attempt == 1 ? exact : folder.appendingPathComponent("\(stem) (\(attempt))\(suffix)")
+      if link(url.path, candidate.path) == 0 {
+        unlink(url.path)
+        return candidate
+      }
+      guard errno == EEXIST else { return url }
+    }
+    return url
   }
 }

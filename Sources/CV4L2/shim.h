@@ -8,6 +8,7 @@
 #include <libv4l2.h>
 #include <linux/videodev2.h>
 #include <poll.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 
@@ -18,6 +19,11 @@ static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(pat
 static inline int cv4l2_ioctl(int fd, unsigned long request, void *arg) {
   return v4l2_ioctl(fd, request, arg);
 }
+
+// libv4l2 prints its own errors ("libv4l2: error setting pixformat: Device or resource busy")
+// to stderr unless v4l2_log_file is set; Pinhole reports the same failures in its own words.
+// The global is mutable C state, which Swift 6 refuses to touch directly.
+static inline void cv4l2_set_log_file(FILE *file) { v4l2_log_file = file; }
 
 // MAP_FAILED is a cast macro ((void *)-1) that Swift does not import.
 static inline int cv4l2_is_map_failed(void *p) { return p == MAP_FAILED; }

@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import Foundation
+import Hotplug
 import SDLPlatform
 
 let options: Options
@@ -10,6 +11,10 @@ do {
 } catch {
   fail(error.userMessage, status: 2)
 }
+
+/// The first `--set` failure of the streaming session, if any. Declared before the command
+/// runs: top-level values in main.swift are set in order.
+let controlFailure = ControlFailureBox()
 
 switch options.command {
 case .help:
@@ -21,23 +26,35 @@ case .list:
 case .controls:
   switch ControlsCommand(settings: options.controlSettings).run(openDevice: chosenSource().open) {
   case .success(let text): print(text)
-  case .failure(let error): fail(error.userMessage)
+  case .failure(let error): fail(describe(error))
   }
 case .check(let seconds, let allModes):
-  let source = chosenSource()
-  applyControlSettings(source)
-  exit(allModes ? sweepModes(source, seconds: seconds) : check(source, seconds: seconds))
+  let source = settingControls(chosenSource())
+  let status = allModes ? sweepModes(source, seconds: seconds) : check(source, seconds: seconds)
+  if let error = controlFailure.error { fail(describe(error)) }
+  exit(status)
 case .snapshot:
-  let source = chosenSource()
-  applyControlSettings(source)
+  let source = settingControls(chosenSource())
+  // From here a Ctrl+C or SIGTERM ends the burst early: what was captured is still saved.
+  TerminationSignals.install()
   let outcome = SnapshotRunner(
     options: options, request: source.request(overriding: options.modeRequest)
   ).run(source: source)
-  guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
+  for note in outcome.notes { FileHandle.standardError.write(Data("pinhole: \(note)\n".utf8)) }
+  if let error = controlFailure.error { fail(describe(error)) }
+  guard outcome.status == 0 else {
+    if !outcome.savedPaths.isEmpty { print(outcome.savedPaths.joined(separator: "\n")) }
+    fflush(nil)
+    var message = outcome.message
+    if let error = outcome.cameraError, case .deviceBusy = error {
+      message = message.replacingOccurrences(
+        of: error.userMessage, with: DeviceHolders().describe(error))
+    }
+    fail(message, status: outcome.status)
+  }
   print(outcome.message)
 case .record:
-  let source = chosenSource()
-  applyControlSettings(source)
+  let source = settingControls(chosenSource())
   let outcome = RecordRunner(
     options: options, request: source.request(overriding: options.modeRequest),
     openMicrophone: openMicrophone
@@ -45,6 +62,7 @@ case .record:
   for notice in outcome.notices {
     FileHandle.standardError.write(Data("pinhole: \(notice)\n".utf8))
   }
+  if let error = controlFailure.error { fail(describe(error)) }
   guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
   print(outcome.message)
 case .preview:
@@ -60,6 +78,12 @@ case .preview:
   }
 }
 
+/// The sentence for a `--set`/`--controls` failure, naming who holds a busy camera.
+func describe(_ error: ControlSettingError) -> String {
+  if case .camera(let cause) = error { return DeviceHolders().describe(cause) }
+  return error.userMessage
+}
+
 /// Prints `message` to standard error and exits.
 func fail(_ message: String, status: Int32 = 1) -> Never {
   FileHandle.standardError.write(Data("pinhole: \(message)\n".utf8))
@@ -73,13 +97,12 @@ func chosenSource() -> CameraSource {
     stillScene: options.isSceneStill)
 }
 
-/// Applies `--set NAME=VALUE` settings; drivers keep them after the camera is closed.
-func applyControlSettings(_ source: CameraSource) {
-  if case .failure(let error) = ControlsCommand(settings: options.controlSettings).apply(
-    openDevice: source.open)
-  {
-    fail(error.userMessage)
-  }
+/// `source` with `--set NAME=VALUE` applied on each open, to the device that then streams.
+func settingControls(_ source: CameraSource) -> CameraSource {
+  var source = source
+  source.open = ControlsCommand(settings: options.controlSettings).applying(
+    to: source.open, failure: controlFailure)
+  return source
 }
 
 /// `--check`: one mode, the report as text.
@@ -87,7 +110,11 @@ func check(_ source: CameraSource, seconds: Double) -> Int32 {
   let report = CheckRunner(
     seconds: seconds, request: source.request(overriding: options.modeRequest)
   ).run(device: source.device, openDevice: source.open, makeConverter: source.makeConverter)
+  if controlFailure.error != nil { return 1 }
   print(report.text)
+  if let error = report.error, case .deviceBusy = error {
+    FileHandle.standardError.write(Data("pinhole: \(DeviceHolders().describe(error))\n".utf8))
+  }
   return report.passed ? 0 : 1
 }
 

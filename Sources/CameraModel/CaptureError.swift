@@ -6,11 +6,16 @@ public enum CaptureError: Error, Hashable, Sendable {
   case permissionDenied(device: String)
   /// Another program streams from the camera (EBUSY).
   case deviceBusy(device: String)
-  /// The camera went away while open (ENODEV, EIO or a vanished node while streaming).
+  /// The camera went away while open (ENODEV, or any error on a node that vanished).
   case disconnected(device: String)
-  /// No such node (ENOENT, ENXIO).
+  /// The driver reported a fatal error (EIO, or POLLERR alone) while the node is still there:
+  /// the camera is plugged in but its stream broke, so the stream is restarted.
+  case driverFailed(device: String)
+  /// No such node (ENOENT).
   case notFound(device: String)
-  /// The node is not a streaming video-capture device (a metadata or output node).
+  /// The node is not a streaming video-capture device: a metadata or output node, a file
+  /// that answers no V4L2 request (ENOTTY, /dev/null) or a node with no device behind it
+  /// (ENXIO, /dev/tty without a terminal).
   case notACamera(device: String)
   /// The camera offers no format Pinhole can display.
   case unsupportedFormat(FourCC)
@@ -32,10 +37,13 @@ public enum CaptureError: Error, Hashable, Sendable {
       "\(device) is in use by another application."
     case .disconnected:
       "Camera disconnected — waiting for it to come back."
+    case .driverFailed(let device):
+      "The driver of \(device) reported an error (the camera is still connected) — restarting "
+        + "the stream."
     case .notFound(let device):
       "\(device) does not exist."
     case .notACamera(let device):
-      "\(device) is not a video capture device."
+      "\(device) is not a camera."
     case .unsupportedFormat(let code):
       "The camera only offers the \(code) format, which Pinhole cannot display."
     case .stalled(_, let seconds):

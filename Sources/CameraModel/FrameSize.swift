@@ -13,17 +13,29 @@ public struct FrameSize: Hashable, Sendable, Comparable, CustomStringConvertible
     self.height = height
   }
 
-  /// Parses "1280x720".
+  /// The side lengths a frame can have: V4L2 and JPEG both keep sides in 16 bits, so anything
+  /// outside is a typing error or damaged driver data, never a camera mode.
+  public static let validSides = 1...65535
+
+  /// Parses "1280x720"; both sides must lie in `validSides`.
   public init?(parsing text: String) {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
-      return nil
-    }
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
     self.init(width: w, height: h)
+    guard isValid else { return nil }
   }
 
-  /// Number of pixels.
-  public var area: Int { width * height }
+  /// True when both sides lie in `validSides`: the check for sizes from outside (command line,
+  /// driver answers, file headers) before any arithmetic on them.
+  public var isValid: Bool {
+    Self.validSides.contains(width) && Self.validSides.contains(height)
+  }
+
+  /// Number of pixels; `Int.max` for sides whose product does not fit (only invalid sizes).
+  public var area: Int {
+    let (product, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? .max : product
+  }
 
   /// Orders by area, then width.
   public static func < (a: FrameSize, b: FrameSize) -> Bool {
@@ -55,21 +67,27 @@ public struct FrameInterval: Hashable, Sendable, Comparable, CustomStringConvert
     numerator > 0 ? Double(denominator) / Double(numerator) : 0
   }
 
-  /// The interval as a `Duration`.
+  /// The interval as a `Duration` (zero for a degenerate interval, saturating when too long).
   public var duration: Duration {
-    guard denominator > 0 else { return .zero }
-    return .nanoseconds(Int64(numerator) * 1_000_000_000 / Int64(denominator))
+    guard denominator > 0, numerator >= 0 else { return .zero }
+    let (scaled, overflow) = Int64(numerator).multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return .seconds(Int64(numerator / denominator)) }
+    return .nanoseconds(scaled / Int64(denominator))
   }
 
-  /// Orders by length: a shorter interval (a higher frame rate) is smaller.
+  /// Orders by length: a shorter interval (a higher frame rate) is smaller. Compares the cross
+  /// products at double width, so driver fractions near `UInt32.max` cannot overflow.
   public static func < (a: FrameInterval, b: FrameInterval) -> Bool {
-    a.numerator * b.denominator < b.numerator * a.denominator
+    let left = a.numerator.multipliedFullWidth(by: b.denominator)
+    let right = b.numerator.multipliedFullWidth(by: a.denominator)
+    return (left.high, left.low) < (right.high, right.low)
   }
 
   /// "30 fps", or "12.5 fps".
   public var description: String {
     let fps = framesPerSecond
     let whole = fps.rounded()
+    guard fps.isFinite, abs(fps) < 1e15 else { return "\(fps) fps" }
     return abs(fps - whole) < 0.005 ? "\(Int(whole)) fps" : "\(Double(Int(fps * 100)) / 100) fps"
   }
 }

@@ -49,6 +49,7 @@ extension FakeKernel {
       if let path = descriptors.values.first { removedNodes.insert(path) }
       throw SystemErrno(EINVAL)
     }
+    if let limit = fatalErrorAfterFrames, framesDequeued >= limit { throw SystemErrno(EIO) }
     guard isStreaming, !queued.isEmpty else { throw SystemErrno(EAGAIN) }
     let index = queued.removeFirst()
     let target = buffers[index]
@@ -72,6 +73,7 @@ extension FakeKernel {
     buffer.pointee.flags =
       UInt32(V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC)
       | (errorFlagSequences.contains(sequence) ? UInt32(V4L2_BUF_FLAG_ERROR) : 0)
+    tamperDequeued?(&buffer.pointee)
     nextSequence &+= sequenceStep
     framesDequeued += 1
     if let limit = disconnectAfterFrames, framesDequeued >= limit { isUnplugged = true }

@@ -119,6 +119,9 @@ public final class FakeKernel: V4L2System {
   public var isStalled = false
   /// After this many frames poll answers POLLHUP alone.
   public var hangUpAfterFrames: Int?
+  /// After this many frames the driver fails the vivid `inject_fatal_streaming_error` way:
+  /// poll answers POLLERR alone and DQBUF EIO, while the node stays.
+  public var fatalErrorAfterFrames: Int?
   /// After this many frames the node vanishes the uvcvideo way: poll still says POLLIN but
   /// DQBUF fails EINVAL.
   public var vanishAfterFrames: Int?
@@ -130,6 +133,9 @@ public final class FakeKernel: V4L2System {
   public var maximumBuffers: UInt32 = 8
   /// Capture timestamp of frame n: `firstTimestamp + n * interval`.
   public var firstTimestamp = MonotonicTime(nanoseconds: 5_000_000_000)
+  /// Rewrites each dequeued buffer before the caller sees it: hostile driver answers (an index
+  /// never mapped, a timestamp past the 64-bit range).
+  public var tamperDequeued: ((inout v4l2_buffer) -> Void)?
 
   // MARK: Observations
 
@@ -243,6 +249,7 @@ public final class FakeKernel: V4L2System {
     if !scriptedPollErrors.isEmpty { throw SystemErrno(scriptedPollErrors.removeFirst()) }
     if isUnplugged { return Int16(POLLERR | POLLHUP) }
     if let limit = hangUpAfterFrames, framesDequeued >= limit { return Int16(POLLHUP) }
+    if let limit = fatalErrorAfterFrames, framesDequeued >= limit { return Int16(POLLERR) }
     return isStreaming && !queued.isEmpty && !isStalled ? Int16(POLLIN) : 0
   }
 

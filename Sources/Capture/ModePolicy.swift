@@ -23,6 +23,10 @@ public enum ModePolicy {
   /// count as 24 fps and 30000/1001 as 30 fps.
   static let rateTolerance = 0.005
 
+  /// The rates a request may name: no camera streams faster than 1000 fps, and a bound keeps
+  /// every conversion of the rate to an integer fraction in range.
+  public static let requestableFramesPerSecond = 0.001...1000.0
+
   /// Picks a mode from `capabilities`, honouring each field of `request` that is set by taking
   /// the nearest thing offered. `canConvert` says which formats the frame converter handles.
   /// Throws `unsupportedFormat` when no native, displayable, convertible format has any size.
@@ -32,9 +36,13 @@ public enum ModePolicy {
   ) throws(CaptureError) -> ModeChoice {
     var notes: [String] = []
     var request = request
-    if let wanted = request.framesPerSecond, !(wanted.isFinite && wanted > 0) {
+    if let wanted = request.framesPerSecond, !requestableFramesPerSecond.contains(wanted) {
       notes.append("ignoring a rate of \(wanted) fps")
       request.framesPerSecond = nil
+    }
+    if let wanted = request.size, !wanted.isValid {
+      notes.append("ignoring a size of \(wanted)")
+      request.size = nil
     }
     let formats = usableFormats(capabilities, request: request, canConvert: canConvert, &notes)
     let all = formats.flatMap { entry in
@@ -60,8 +68,10 @@ public enum ModePolicy {
     var size: SizeChoice
     var fastest: Double
 
+    /// Nil for sizes no camera streams (driver data is input too) and sizes without a rate.
     init?(format: PixelFormat, order: Int, size: SizeChoice) {
-      guard let fastest = size.intervals.fastest, fastest.framesPerSecond > 0 else { return nil }
+      guard size.size.isValid, let fastest = size.intervals.fastest, fastest.framesPerSecond > 0
+      else { return nil }
       self.format = format
       self.order = order
       self.size = size
@@ -167,7 +177,7 @@ public enum ModePolicy {
         options.min { a, b in
           (abs(a.framesPerSecond - wanted), -a.framesPerSecond)
             < (abs(b.framesPerSecond - wanted), -b.framesPerSecond)
-        } ?? FrameInterval(numerator: 1, denominator: Int(wanted.rounded()))
+        } ?? FrameInterval(numerator: 1, denominator: Swift.max(1, Int(wanted.rounded())))
       if !reaches(best.framesPerSecond, wanted) || !reaches(wanted, best.framesPerSecond) {
         notes.append("nearest rate to \(rate(wanted)) fps")
       }
@@ -203,16 +213,36 @@ public enum ModePolicy {
       let target = 1 / framesPerSecond
       let raw = (target - seconds(min)) / stepSeconds
       let steps = (roundingDown ? (raw - 1e-9).rounded(.up) : raw.rounded())
+      // Driver fractions can make the step count astronomically large (1/4294967295 s steps
+      // over an hour); a count beyond Int32 is no real mode, so the range ends stand alone.
       let clamped = Swift.min(Swift.max(steps, 0), (span / stepSeconds).rounded(.down))
-      return [min, max, adding(step, times: Int(clamped), to: min)]
+      guard clamped.isFinite, clamped < Double(Int32.max),
+        let stepped = adding(step, times: Int(clamped), to: min)
+      else { return [min, max] }
+      return [min, max, stepped]
     }
   }
 
+  /// `base + count × step` as a reduced fraction; nil when the driver's fractions are too
+  /// large for the sum to fit.
   private static func adding(
     _ step: FrameInterval, times count: Int, to base: FrameInterval
-  ) -> FrameInterval {
-    let numerator = base.numerator * step.denominator + count * step.numerator * base.denominator
-    let denominator = base.denominator * step.denominator
+  ) -> FrameInterval? {
+    func product(_ values: Int...) -> Int? {
+      var result = 1
+      for value in values {
+        let (next, overflow) = result.multipliedReportingOverflow(by: value)
+        if overflow { return nil }
+        result = next
+      }
+      return result
+    }
+    guard let first = product(base.numerator, step.denominator),
+      let second = product(count, step.numerator, base.denominator),
+      let denominator = product(base.denominator, step.denominator)
+    else { return nil }
+    let (numerator, overflow) = first.addingReportingOverflow(second)
+    guard !overflow else { return nil }
     let divisor = gcd(numerator, denominator)
     return FrameInterval(numerator: numerator / divisor, denominator: denominator / divisor)
   }
@@ -232,10 +262,12 @@ public enum ModePolicy {
     framesPerSecond >= target * (1 - rateTolerance)
   }
 
-  /// "24" or "12.5".
+  /// "24" or "12.5". Rates reach here from the request (bounded above) and from driver
+  /// fractions (at most 2³² fps), but the conversion stays safe for any value.
   private static func rate(_ framesPerSecond: Double) -> String {
-    FrameInterval(numerator: 1000, denominator: Int((framesPerSecond * 1000).rounded()))
-      .description.replacingFPS()
+    let milli = (framesPerSecond * 1000).rounded()
+    guard milli.isFinite, milli.magnitude < 1e15 else { return "\(framesPerSecond)" }
+    return FrameInterval(numerator: 1000, denominator: Int(milli)).description.replacingFPS()
   }
 }
 

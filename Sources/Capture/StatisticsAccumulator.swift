@@ -44,7 +44,15 @@ public struct StatisticsAccumulator: Sendable {
     // thread does not show as frame-rate jitter; both clocks are CLOCK_MONOTONIC.
     arrivals.append(captureTime)
     pruneArrivals(before: arrival)
+    // Timestamps are driver data: stamps in the future are never pruned, so the list is also
+    // bounded by count (a second at the fastest rate a request may name).
+    if arrivals.count > Self.arrivalLimit {
+      arrivals.removeFirst(arrivals.count - Self.arrivalLimit)
+    }
   }
+
+  /// The most arrivals kept for the rate.
+  static let arrivalLimit = 1_000
 
   /// Records a frame converted and posted to the mailbox.
   public mutating func recordDelivered(conversionTime: Duration) {

@@ -78,8 +78,12 @@ enum SystemCall {
     switch code {
     case EACCES, EPERM: return .permissionDenied(device: device)
     case EBUSY: return .deviceBusy(device: device)
-    case ENODEV, EIO: return .disconnected(device: device)
-    case ENOENT, ENXIO: return .notFound(device: device)
+    case ENODEV: return .disconnected(device: device)
+    // vivid's inject_fatal_streaming_error answers EIO with the node still present; an unplug
+    // removes the node, whatever errno the driver gives on the way out.
+    case EIO: return nodeExists() ? .driverFailed(device: device) : .disconnected(device: device)
+    case ENOENT: return .notFound(device: device)
+    case ENXIO: return .notACamera(device: device)
     default:
       if isStreaming && !nodeExists() { return .disconnected(device: device) }
       return .system(call: call, errno: code)

@@ -32,6 +32,11 @@ extension V4L2Device {
     guard pix.width > 0, pix.height > 0 else {
       return .invalid(reason: "\(info.name) answered \(mode) with an empty frame size.")
     }
+    guard V4L2Device.isPlausible(pix) else {
+      return .invalid(
+        reason: "\(info.name) answered \(mode) with an impossible frame layout "
+          + "(\(pix.width)x\(pix.height), \(pix.bytesperline) bytes per line).")
+    }
     let actualFormat = PixelFormat(FourCC(rawValue: pix.pixelformat))
     let actualSize = FrameSize(width: Int(pix.width), height: Int(pix.height))
     let actualInterval = try setInterval(mode.interval)
@@ -81,6 +86,9 @@ extension V4L2Device {
       interval = FrameInterval(framesPerSecond: 30)
     }
     let pix = format.fmt.pix
+    guard V4L2Device.isPlausible(pix) else {
+      throw .system(call: V4L2Request.getFormat.name, errno: EINVAL)
+    }
     let pixelFormat = PixelFormat(FourCC(rawValue: pix.pixelformat))
     let size = FrameSize(width: Int(pix.width), height: Int(pix.height))
     return V4L2Configuration(
@@ -90,5 +98,21 @@ extension V4L2Device {
       colorimetry: V4L2Configuration.colorimetry(
         format: pixelFormat, size: size, colorspace: pix.colorspace,
         encoding: UInt32(pix.ycbcr_enc), quantization: UInt32(pix.quantization)))
+  }
+
+  /// The most bytes one row may take: four bytes for each of 65535 pixels, with room for
+  /// padding. Larger answers are damaged driver data, refused before any plane arithmetic.
+  static let largestBytesPerLine = 1 << 20
+
+  /// True when a format answer's sizes are ones a real stream can have (`FrameSize.validSides`,
+  /// `largestBytesPerLine`), so the frame layout computed from them cannot overflow.
+  static func isPlausible(_ pix: v4l2_pix_format) -> Bool {
+    isPlausible(width: pix.width, height: pix.height, bytesPerLine: pix.bytesperline)
+  }
+
+  /// The check of `isPlausible(_:)` on the three numbers it reads.
+  static func isPlausible(width: UInt32, height: UInt32, bytesPerLine: UInt32) -> Bool {
+    FrameSize(width: Int(width), height: Int(height)).isValid
+      && Int(bytesPerLine) <= largestBytesPerLine
   }
 }

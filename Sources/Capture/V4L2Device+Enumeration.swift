@@ -72,7 +72,8 @@ extension V4L2Device {
       break
     }
     var choices: [SizeChoice] = []
-    for size in sizes {
+    // A size outside 16 bits is damaged driver data: no stream could use it.
+    for size in sizes where size.isValid {
       choices.append(SizeChoice(size: size, intervals: try intervals(of: format, size: size)))
     }
     return choices

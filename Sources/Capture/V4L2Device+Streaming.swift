@@ -52,8 +52,13 @@ extension V4L2Device {
     }
     if revents == 0 { return false }
     // vivid's disconnect gives POLLERR|POLLHUP, its fatal stream error POLLERR (then DQBUF
-    // EIO); an unplugged uvcvideo camera gives POLLERR|POLLHUP. None of them recovers.
-    if revents & Int16(POLLERR | POLLHUP) != 0 { throw .disconnected(device: info.path) }
+    // EIO); an unplugged uvcvideo camera gives POLLERR|POLLHUP. None of them recovers, but a
+    // driver error on a node that is still there is not an unplug.
+    if revents & Int16(POLLHUP) != 0 { throw .disconnected(device: info.path) }
+    if revents & Int16(POLLERR) != 0 {
+      throw system.nodeExists(info.path)
+        ? .driverFailed(device: info.path) : .disconnected(device: info.path)
+    }
     // POLLPRI: a control event is pending. Taken now, or poll would keep waking for it.
     if revents & Int16(POLLPRI) != 0 { dequeueControlEvents() }
     // Without POLLIN no buffer is ready: DQBUF would only answer EAGAIN, which libv4l2 also
@@ -63,6 +68,12 @@ extension V4L2Device {
     buffer.type = V4L2Device.captureType
     buffer.memory = V4L2_MEMORY_MMAP.rawValue
     guard try ioctl(.dequeueBuffer, &buffer) == .done else { return false }
+    guard Int(buffer.index) < buffers.count else {
+      // Driver data is input too: a buffer Pinhole never mapped has no bytes to lend and
+      // cannot be queued back. It counts as a corrupt frame; the stream goes on with the rest.
+      body(corruptFrame(from: buffer))
+      return true
+    }
     body(rawFrame(from: buffer))
     try ioctl(.queueBuffer, &buffer)
     return true
@@ -133,26 +144,44 @@ extension V4L2Device {
     _ = try? ioctl(.requestBuffers, &request)
   }
 
-  /// The dequeued `buffer` as a `RawFrame` borrowing its mapping.
+  /// The dequeued `buffer`, whose index is one of `buffers`, as a `RawFrame` borrowing its
+  /// mapping.
   func rawFrame(from buffer: v4l2_buffer) -> RawFrame {
-    let index = Int(buffer.index)
-    precondition(index < buffers.count, "driver returned unknown buffer \(index)")
-    let mapped = buffers[index]
+    let mapped = buffers[Int(buffer.index)]
     guard let configuration else {
       preconditionFailure("\(info.path) streams without a configuration")
     }
     // Some drivers leave bytesused 0 for raw formats; the whole image is then valid.
     let reported = Int(buffer.bytesused)
-    let used = reported > 0 ? reported : configuration.sizeImage
-    let seconds = UInt64(max(0, buffer.timestamp.tv_sec))
-    let microseconds = UInt64(max(0, buffer.timestamp.tv_usec))
+    let used = reported > 0 ? reported : max(0, configuration.sizeImage)
     return RawFrame(
       bytes: UnsafeRawBufferPointer(start: mapped.address, count: min(used, mapped.length)),
       format: configuration.mode.format, size: configuration.mode.size,
       bytesPerLine: configuration.bytesPerLine, colorimetry: configuration.colorimetry,
-      sequence: buffer.sequence,
-      captureTime: MonotonicTime(nanoseconds: seconds * 1_000_000_000 + microseconds * 1_000),
+      sequence: buffer.sequence, captureTime: V4L2Device.captureTime(buffer.timestamp),
       hasErrorFlag: buffer.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
+  }
+
+  /// A frame with no bytes and the error flag, for a buffer the driver named wrongly: it is
+  /// counted (sequence, time) and then dropped as corrupt.
+  func corruptFrame(from buffer: v4l2_buffer) -> RawFrame {
+    let mode = configuration?.mode
+    return RawFrame(
+      bytes: UnsafeRawBufferPointer(start: nil, count: 0), format: mode?.format ?? .mjpeg,
+      size: mode?.size ?? FrameSize(width: 0, height: 0), bytesPerLine: 0,
+      colorimetry: configuration?.colorimetry ?? .jpeg, sequence: buffer.sequence,
+      captureTime: V4L2Device.captureTime(buffer.timestamp), hasErrorFlag: true)
+  }
+
+  /// A buffer's `timeval` on the monotonic clock. Negative fields read as zero and times past
+  /// the 64-bit nanosecond range saturate: a damaged timestamp must not trap.
+  static func captureTime(_ timestamp: timeval) -> MonotonicTime {
+    let seconds = UInt64(max(0, timestamp.tv_sec))
+    let microseconds = UInt64(min(max(0, timestamp.tv_usec), 999_999))
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return MonotonicTime(nanoseconds: .max) }
+    let (total, carry) = whole.addingReportingOverflow(microseconds * 1_000)
+    return MonotonicTime(nanoseconds: carry ? .max : total)
   }
 
   /// `timeout` in whole milliseconds for `poll`, rounded up so a short wait does not spin.

@@ -47,14 +47,23 @@ public final class V4L2Device: CaptureDevice {
     path: String, system: any V4L2System = LibV4L2System(), identity: String? = nil
   ) throws(CaptureError) {
     // O_NONBLOCK: DQBUF then answers EAGAIN instead of blocking; `nextFrame` polls first.
-    let fd = try SystemCall.call("open", device: path, system: system) { () throws(SystemErrno) in
-      try system.open(path, flags: O_RDWR | O_NONBLOCK)
+    // ENOTTY while opening means the node answers no V4L2 request (/dev/null: libv4l2's open
+    // asks QUERYCAP itself); elsewhere it means one request is unsupported, so it is mapped
+    // only here.
+    let fd: Int32
+    do {
+      fd = try SystemCall.call("open", device: path, system: system) { () throws(SystemErrno) in
+        try system.open(path, flags: O_RDWR | O_NONBLOCK)
+      }
+    } catch .system(_, ENOTTY) {
+      throw .notACamera(device: path)
     }
     var caps = v4l2_capability()
     do {
       _ = try SystemCall.ioctl(system, fd: fd, .queryCapabilities, &caps, device: path)
     } catch {
       system.close(fd)
+      if case .system(_, ENOTTY) = error { throw .notACamera(device: path) }
       throw error
     }
     let flags = V4L2Device.effectiveCapabilities(caps)

@@ -48,11 +48,28 @@ public protocol V4L2System: AnyObject {
 ///
 /// Stateless, so any thread may use it; each device still confines its descriptor to one thread.
 public final class LibV4L2System: V4L2System, Sendable {
-  /// Makes the live system.
-  public init() {}
+  /// Makes the live system. The first one sends libv4l2's own log lines to /dev/null: they
+  /// repeat, in library words, failures Pinhole already reports as sentences.
+  public init() { _ = Self.silenceLibraryLog }
 
-  /// Opens through `v4l2_open`.
+  /// The character-device major number of every video4linux node (Linux's VIDEO_MAJOR).
+  static let videoMajor: UInt = 81
+
+  private static let silenceLibraryLog: Void = {
+    if let sink = fopen("/dev/null", "w") { cv4l2_set_log_file(sink) }
+  }()
+
+  /// Opens through `v4l2_open`. A node that is not a video4linux character device (major 81)
+  /// fails with ENOTTY before libv4l2 sees it: libv4l2's plugins print their own complaints
+  /// about such files ("Failed to query video capabilities") to stderr.
   public func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32 {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      let isCharacterDevice = status.st_mode & S_IFMT == S_IFCHR
+      // The kernel's dev_t encoding (glibc's gnu_dev_major, a macro Swift does not import).
+      let major = (status.st_rdev >> 8 & 0xFFF) | (status.st_rdev >> 32 & ~0xFFF)
+      guard isCharacterDevice, major == Self.videoMajor else { throw SystemErrno(ENOTTY) }
+    }
     let fd = cv4l2_open(path, flags)
     guard fd >= 0 else { throw SystemErrno(errno) }
     return fd

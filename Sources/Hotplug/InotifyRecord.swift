@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 
 /// One `struct inotify_event` read from an inotify descriptor, reduced to what the monitor uses.
-struct InotifyRecord: Hashable, Sendable {
+/// Public for the fuzz targets: the records are bytes from outside.
+public struct InotifyRecord: Hashable, Sendable {
   /// `IN_CREATE`, `IN_DELETE`, ... bits.
-  var mask: UInt32
+  public var mask: UInt32
   /// The entry's name within the watched directory; empty for events about the directory.
-  var name: String
+  public var name: String
 
   /// Size of the fixed part: `int wd; uint32_t mask, cookie, len;` (inotify(7)).
   static let headerSize = 16
@@ -13,7 +14,7 @@ struct InotifyRecord: Hashable, Sendable {
   /// Splits a `read` result into records. Each record is the 16-byte header followed by `len`
   /// bytes of NUL-padded name; the kernel only returns whole records, so a short tail means a
   /// corrupt buffer and ends the parse.
-  static func parse(_ bytes: ArraySlice<UInt8>) -> [InotifyRecord] {
+  public static func parse(_ bytes: ArraySlice<UInt8>) -> [InotifyRecord] {
     var records: [InotifyRecord] = []
     var offset = bytes.startIndex
     while bytes.endIndex - offset >= headerSize {

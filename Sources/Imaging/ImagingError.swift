@@ -15,6 +15,9 @@ public enum ImagingError: Error, Hashable, Sendable {
   case sizeMismatch(expected: FrameSize, actual: FrameSize)
   /// The JPEG encoder failed (for example, an empty frame).
   case encodeFailed
+  /// The image's header claims more pixels than Pinhole decodes (`JPEGDecoder.pixelBudget`):
+  /// a few hundred bytes can claim 65500x65500, which would take gigabytes to decode.
+  case imageTooLarge(FrameSize)
 
   /// One sentence for the log or a banner.
   public var userMessage: String {
@@ -25,6 +28,7 @@ public enum ImagingError: Error, Hashable, Sendable {
     case .sizeMismatch(let expected, let actual):
       "The camera sent a \(actual) frame where \(expected) was agreed."
     case .encodeFailed: "The photo could not be encoded as JPEG."
+    case .imageTooLarge(let size): "The picture is too large to open (\(size))."
     }
   }
 }

@@ -16,6 +16,10 @@ import CameraModel
 public final class JPEGDecoder {
   private let core = JPEGPlaneDecoder()
 
+  /// The most pixels a file may claim before it is refused unread: 100 megapixels, beyond any
+  /// camera Pinhole drives, and at most about 150 MB of NV12 even at full size.
+  public static let pixelBudget = 100_000_000
+
   /// Makes a decoder.
   public init() {}
 
@@ -35,6 +39,9 @@ public final class JPEGDecoder {
     _ bytes: UnsafeRawBufferPointer, scale: JPEGScale = .full, into frame: NV12Frame
   ) throws(ImagingError) {
     let header = try core.readHeader(bytes)
+    guard header.size.isValid, header.size.area <= Self.pixelBudget else {
+      throw .imageTooLarge(header.size)
+    }
     let size = Self.scaledSize(header.size, by: scale)
     try core.decode(bytes, header: header, size: size, into: frame)
     frame.metadata.sourceFormat = .jpeg

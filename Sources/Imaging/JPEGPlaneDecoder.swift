@@ -18,9 +18,16 @@ import CameraModel
 /// `corruptFrame` otherwise. Bytes after the end-of-image marker are never read, so padded
 /// frames (some webcams, v4l2loopback's first buffer) decode normally.
 ///
+/// Poisoning: libjpeg-turbo 2.1's decompressor is left in a broken state by a rejected header
+/// (0x0, or a side over 65500): every later call on the same handle fails, even on valid files
+/// ("Bogus marker length", "two SOI markers"). So after any failed call the handle is replaced
+/// with a fresh one (`handleReplacements` counts them).
+///
 /// Owner's thread only.
 final class JPEGPlaneDecoder {
-  private let handle = TurboJPEGHandle(.decompress)
+  private var handle = TurboJPEGHandle(.decompress)
+  /// How many times a failure made the decoder start over with a fresh handle.
+  private(set) var handleReplacements = 0
   private let alignedLuma = PlaneBuffer()
   private let cbPlane = PlaneBuffer()
   private let crPlane = PlaneBuffer()
@@ -61,9 +68,12 @@ final class JPEGPlaneDecoder {
     let luma = lumaDestination(for: frame, subsampling: subsamp)
     var planes: [UnsafeMutablePointer<UInt8>?] = [luma.pointer, cbPlane.bytes, crPlane.bytes]
     var strides: [Int32] = [Int32(luma.stride), Int32(cbPlane.stride), Int32(crPlane.stride)]
+    // libjpeg-turbo's fast integer IDCT, when it also scales (its reduced-size IDCTs), gives
+    // chroma far off the full-size decode: scaled decodes use the accurate IDCT.
+    let flags = size == header.size ? TJFLAG_FASTDCT : TJFLAG_ACCURATEDCT
     let status = tjDecompressToYUVPlanes(
       handle.raw, jpegBase(bytes), UInt(bytes.count), &planes, Int32(size.width), &strides,
-      Int32(size.height), TJFLAG_FASTDCT)
+      Int32(size.height), flags)
     guard status == 0 else { throw failure(bytes) }
     if luma.pointer != frame.yPlane.assumingMemoryBound(to: UInt8.self) {
       CopyPlane(
@@ -193,10 +203,14 @@ final class JPEGPlaneDecoder {
       Int32(chromaWidth), Int32(chromaHeight))
   }
 
-  /// Classifies the last turbojpeg failure on `bytes`.
+  /// Classifies the last turbojpeg failure on `bytes`, then replaces the handle so the next
+  /// call starts clean (see "Poisoning" above).
   private func failure(_ bytes: UnsafeRawBufferPointer) -> ImagingError {
+    let message = handle.lastErrorMessage
+    handle = TurboJPEGHandle(.decompress)
+    handleReplacements += 1
     if !Self.containsEndMarker(bytes) { return .truncatedFrame }
-    return .corruptFrame(reason: handle.lastErrorMessage)
+    return .corruptFrame(reason: message)
   }
 
   private func jpegBase(_ bytes: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {

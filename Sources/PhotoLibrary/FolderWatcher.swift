@@ -73,10 +73,34 @@ public final class FolderWatcher {
   }
 
   /// One decoded `struct inotify_event`.
-  private struct RawEvent {
-    var mask: UInt32
-    var cookie: UInt32
-    var name: String
+  public struct RawEvent: Hashable, Sendable {
+    /// `IN_*` bits.
+    public var mask: UInt32
+    /// Pairs the two halves of a rename.
+    public var cookie: UInt32
+    /// The entry's name, up to its first NUL.
+    public var name: String
+  }
+
+  /// Splits one `read` of an inotify descriptor into events: a 16-byte header (int wd, uint32
+  /// mask, cookie, len) and `len` bytes of NUL-padded name each. A record whose name runs past
+  /// the end of the buffer ends the parse: the kernel only returns whole records, so it can
+  /// only be damage. Public for the fuzz targets. Pure; any thread.
+  public static func parseRecords(_ bytes: UnsafeRawBufferPointer) -> [RawEvent] {
+    var events: [RawEvent] = []
+    var offset = 0
+    while bytes.count - offset >= 16 {
+      let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+      let cookie = bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)
+      let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+      let nameStart = offset + 16
+      guard bytes.count - nameStart >= length else { break }
+      let nameBytes = bytes[nameStart..<(nameStart + length)].prefix { $0 != 0 }
+      events.append(
+        RawEvent(mask: mask, cookie: cookie, name: String(decoding: nameBytes, as: UTF8.self)))
+      offset = nameStart + length
+    }
+    return events
   }
 
   /// Reads until EAGAIN, so both halves of a rename are seen even if a read splits them.
@@ -89,17 +113,7 @@ public final class FolderWatcher {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return events }
       buffer.withUnsafeBytes { bytes in
-        var offset = 0
-        // Header: int wd, uint32 mask, uint32 cookie, uint32 len; then len bytes of name.
-        while offset + 16 <= count {
-          let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-          let cookie = bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)
-          let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-          let nameBytes = bytes[(offset + 16)..<(offset + 16 + length)].prefix { $0 != 0 }
-          events.append(
-            RawEvent(mask: mask, cookie: cookie, name: String(decoding: nameBytes, as: UTF8.self)))
-          offset += 16 + length
-        }
+        events += Self.parseRecords(UnsafeRawBufferPointer(rebasing: bytes[..<count]))
       }
     }
   }

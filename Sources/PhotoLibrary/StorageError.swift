@@ -5,6 +5,10 @@ import Glibc
 public enum StorageError: Error, Equatable, Sendable {
   /// The folder does not exist (deleted, or an unplugged drive).
   case folderMissing(folder: String)
+  /// Something that is not a folder (a file) is where the folder should be.
+  case notAFolder(folder: String)
+  /// The folder exists but no file can be created in it (a kernel filesystem such as /proc).
+  case cannotHoldFiles(folder: String)
   /// The folder is on a read-only filesystem (EROFS).
   case readOnly(folder: String)
   /// The user may not write there (EACCES or EPERM).
@@ -24,7 +28,7 @@ public enum StorageError: Error, Equatable, Sendable {
   /// in the module.
   public init(_ failure: SystemCallError, folder: String) {
     switch failure.errno {
-    case ENOENT, ENOTDIR: self = .folderMissing(folder: folder)
+    case ENOENT, ENOTDIR: self = Self.missingOrOther(folder)
     case EROFS: self = .readOnly(folder: folder)
     case EACCES, EPERM: self = .permissionDenied(folder: folder)
     case ENOSPC, EDQUOT: self = .diskFull(folder: folder)
@@ -32,11 +36,24 @@ public enum StorageError: Error, Equatable, Sendable {
     }
   }
 
+  /// ENOENT or ENOTDIR inside `folder`: the folder is missing, unless something is there (a
+  /// file given as the folder, or a folder of a filesystem that holds no files).
+  private static func missingOrOther(_ folder: String) -> StorageError {
+    var status = stat()
+    guard !folder.isEmpty, stat(folder, &status) == 0 else { return .folderMissing(folder: folder) }
+    return status.st_mode & S_IFMT == S_IFDIR
+      ? .cannotHoldFiles(folder: folder) : .notAFolder(folder: folder)
+  }
+
   /// One sentence saying what happened and what to do, for the banner.
   public var userMessage: String {
     switch self {
     case .folderMissing(let folder):
       return "The folder \(folder) is missing; reconnect its drive or choose another folder."
+    case .notAFolder(let folder):
+      return "\(folder) is a file, not a folder; choose a folder for your photos."
+    case .cannotHoldFiles(let folder):
+      return "\(folder) cannot hold files (it is not a normal folder); choose another folder."
     case .readOnly(let folder):
       return "The folder \(folder) is read-only; choose another folder to keep your photos."
     case .permissionDenied(let folder):
@@ -57,7 +74,9 @@ public enum StorageError: Error, Equatable, Sendable {
   /// Whether waiting or choosing another folder could help, as opposed to a one-off clash.
   public var isFolderProblem: Bool {
     switch self {
-    case .folderMissing, .readOnly, .permissionDenied, .diskFull, .other: return true
+    case .folderMissing, .notAFolder, .cannotHoldFiles, .readOnly, .permissionDenied, .diskFull,
+      .other:
+      return true
     case .nameTaken, .fileMissing, .trashUnavailable: return false
     }
   }

@@ -107,7 +107,8 @@ final class ThumbnailWorker {
   }
 
   private func decode(_ url: URL) {
-    guard let bytes = try? Data(contentsOf: url) else {
+    // The size cap comes before any byte is read; the pixel cap before any pixel is decoded.
+    guard let bytes = try? PhotoFileReader().read(url) else {
       failed.insert(url)
       loader.post(.thumbnailFailed(url: url))
       return

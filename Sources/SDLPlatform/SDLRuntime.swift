@@ -2,6 +2,10 @@
 
 import CSDL2
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Process-wide SDL set-up: the version check and subsystem start. SDL state is global, so
 /// this is an enum of static functions rather than an object. Main thread only.
 enum SDLRuntime {
@@ -47,9 +51,30 @@ enum SDLRuntime {
     // SDL asks X11 compositors to stop compositing its windows, which suits games in
     // full-screen but makes a desktop app's window flicker and lose its shadow.
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+    let environment = displayEnvironment
+    if flags & SDL_INIT_VIDEO != 0,
+      DisplayRequirement.missingDisplay(environment: environment) != nil
+    {
+      throw .noDisplay
+    }
     guard SDL_InitSubSystem(flags) == 0 else {
       throw .initializationFailed(reason: lastError)
     }
+    if flags & SDL_INIT_VIDEO != 0, let driver = SDL_GetCurrentVideoDriver(),
+      DisplayRequirement.isSilentFallback(driver: String(cString: driver), environment: environment)
+    {
+      SDL_QuitSubSystem(flags)
+      throw .noDisplay
+    }
+  }
+
+  /// The variables `DisplayRequirement` reads, from the process environment.
+  private static var displayEnvironment: [String: String] {
+    var values: [String: String] = [:]
+    for name in ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"] {
+      if let value = getenv(name) { values[name] = String(cString: value) }
+    }
+    return values
   }
 
   /// SDL's message for the most recent failure; SDL2_ttf reports through it too

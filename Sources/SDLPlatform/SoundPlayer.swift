@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 import CSDL2
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Plays a short sound effect, the shutter click, without blocking the render loop.
 ///
 /// The WAV file is loaded and the audio device opened on the first `play()`, so an app that
@@ -80,7 +84,14 @@ public final class SoundPlayer {
   }
 
   /// Starts SDL audio, loads the WAV and opens a device in its format; records why not.
+  /// Without a sound card, ALSA prints a dozen "ALSA lib conf.c: ..." lines while SDL probes
+  /// it; the reason that matters comes back through SDL_GetError and goes in `status`, so
+  /// stderr is pointed at /dev/null while audio starts.
   private func open() {
+    Self.withQuietStandardError { openQuietly() }
+  }
+
+  private func openQuietly() {
     guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
       status = .unavailable(reason: "no audio: " + String(cString: SDL_GetError()))
       return
@@ -104,6 +115,27 @@ public final class SoundPlayer {
     }
     SDL_PauseAudioDevice(device, 0)
     status = .ready
+  }
+
+  /// Runs `body` with file descriptor 2 on /dev/null, then puts it back. Lines other threads
+  /// write to stderr during those milliseconds are lost too; only audio start-up uses it.
+  private static func withQuietStandardError(_ body: () -> Void) {
+    fflush(nil)
+    let saved = dup(2)
+    let sink = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)
+    guard saved >= 0, sink >= 0 else {
+      if saved >= 0 { Glibc.close(saved) }
+      if sink >= 0 { Glibc.close(sink) }
+      return body()
+    }
+    dup2(sink, 2)
+    Glibc.close(sink)
+    defer {
+      fflush(nil)
+      dup2(saved, 2)
+      Glibc.close(saved)
+    }
+    body()
   }
 
   /// `SDL_LoadWAV` is a macro Swift cannot import; this is what it expands to:

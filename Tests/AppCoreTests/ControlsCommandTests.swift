@@ -53,7 +53,8 @@ import Testing
         "brightness=0x20", "integer_menu=-8000"))
     let controls = try command.apply(to: device)
     #expect(kernel.writes.count == 1)
-    #expect(kernel.writes.first?.map(\.value) == [0, 120, 1, 32, 3])
+    // Automatic-mode switches go first (focus auto off, exposure manual), then the values.
+    #expect(kernel.writes.first?.map(\.value) == [0, 1, 120, 32, 3])
     #expect(controls.first { $0.id == .focusAbsolute }?.value == 120)
   }
 

@@ -41,7 +41,9 @@ import Testing
       _ = try Options(parsing: ["--size", "big"])
       Issue.record("expected an error")
     } catch {
-      #expect(error.userMessage == "--size got 'big'; expected WIDTHxHEIGHT, e.g. 1280x720.")
+      #expect(
+        error.userMessage
+          == "--size got 'big'; expected WIDTHxHEIGHT, e.g. 1280x720, each side from 1 to 65535.")
     }
     #expect(throws: OptionsError.self) { try Options(parsing: ["--camera", "front"]) }
     #expect(throws: OptionsError.self) { try Options(parsing: ["--fps", "-3"]) }

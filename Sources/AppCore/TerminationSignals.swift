@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGINT and SIGTERM turned into a flag that long command-line runs poll, so an interrupted
+/// `--snapshot --burst` still saves and prints what it captured before exiting with the
+/// signal's status. A second signal of either kind ends the process at once, the default way.
+/// Any thread.
+public enum TerminationSignals {
+  /// The first signal received, 0 while none came.
+  private static let received = Atomic<Int32>(0)
+
+  /// Installs the handlers. Call once, before the work that should be interruptible.
+  public static func install() {
+    for number in [SIGINT, SIGTERM] {
+      signal(number) { number in
+        // Only async-signal-safe work here: an atomic store and resetting the disposition.
+        TerminationSignals.received.store(number, ordering: .relaxed)
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+      }
+    }
+  }
+
+  /// The signal that asked the process to end, if one did.
+  public static var pending: Int32? {
+    let number = received.load(ordering: .relaxed)
+    return number == 0 ? nil : number
+  }
+
+  /// The exit status a shell reports for `signal`: 128 + its number.
+  public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
+
+  /// "SIGTERM", "SIGINT", or "signal N".
+  public static func name(of signal: Int32) -> String {
+    switch signal {
+    case SIGINT: "SIGINT"
+    case SIGTERM: "SIGTERM"
+    default: "signal \(signal)"
+    }
+  }
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Foundation
+import Imaging
+
+/// Valid inputs for every fuzz target, made in code (no corpus files): a small gradient
+/// encoded as a UVC-style MJPEG frame (no Huffman tables) and as a photo, a raw frame header
+/// for each layout, a settings file, inotify records and uevents.
+public enum FuzzSeeds {
+  /// The size of the generated frames and photos: small, so a decode takes microseconds.
+  public static let frameSize = FrameSize(width: 64, height: 48)
+
+  /// A gradient picture of `frameSize`.
+  static func gradient() -> NV12Frame {
+    let frame = NV12Frame(size: frameSize)
+    let y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
+    for row in 0..<frameSize.height {
+      for column in 0..<frameSize.width {
+        y[row * frame.yStride + column] = UInt8((row * 4 + column * 3) & 0xFF)
+      }
+    }
+    let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
+    for row in 0..<frame.chromaHeight {
+      for column in 0..<frameSize.width {
+        uv[row * frame.uvStride + column] = UInt8(96 + (row + column) % 64)
+      }
+    }
+    return frame
+  }
+
+  /// The gradient as a complete JPEG file, 4:2:0.
+  public static let photo: [UInt8] = {
+    (try? JPEGEncoder().encode(gradient(), quality: 75)).map { [UInt8]($0) } ?? [0xFF, 0xD8]
+  }()
+
+  /// The gradient as a UVC camera sends it: 4:2:2, without its Huffman tables.
+  public static let mjpegFrame: [UInt8] = {
+    guard let jpeg = try? JPEGEncoder().encode(gradient(), quality: 80, subsampling: .yuv422)
+    else { return [0xFF, 0xD8] }
+    return withoutHuffmanTables([UInt8](jpeg))
+  }()
+
+  /// The seeds of `target`.
+  public static func seeds(for target: FuzzTarget) -> [[UInt8]] {
+    switch target {
+    case .mjpegFrame, .huffmanInsertion: [mjpegFrame, photo]
+    case .photoFile, .exifInsertion: [photo, mjpegFrame]
+    case .rawFrame:
+      // Selector, width, height and bytes per line (big-endian), then tightly packed pixels.
+      (0..<7).map { selector in
+        [UInt8(selector), 0, 16, 0, 8, 0, 0] + [UInt8](repeating: 0x80, count: 16 * 8 * 2)
+      }
+    case .settingsJSON:
+      [
+        Array(
+          #"{"isMuted":true,"timerSeconds":3,"flashMode":"auto","lastCameraIdentity":"usb:1","#
+            .utf8) + Array(#""controlValues":{"usb:1":{"9963776":128}}}"#.utf8)
+      ]
+    case .inotifyRecords, .folderRecords:
+      [
+        inotifyRecord(mask: 0x100, cookie: 0, name: "video0")
+          + inotifyRecord(mask: 0x40, cookie: 7, name: "a.jpg")
+          + inotifyRecord(mask: 0x80, cookie: 7, name: "b.jpg")
+      ]
+    case .uevent:
+      [
+        Array(
+          "add@/devices/pci0000:00/usb1/1-1/1-1:1.0/video4linux/video0\0ACTION=add\0SUBSYSTEM=video4linux\0DEVNAME=video0\0MAJOR=81\0MINOR=0\0"
+            .utf8)
+      ]
+    }
+  }
+
+  /// One `struct inotify_event`, its name NUL-padded to a multiple of 16 bytes as the kernel
+  /// pads it.
+  static func inotifyRecord(mask: UInt32, cookie: UInt32, name: String) -> [UInt8] {
+    var nameBytes = Array(name.utf8) + [0]
+    while nameBytes.count % 16 != 0 { nameBytes.append(0) }
+    func little(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(value >> ($0 * 8) & 0xFF) } }
+    return little(1) + little(mask) + little(cookie) + little(UInt32(nameBytes.count)) + nameBytes
+  }
+
+  /// `jpeg` without its DHT segments (before the first scan).
+  static func withoutHuffmanTables(_ jpeg: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = [0xFF, 0xD8]
+    var offset = 2
+    while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF, jpeg[offset + 1] != 0xDA {
+      let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+      let end = min(jpeg.count, offset + 2 + length)
+      if jpeg[offset + 1] != 0xC4 { output += jpeg[offset..<end] }
+      offset = end
+    }
+    return output + jpeg[min(offset, jpeg.count)...]
+  }
+}

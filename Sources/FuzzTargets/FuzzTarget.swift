@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Foundation
+import Hotplug
+import Imaging
+import PhotoLibrary
+import Photos
+
+/// Every parser of bytes from outside Pinhole, as a fuzz target: run one with any bytes and it
+/// must neither trap nor break an invariant (a broken invariant fails a precondition, which a
+/// fuzzer reports like a crash). The same targets run in the unit tests over deterministic
+/// mutations of their seeds, and under libFuzzer through `Fuzz/` (`.ci/fuzz SECONDS`).
+public enum FuzzTarget: String, CaseIterable, Sendable {
+  /// An MJPEG frame from a UVC camera through the live converter (header walk, decode).
+  case mjpegFrame
+  /// Inserting the standard Huffman tables into a camera frame before it is saved.
+  case huffmanInsertion
+  /// A raw frame whose format, size and stride come from the driver.
+  case rawFrame
+  /// A file in the photo folder, decoded for the strip and the viewer.
+  case photoFile
+  /// Splicing EXIF into a camera JPEG (the JPEG segment walk, then libexif).
+  case exifInsertion
+  /// The settings file.
+  case settingsJSON
+  /// A `read` from the hotplug monitor's inotify descriptor.
+  case inotifyRecords
+  /// A `read` from the photo folder's inotify descriptor.
+  case folderRecords
+  /// A kernel uevent: "ACTION@DEVPATH" then NUL-separated KEY=VALUE lines.
+  case uevent
+}
+
+/// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
+/// one input leaves broken is caught by the next. One thread only.
+public final class FuzzHarness {
+  private let converter = PixelConverter()
+  private let decoder = JPEGDecoder()
+  private let frame = NV12Frame(size: FrameSize(width: 0, height: 0))
+  private let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
+  private let validFrame: [UInt8]
+  /// How many inputs each target was given.
+  public private(set) var runs: [FuzzTarget: Int] = [:]
+
+  /// Makes a harness with fresh decoders.
+  public init() {
+    validFrame = FuzzSeeds.mjpegFrame
+  }
+
+  /// Runs `target` on `bytes`.
+  public func run(_ target: FuzzTarget, _ bytes: [UInt8]) {
+    runs[target, default: 0] += 1
+    switch target {
+    case .mjpegFrame: mjpegFrame(bytes)
+    case .huffmanInsertion: huffmanInsertion(bytes)
+    case .rawFrame: rawFrame(bytes)
+    case .photoFile: photoFile(bytes)
+    case .exifInsertion: exifInsertion(bytes)
+    case .settingsJSON: settingsJSON(bytes)
+    case .inotifyRecords: inotifyRecords(bytes)
+    case .folderRecords: folderRecords(bytes)
+    case .uevent: uevent(bytes)
+    }
+  }
+
+  /// Runs the target the first byte picks on the rest: the single entry point libFuzzer calls.
+  public func runSelecting(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let targets = FuzzTarget.allCases
+    run(targets[Int(first) % targets.count], Array(bytes.dropFirst()))
+  }
+
+  // MARK: Targets
+
+  private func mjpegFrame(_ bytes: [UInt8]) {
+    let size = FuzzSeeds.frameSize
+    if let decoded = convert(bytes, format: .mjpeg, size: size, bytesPerLine: 0) {
+      precondition(decoded == size, "a decoded frame must have the negotiated size")
+    }
+    // Whatever the input did to the decoder, a valid frame decodes afterwards.
+    precondition(
+      convert(validFrame, format: .mjpeg, size: size, bytesPerLine: 0) == size,
+      "the decoder must recover after a bad frame")
+  }
+
+  private func huffmanInsertion(_ bytes: [UInt8]) {
+    guard let inserted = try? StandardHuffmanTables.inserting(into: bytes) else { return }
+    precondition(
+      (try? StandardHuffmanTables.hasHuffmanTables(inserted)) == true,
+      "inserted tables must be found again")
+  }
+
+  private func rawFrame(_ bytes: [UInt8]) {
+    guard bytes.count >= 7 else { return }
+    let formats: [PixelFormat] = [.nv12, .nv21, .yu12, .yv12, .yuyv, .uyvy, .grey]
+    let format = formats[Int(bytes[0]) % formats.count]
+    let width = Int(bytes[1]) << 8 | Int(bytes[2])
+    let height = Int(bytes[3]) << 8 | Int(bytes[4])
+    let bytesPerLine = Int(bytes[5]) << 8 | Int(bytes[6])
+    let size = FrameSize(width: width, height: height)
+    if let converted = convert(
+      Array(bytes.dropFirst(7)), format: format, size: size, bytesPerLine: bytesPerLine)
+    {
+      precondition(converted == size, "a converted frame must have the driver's size")
+    }
+  }
+
+  private func photoFile(_ bytes: [UInt8]) {
+    let outcome: Result<Thumbnail, ImagingError> = bytes.withUnsafeBytes { buffer in
+      Result { () throws(ImagingError) in
+        try Thumbnail(jpeg: buffer, height: 32, decoder: decoder, scratch: scratch)
+      }
+    }
+    if case .success(let thumbnail) = outcome {
+      precondition(
+        thumbnail.height <= 32 && thumbnail.rgba.count == thumbnail.width * thumbnail.height * 4)
+    }
+    precondition(
+      (try? decoder.header(of: FuzzSeeds.photo))?.size == FuzzSeeds.frameSize,
+      "the decoder must recover after a bad file")
+  }
+
+  private func exifInsertion(_ bytes: [UInt8]) {
+    let metadata = PhotoMetadata(
+      captureDate: Date(timeIntervalSince1970: 1_796_043_787), utcOffsetSeconds: 0,
+      make: "fuzz", model: "Fuzz Camera", softwareVersion: "0", size: FuzzSeeds.frameSize)
+    guard let embedded = try? EXIFBuilder().embed(metadata, into: Data(bytes)) else { return }
+    precondition(embedded.starts(with: [0xFF, 0xD8]), "an embedded photo still starts with SOI")
+  }
+
+  private func settingsJSON(_ bytes: [UInt8]) {
+    guard let settings = AppSettings.decode(Data(bytes)) else { return }
+    precondition(AppSettings.timerSecondsRange.contains(settings.timerSeconds))
+  }
+
+  private func inotifyRecords(_ bytes: [UInt8]) {
+    let records = InotifyRecord.parse(bytes[...])
+    precondition(records.count <= bytes.count / 16)
+  }
+
+  private func folderRecords(_ bytes: [UInt8]) {
+    let records = bytes.withUnsafeBytes { FolderWatcher.parseRecords($0) }
+    precondition(records.count <= bytes.count / 16)
+  }
+
+  private func uevent(_ bytes: [UInt8]) {
+    var properties: [String: String] = [:]
+    let lines = bytes.split(separator: 0, omittingEmptySubsequences: true)
+    for (index, line) in lines.enumerated() {
+      let text = String(decoding: line, as: UTF8.self)
+      if index == 0, let at = text.firstIndex(of: "@") {
+        properties["ACTION"] = String(text[..<at])
+        properties["DEVPATH"] = String(text[text.index(after: at)...])
+        continue
+      }
+      guard let equals = text.firstIndex(of: "=") else { continue }
+      properties[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    _ = HotplugEvent(uevent: Uevent(properties: properties))
+  }
+
+  /// Converts `bytes` as a frame; the converted size, or nil when the converter refused it.
+  private func convert(
+    _ bytes: [UInt8], format: PixelFormat, size: FrameSize, bytesPerLine: Int
+  ) -> FrameSize? {
+    let outcome: Result<Void, ImagingError> = bytes.withUnsafeBytes { buffer in
+      let raw = RawFrame(bytes: buffer, format: format, size: size, bytesPerLine: bytesPerLine)
+      return Result { () throws(ImagingError) in try converter.convert(raw, into: frame) }
+    }
+    guard case .success = outcome else { return nil }
+    return frame.size
+  }
+}

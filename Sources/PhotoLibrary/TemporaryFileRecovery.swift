@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import Glibc
+
+/// Recovers the hidden temporary files an interrupted `AtomicFileWriter` left behind (the
+/// process was killed between writing and renaming). A complete JPEG (it starts with the
+/// start-of-image marker and ends with the end-of-image marker) is moved into place under a
+/// free photo name from its modification time; anything else is renamed to
+/// `.Pinhole-XXXXXX.damaged` beside it, out of the way but never deleted. Files younger than
+/// `minimumAge` are left alone: another Pinhole may be writing them right now.
+///
+/// Blocks on disk I/O; run at launch, not in the render loop. Any thread.
+public struct TemporaryFileRecovery: Sendable {
+  /// What happened to one temporary file.
+  public enum Outcome: Hashable, Sendable {
+    /// A complete photo, now at `to`.
+    case recovered(from: URL, to: URL)
+    /// An incomplete file, renamed to `to`.
+    case setAside(from: URL, to: URL)
+  }
+
+  /// Temporary files younger than this are being written by someone and are skipped.
+  public var minimumAge: TimeInterval = 60
+  /// Files larger than this are not read (no photo is that large); they are set aside.
+  public var largestFile = 128 << 20
+  private let fileSystem: any FileSystem
+  private let naming: PhotoNaming
+
+  /// Makes a recovery over `fileSystem`, naming recovered photos with `naming`.
+  public init(fileSystem: any FileSystem = LiveFileSystem(), naming: PhotoNaming = PhotoNaming()) {
+    self.fileSystem = fileSystem
+    self.naming = naming
+  }
+
+  /// Recovers every old enough temporary file in `folder`; `now` is the current time.
+  public func recover(in folder: URL, now: Date = Date()) -> [Outcome] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter(AtomicFileWriter.isTemporaryName).sorted().compactMap { name in
+      let url = folder.appendingPathComponent(name)
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+        attributes[.type] as? FileAttributeType == .typeRegular,
+        let modified = attributes[.modificationDate] as? Date,
+        now.timeIntervalSince(modified) >= minimumAge
+      else { return nil }
+      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+      if size <= largestFile, Self.isCompleteJPEG(at: url) {
+        return moveIntoPlace(url, date: modified).map { .recovered(from: url, to: $0) }
+      }
+      return setAside(url).map { .setAside(from: url, to: $0) }
+    }
+  }
+
+  /// True when the file starts with FF D8 and ends with FF D9.
+  static func isCompleteJPEG(at url: URL) -> Bool {
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 2), head == Data([0xFF, 0xD8]),
+      let end = try? handle.seekToEnd(), end >= 4
+    else { return false }
+    guard (try? handle.seek(toOffset: end - 2)) != nil,
+      let tail = try? handle.read(upToCount: 2)
+    else { return false }
+    return tail == Data([0xFF, 0xD9])
+  }
+
+  private func moveIntoPlace(_ url: URL, date: Date) -> URL? {
+    let folder = url.deletingLastPathComponent().path
+    let base = naming.baseName(for: date)
+    for attempt in 1...AtomicFileWriter.maximumAttempts {
+      let destination =
+        folder + "/" + naming.fileName(base: base, attempt: attempt, fileExtension: "jpg")
+      do {
+        try fileSystem.moveWithoutReplacing(url.path, to: destination)
+        return URL(fileURLWithPath: destination)
+      } catch  where error.errno == EEXIST {
+        continue
+      } catch {
+        return nil
+      }
+    }
+    return nil
+  }
+
+  private func setAside(_ url: URL) -> URL? {
+    let stem = url.deletingPathExtension().path
+    for attempt in 1...100 {
+      let destination = stem + (attempt == 1 ? "" : "-\(attempt)") + ".damaged"
+      do {
+        try fileSystem.moveWithoutReplacing(url.path, to: destination)
+        return URL(fileURLWithPath: destination)
+      } catch  where error.errno == EEXIST {
+        continue
+      } catch {
+        return nil
+      }
+    }
+    return nil
+  }
+}
+
+extension TemporaryFileRecovery.Outcome {
+  /// One line for stderr.
+  public var message: String {
+    switch self {
+    case .recovered(_, let to): "Recovered an interrupted photo as \(to.path)."
+    case .setAside(let from, let to):
+      "An interrupted, incomplete photo \(from.lastPathComponent) was kept as \(to.path)."
+    }
+  }
+}

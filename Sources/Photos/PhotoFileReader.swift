@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads a photo file for the strip or the viewer, refusing what no photo is: a file over
+/// `largestFile` bytes (a 3 GB sparse ".jpg" would otherwise be read whole, each time it is
+/// shown), or something that is not a regular file (a FIFO would block the reader forever).
+/// Blocks on disk I/O; background threads only.
+public struct PhotoFileReader: Sendable {
+  /// Why a photo file was not read.
+  public enum Failure: Error, Hashable, Sendable {
+    /// The file is larger than `largestFile`.
+    case tooLarge(bytes: Int)
+    /// Not a regular file (a folder, a FIFO, a device).
+    case notAFile
+    /// open or read failed with `errno`.
+    case unreadable(errno: Int32)
+
+    /// A few words for the placeholder and the viewer's notice.
+    public var reason: String {
+      switch self {
+      case .tooLarge(let bytes): "too large (\(bytes / 1_000_000) MB)"
+      case .notAFile: "not a file"
+      case .unreadable(let code): String(cString: strerror(code)).lowercased()
+      }
+    }
+  }
+
+  /// The largest file read: 128 MB, several times a 100-megapixel JPEG at top quality.
+  public var largestFile = 128 << 20
+
+  /// Makes a reader with the standard limit.
+  public init() {}
+
+  /// The bytes of `url`, checked with fstat on the open descriptor before reading.
+  public func read(_ url: URL) throws(Failure) -> Data {
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw .unreadable(errno: errno) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw .unreadable(errno: errno) }
+    guard status.st_mode & S_IFMT == S_IFREG else { throw .notAFile }
+    let size = Int(status.st_size)
+    guard size <= largestFile else { throw .tooLarge(bytes: size) }
+    var data = Data(count: size)
+    var offset = 0
+    let failure: Int32? = data.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return nil }
+      while offset < size {
+        let count = Glibc.read(descriptor, base + offset, size - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        if count == 0 { break }
+        offset += count
+      }
+      return nil
+    }
+    if let failure { throw .unreadable(errno: failure) }
+    // A file that shrank while being read: keep what was there.
+    if offset < size { data.removeSubrange(offset..<size) }
+    return data
+  }
+}
