@@ -28,6 +28,9 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CFFmpeg", pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
     .systemLibrary(name: "CSystem"),
     // Test support only: overlay goldens are kept as PNG.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -57,10 +60,13 @@ let package = Package(
     .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue", "Workers"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
+      name: "Recording",
+      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "Workers", "CFFmpeg"]),
+    .target(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting", "Hotplug", "Workers", "Scanning",
+        "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording",
       ]),
 
     // MARK: App
@@ -113,8 +119,12 @@ let package = Package(
       name: "ScanningTests", dependencies: ["Scanning", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
+      name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport"]),
+    .testTarget(
       name: "AppCoreTests",
-      dependencies: ["AppCore", "Imaging", "Metering", "Lighting", "CameraTestSupport"]),
+      dependencies: [
+        "AppCore", "Imaging", "Metering", "Lighting", "Recording", "Workers", "CameraTestSupport",
+      ]),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Recording
 
 /// What the command line asks Pinhole to do.
 public struct Options: Hashable, Sendable {
@@ -14,6 +15,9 @@ public struct Options: Hashable, Sendable {
     case check(seconds: Double, allModes: Bool = false)
     /// Take one photo without a window and print its path; `path` is a file or folder.
     case snapshot(path: String?)
+    /// Record video without a window until interrupted or `recordDuration` passes; `path` is
+    /// a file or folder.
+    case record(path: String?)
     /// Print every control of the camera.
     case controls
     /// Print the codes found in `files`, or, without files, each new code the camera sees.
@@ -57,6 +61,12 @@ public struct Options: Hashable, Sendable {
   public var isSceneStill = false
   /// Scan options (`--once`, `--roi`, `--scene-code`; see Options+Scan).
   public var scan = ScanOptions()
+  /// `--duration`: how long `--record` records, in seconds; nil until interrupted.
+  public var recordDuration: Double?
+  /// `--no-audio`: record without sound.
+  public var isAudioMuted = false
+  /// `--codec`: how `--record` stores the picture.
+  public var recordCodec = VideoCodec.h264
 
   /// Makes the default options (preview the first camera).
   public init() {}
@@ -89,6 +99,20 @@ public struct Options: Hashable, Sendable {
           throw .invalidValue(option: name, value: "", expected: "a file or folder name")
         }
         command = .snapshot(path: path)
+      case "--record":
+        let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
+        if path == "" {
+          throw .invalidValue(option: name, value: "", expected: "a file or folder name")
+        }
+        command = .record(path: path)
+      case "--duration": recordDuration = try Self.positiveNumber(try value(), option: name)
+      case "--no-audio": isAudioMuted = true
+      case "--codec":
+        let text = try value()
+        guard let codec = VideoCodec(rawValue: text.lowercased()) else {
+          throw .invalidValue(option: name, value: text, expected: "h264 or mjpeg")
+        }
+        recordCodec = codec
       case "--output-dir", "-o":
         let folder = try value()
         // An empty name would silently mean the current folder.
@@ -168,6 +192,13 @@ public struct Options: Hashable, Sendable {
     }
     if seconds != nil, !wantsCheck { throw .optionNeedsCheck(option: "--seconds") }
     if allModes, !wantsCheck { throw .optionNeedsCheck(option: "--all-modes") }
+    if recordDuration != nil, !isRecording { throw .optionNeedsRecord(option: "--duration") }
+  }
+
+  /// True for `--record`.
+  private var isRecording: Bool {
+    if case .record = command { return true }
+    return false
   }
 
   /// The highest `--fps` accepted: no camera streams faster, and larger values would overflow
@@ -239,6 +270,8 @@ public enum OptionsError: Error, Hashable, Sendable {
   case invalidValue(option: String, value: String, expected: String)
   /// An option only makes sense together with `--check`.
   case optionNeedsCheck(option: String)
+  /// An option only makes sense together with `--record`.
+  case optionNeedsRecord(option: String)
 
   /// One sentence for the terminal.
   public var userMessage: String {
@@ -251,6 +284,8 @@ public enum OptionsError: Error, Hashable, Sendable {
       "\(option) got '\(value)'; expected \(expected)."
     case .optionNeedsCheck(let option):
       "\(option) only applies to --check."
+    case .optionNeedsRecord(let option):
+      "\(option) only applies to --record."
     }
   }
 }

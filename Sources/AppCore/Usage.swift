@@ -37,7 +37,16 @@ public let usageText = """
         --snapshot [PATH] take one photo without a window, print its path and exit
         --focus-at X,Y    focus and meter at this point (0..1) before --snapshot
         --burst N         photos per shutter press
-    -o, --output-dir DIR  save photos here instead of the Pictures/Pinhole folder
+    -o, --output-dir DIR  save photos and videos here instead of Pictures/Pinhole and
+                          Videos/Pinhole
+
+  Videos:
+        --record [PATH]   record without a window until Ctrl+C (or --duration), then print
+                          the path, frames, dropped frames, duration and average fps
+        --duration S      stop --record after S seconds
+        --no-audio        record without sound
+        --codec C         h264 (MP4 with AAC, the default) or mjpeg (the camera's own JPEGs in
+                          Matroska, for MJPEG cameras)
 
   Codes:
         --scan [FILE...]  print the QR codes and bar codes in JPEG/PGM/PPM files (exit 1 when

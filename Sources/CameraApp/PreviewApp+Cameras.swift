@@ -31,6 +31,7 @@ extension PreviewApp {
 
   /// Stops the current camera and opens `camera` in the same window.
   func switchCamera(to camera: DeviceInfo) {
+    finishRecording()
     session.stop()
     closeFlashUnits()
     self.camera.isTorchOn = false

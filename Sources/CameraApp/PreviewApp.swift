@@ -39,6 +39,10 @@ final class PreviewApp {
   var camera = CameraSide()
   /// The scan side: mode, region, worker and codes (PreviewApp+Scan).
   var scan: ScanSide
+  /// The video side: mode, recorder, microphone (PreviewApp+Recording).
+  let recording: RecordingController
+  /// The title last given to the window (the recording marker changes it).
+  var shownTitle = ""
   var isRunning = true
   var hasPresentedFrame = false
   /// Wakes the render loop from another thread: capture, workers, hotplug.
@@ -104,6 +108,7 @@ final class PreviewApp {
     overlay = Overlay(measurer: backend)
     photos = PhotoSide(
       options: options, settings: settings, device: source.device, wake: wake)
+    recording = Self.makeRecording(options: options, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
   }
 
@@ -134,6 +139,7 @@ final class PreviewApp {
   /// a worker's news, a running animation) and presents only when something did.
   private func loop() {
     defer {
+      finishRecording()
       reportPresentTotals()
       session.stop()
       devices.stop()
@@ -153,6 +159,7 @@ final class PreviewApp {
       let newFrame = uploadNewestFrame()
       updateScan(at: MonotonicTime.now())
       updatePhotos()
+      updateRecording()
       drawAndPresent(newFrame: newFrame)
     }
   }
@@ -166,7 +173,7 @@ final class PreviewApp {
       model.apply(event)
       applyToCamera(event)
     }
-    if model.windowTitle != title { window.setTitle(model.windowTitle) }
+    if model.windowTitle != title { window.setTitle(recordingTitle()) }
     if case .deviceBusy(let path)? = model.failure, model.failure != wasBusy {
       lookUpBusyHolders(of: path)
     }
@@ -188,6 +195,7 @@ final class PreviewApp {
       model.recordPresentedFrame(at: now)
       camera.recordPresented(frame, at: now)
       offerToScanner(frame, at: now)
+      noteFrameForRecording(frame)
       framePresented(frame, at: now)
       return true
     } catch {
@@ -209,6 +217,7 @@ final class PreviewApp {
     state.photo = photoOverlayState(time: input.time)
     state.camera = cameraOverlayState(time: input.time)
     state.scan = scanOverlayState()
+    state.recording = recordingOverlayState()
     state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
@@ -245,6 +254,7 @@ final class PreviewApp {
     case .photo(let action): handle(action)
     case .camera(let action): handle(action)
     case .scan(let action): handle(action)
+    case .recording(let action): handle(action)
     }
   }
 

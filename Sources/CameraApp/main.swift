@@ -3,6 +3,7 @@ import AppCore
 import CameraModel
 import Foundation
 import Hotplug
+import SDLPlatform
 
 let options: Options
 do {
@@ -52,10 +53,31 @@ case .snapshot:
     fail(message, status: outcome.status)
   }
   print(outcome.message)
+case .record:
+  let source = settingControls(chosenSource())
+  let outcome = RecordRunner(
+    options: options, request: source.request(overriding: options.modeRequest),
+    openMicrophone: openMicrophone
+  ).run(source: source)
+  for notice in outcome.notices {
+    FileHandle.standardError.write(Data("pinhole: \(notice)\n".utf8))
+  }
+  if let error = controlFailure.error { fail(describe(error)) }
+  guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
+  print(outcome.message)
 case .scan(let files):
   exit(scan(files))
 case .preview:
   exit(PreviewApp.run(options: options))
+}
+
+/// Opens the default microphone; the failure carries the sentence to print.
+@Sendable func openMicrophone() throws -> any AudioInput {
+  do {
+    return try Microphone()
+  } catch {
+    throw AudioInputFailure(error.userMessage)
+  }
 }
 
 /// The sentence for a `--set`/`--controls` failure, naming who holds a busy camera.

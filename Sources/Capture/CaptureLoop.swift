@@ -178,6 +178,7 @@ final class CaptureLoop {
     frame.metadata.readyTime = ready
     frame.metadata.conversionTime = ready.duration(since: arrival)
     focus.measure(frame)
+    session.tap(frame)
     if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
     session.wake?()
     statistics.recordDelivered(conversionTime: frame.metadata.conversionTime)

@@ -39,6 +39,7 @@ public final class CaptureSession: Sendable {
   private let commands = Inbox<CaptureCommand>(capacity: 1024)
   private let stopping = Atomic<Bool>(false)
   private let thread = Mutex<WorkerThread?>(nil)
+  let frameTap = Mutex<FrameTap?>(nil)
 
   /// Makes a session that is not yet running; `start()` begins capture.
   public init(

@@ -27,6 +27,8 @@ public enum Key: Hashable, Sendable {
   case c
   /// I.
   case i
+  /// V.
+  case v
   /// Left arrow.
   case left
   /// Right arrow.

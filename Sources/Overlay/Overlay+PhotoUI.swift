@@ -112,7 +112,8 @@ extension Overlay {
   ) {
     let control = ShutterButton.control(heldBy: tracker.activeID, time: input.time)
     responses.shutterPressStart = control.pressStart
-    if state.photo.canShoot {
+    // In video mode the record button takes the shutter's place (RecordingControls).
+    if state.photo.canShoot, state.recording.mode == .photo {
       responses.shutter = tracker.update(control.id, rect: layout.shutter)
     }
     responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
@@ -199,8 +200,10 @@ extension Overlay {
     }
     ThumbnailStrip(layout: layout, items: photo.thumbnails, offset: photo.stripOffset)
       .draw(into: &painter, responses: responses.thumbnails, theme: Self.photoTheme, time: time)
-    ShutterButton(rect: layout.shutter, photo: photo)
-      .draw(into: &painter, response: responses.shutter, theme: Self.photoTheme, time: time)
+    if state.recording.mode == .photo {
+      ShutterButton(rect: layout.shutter, photo: photo)
+        .draw(into: &painter, response: responses.shutter, theme: Self.photoTheme, time: time)
+    }
     PhotoBarButtons(layout: layout, timerSeconds: photo.timerSeconds, isMuted: photo.isMuted)
       .draw(
         into: &painter, timer: responses.timer, mute: responses.mute, theme: Self.photoTheme,

@@ -39,6 +39,8 @@ public final class Overlay {
     // Interaction runs topmost first so a press claimed by a button never reaches the video.
     tracker.beginFrame(input)
     let scanUI = updateScanUI(input: input, state: state, layout: layout, actions: &actions)
+    let recordingUI = updateRecordingUI(
+      input: input, state: state, layout: layout, actions: &actions)
     let photoUI = updatePhotoUI(input: input, state: state, layout: layout, actions: &actions)
     let cameraUI = updateCameraUI(input: input, state: state, layout: layout, actions: &actions)
     let fullscreen = tracker.update(Self.fullscreenID, rect: layout.fullscreenButton)
@@ -58,6 +60,7 @@ public final class Overlay {
     drawStateBanner(into: &commands, layout: layout, state: state, time: input.time)
     drawScanUI(scanUI, into: &commands, layout: layout, state: state)
     drawCameraUI(cameraUI, into: &commands, layout: layout, state: state, time: input.time)
+    drawRecordingUI(recordingUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
     drawScanPhotoCards(scanUI, into: &commands, layout: layout, state: state)
     return OverlayFrame(commands: commands, actions: actions)
@@ -74,7 +77,8 @@ public final class Overlay {
       let scanClaimed = scanKeyActions(press, state: state)
       let claimed =
         scanClaimed.isEmpty
-        ? photoKeyActions(press, state: state) + cameraKeyActions(press, state: state)
+        ? (recordingKeyActions(press, state: state)
+          ?? photoKeyActions(press, state: state) + cameraKeyActions(press, state: state))
         : scanClaimed
       if !claimed.isEmpty {
         actions += claimed

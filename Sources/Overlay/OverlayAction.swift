@@ -12,6 +12,8 @@ public enum OverlayAction: Hashable, Sendable {
   case focus(at: Point)
   /// An intent of the photo interface (shutter, strip, viewer, timer).
   case photo(PhotoAction)
+  /// An intent of the video side (mode switch, record button).
+  case recording(RecordingAction)
   /// An intent of the camera interface (settings, focus lock, test-bench figures, cameras).
   case camera(CameraAction)
   /// An intent of the scan interface.

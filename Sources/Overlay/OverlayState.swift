@@ -30,6 +30,8 @@ public struct OverlayState: Hashable, Sendable {
   public var camera = CameraOverlayState()
   /// The scan mode's region, codes and confirmation (ScanOverlay).
   public var scan = ScanOverlayState()
+  /// What the video side shows (mode switch, record button, elapsed time).
+  public var recording = RecordingOverlayState()
 
   /// Makes a state; everything but the camera state has a quiet default.
   public init(

@@ -14,7 +14,7 @@ public struct AtomicFileWriter: Sendable {
   /// creating the same names, not bad luck.
   public static let maximumAttempts = 1000
 
-  private let fileSystem: any FileSystem
+  let fileSystem: any FileSystem
   private let naming: PhotoNaming
 
   /// Makes a writer over `fileSystem` that names files with `naming`.
@@ -86,7 +86,7 @@ public struct AtomicFileWriter: Sendable {
   /// Moves the temporary file to the first free final name. A name that appears between our
   /// choice and the move (another Pinhole, a sync tool) makes the move fail with EEXIST, and the
   /// next suffix is tried.
-  private func moveIntoPlace(
+  func moveIntoPlace(
     _ temporary: String, folder: String, name: (Int) -> String
   ) throws(StorageError) -> String {
     for attempt in 1...Self.maximumAttempts {
@@ -108,7 +108,7 @@ public struct AtomicFileWriter: Sendable {
   /// Failure here is not reported: the photo is already in place under its final name, and
   /// reporting it would make the caller keep the bytes and save the same photo twice. Some
   /// filesystems also refuse fsync on a directory with EINVAL.
-  private func syncFolder(_ folder: String) {
+  func syncFolder(_ folder: String) {
     guard
       let descriptor = try? fileSystem.open(
         folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)

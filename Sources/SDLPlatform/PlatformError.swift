@@ -22,6 +22,8 @@ public enum PlatformError: Error, Hashable, Sendable {
   case fontNotFound
   /// A font file exists but SDL2_ttf could not open it.
   case fontLoadFailed(path: String, reason: String)
+  /// No microphone could be opened (no input device, no sound server).
+  case microphoneUnavailable(reason: String)
 
   /// One sentence: what happened and what to do.
   public var userMessage: String {
@@ -42,6 +44,8 @@ public enum PlatformError: Error, Hashable, Sendable {
       "A video frame could not be uploaded (\(reason))."
     case .fontEngineFailed(let reason):
       "The text renderer could not start (\(reason))."
+    case .microphoneUnavailable(let reason):
+      "No microphone could be opened (\(reason))."
     case .fontNotFound:
       "No font was found; install fonts-dejavu-core."
     case .fontLoadFailed(let path, let reason):

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Capture
+import Foundation
+import PhotoLibrary
+import Recording
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Records without a window: `pinhole --record [PATH] [--duration S] [--no-audio]
+/// [--codec h264|mjpeg]`.
+///
+/// Recovers recordings a crash left in the folder, opens the camera, waits for its first frame
+/// (which fixes the size and tells whether JPEG frames are there for pass-through), opens the
+/// microphone (a failure only costs the sound, with a notice), then records every frame through
+/// the capture session's frame tap until the duration passes, SIGINT or SIGTERM arrives, the
+/// disk fails or the camera goes away. Runs on the calling thread.
+public struct RecordRunner: Sendable {
+  /// Opens a sound input; throws (best an `AudioInputFailure`) when there is none.
+  public typealias MicrophoneOpener = @Sendable () throws -> any AudioInput
+
+  /// What a run printed and how it ended.
+  public struct Outcome: Sendable, Equatable {
+    /// 0 when the whole recording was made.
+    public var status: Int32
+    /// The path and the figures, or the error sentence (after the path when a file was kept).
+    public var message: String
+    /// Lines for standard error printed along the way (recovered files, no microphone).
+    public var notices: [String]
+  }
+
+  /// `--record PATH`: a file or a folder; nil for the output folder.
+  public var destination: String?
+  /// `--output-dir`, used when `destination` is nil; nil for the videos folder.
+  public var outputDirectory: String?
+  /// How long to record; nil until interrupted.
+  public var duration: Double?
+  /// How the picture is stored.
+  public var codec: VideoCodec
+  /// The mode wishes.
+  public var request: ModeRequest
+  /// Opens the microphone; nil records without sound.
+  public var openMicrophone: MicrophoneOpener?
+  /// How long to wait for the first frame.
+  public var firstFrameTimeout = 20.0
+  /// Where the default folder comes from.
+  public var videosFolder = PicturesFolder()
+  /// Encoder tunables.
+  public var settings = VideoRecorder.Settings()
+
+  /// Makes a runner from the parsed command line.
+  public init(options: Options, request: ModeRequest, openMicrophone: MicrophoneOpener?) {
+    if case .record(let path) = options.command { destination = path }
+    outputDirectory = options.outputDirectory
+    duration = options.recordDuration
+    codec = options.recordCodec
+    self.request = request
+    self.openMicrophone = options.isAudioMuted ? nil : openMicrophone
+  }
+
+  /// Records from `source` and reports the figures. Blocks until the recording ends.
+  public func run(source: CameraSource) -> Outcome {
+    RecordInterruption.install()
+    var notices: [String] = []
+    let target: RecordingTarget
+    do {
+      target = try resolveTarget()
+    } catch {
+      return Outcome(status: 1, message: error.message, notices: [])
+    }
+    notices += RecordingRecovery().recover(in: target.folder).map(\.userMessage)
+    let session = CaptureSession(
+      configuration: .init(request: request), openDevice: source.open,
+      makeConverter: source.makeConverter)
+    session.start()
+    defer { session.stop() }
+    let first: NV12Frame
+    do {
+      first = try waitForFirstFrame(session, device: source.device)
+    } catch {
+      return Outcome(status: 1, message: error.message, notices: notices)
+    }
+    let microphone = openSound(notices: &notices)
+    defer { microphone?.stop() }
+    let recorder: VideoRecorder
+    do {
+      recorder = try makeRecorder(first: first, microphone: microphone, target: target)
+    } catch {
+      return Outcome(status: 1, message: error.userMessage, notices: notices)
+    }
+    session.setFrameTap { recorder.offer($0) }
+    microphone?.start { recorder.offer($0) }
+    let captureFailure = record(session, recorder)
+    session.setFrameTap(nil)
+    microphone?.stop()
+    return outcome(recorder.stop(), captureFailure: captureFailure, notices: notices)
+  }
+}
+
+/// Why no microphone could be opened, as a sentence.
+public struct AudioInputFailure: Error, CustomStringConvertible {
+  /// The sentence ("No microphone could be opened (…).").
+  public var description: String
+
+  /// Makes a failure with `description`.
+  public init(_ description: String) { self.description = description }
+
+  /// The notice for `error`: its sentence, then what happens instead.
+  static func notice(for error: any Error) -> String {
+    var sentence = "\(error)"
+    if sentence.hasSuffix(".") { sentence.removeLast() }
+    return sentence + "; recording video without sound."
+  }
+}
+
+/// The folder, and the exact file when the user named one.
+private struct RecordingTarget {
+  var folder: URL
+  var exactFile: URL?
+}
+
+/// Why a recording could not start, as the sentence to print.
+private struct RecordFailure: Error {
+  var message: String
+}
+
+/// SIGINT and SIGTERM end the recording cleanly instead of killing the process.
+enum RecordInterruption {
+  private static let signalled = Atomic<Int32>(0)
+
+  /// Installs the handlers (once per process is enough; again is harmless).
+  static func install() {
+    signalled.store(0, ordering: .relaxed)
+    // An atomic store is async-signal-safe; the recording loop polls it.
+    signal(SIGINT) { RecordInterruption.signalled.store($0, ordering: .relaxed) }
+    signal(SIGTERM) { RecordInterruption.signalled.store($0, ordering: .relaxed) }
+  }
+
+  /// True once a signal asked the recording to end.
+  static var isRequested: Bool { signalled.load(ordering: .relaxed) != 0 }
+}
+
+extension RecordRunner {
+  fileprivate func resolveTarget() throws(RecordFailure) -> RecordingTarget {
+    var target: RecordingTarget
+    if let destination {
+      let url = URL(fileURLWithPath: destination)
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+      if destination.hasSuffix("/") || (exists && isDirectory.boolValue) {
+        target = RecordingTarget(folder: url)
+      } else {
+        target = RecordingTarget(
+          folder: url.deletingLastPathComponent(), exactFile: url.standardizedFileURL)
+      }
+    } else {
+      let override = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      target = RecordingTarget(folder: videosFolder.resolve(.videos, override: override))
+    }
+    target.folder = target.folder.standardizedFileURL
+    do {
+      try FileManager.default.createDirectory(at: target.folder, withIntermediateDirectories: true)
+    } catch {
+      throw RecordFailure(
+        message: "Pinhole cannot create the folder \(target.folder.path); choose another one.")
+    }
+    return target
+  }
+
+  /// Streams until the first frame and copies it (the session keeps running).
+  fileprivate func waitForFirstFrame(
+    _ session: CaptureSession, device: DeviceInfo
+  ) throws(RecordFailure) -> NV12Frame {
+    let started = MonotonicTime.now()
+    while true {
+      for event in session.drainEvents() {
+        if case .stateChanged(.failed(_, let error)) = event {
+          throw RecordFailure(message: error.userMessage)
+        }
+      }
+      if let frame = session.mailbox.take() {
+        defer { session.recycle(frame) }
+        let copy = NV12Frame(size: frame.size)
+        copy.metadata = frame.metadata
+        copy.compressedSource = frame.compressedSource
+        return copy
+      }
+      if MonotonicTime.now().seconds(since: started) >= firstFrameTimeout {
+        let error = CaptureError.stalled(device: device.path, seconds: firstFrameTimeout)
+        throw RecordFailure(message: error.userMessage)
+      }
+      // The mailbox has no signal to wait on; a millisecond is far below a frame interval.
+      usleep(1_000)
+    }
+  }
+
+  fileprivate func openSound(notices: inout [String]) -> (any AudioInput)? {
+    guard let openMicrophone else { return nil }
+    do {
+      return try openMicrophone()
+    } catch {
+      notices.append(AudioInputFailure.notice(for: error))
+      return nil
+    }
+  }
+
+  fileprivate func makeRecorder(
+    first: NV12Frame, microphone: (any AudioInput)?, target: RecordingTarget
+  ) throws(RecordingError) -> VideoRecorder {
+    if codec == .mjpeg, first.compressedSource.isEmpty { throw .notCompressed }
+    let configuration = VideoRecorder.Configuration(
+      codec: codec, frameSize: first.size, framesPerSecond: request.framesPerSecond ?? 30,
+      colorimetry: first.metadata.colorimetry, audio: microphone?.format, settings: settings)
+    let destination =
+      target.exactFile.map { RecordingDestination(exactPath: $0) }
+      ?? RecordingDestination(
+        folder: target.folder, date: Date(), fileExtension: codec.defaultFileExtension)
+    return try VideoRecorder(configuration: configuration, destination: destination)
+  }
+
+  /// Waits until the duration, a signal, a write error or a camera failure; returns the
+  /// camera's error sentence when the camera ended it.
+  fileprivate func record(_ session: CaptureSession, _ recorder: VideoRecorder) -> String? {
+    let started = MonotonicTime.now()
+    while !RecordInterruption.isRequested, !recorder.isEnding {
+      if let duration, MonotonicTime.now().seconds(since: started) >= duration { return nil }
+      for event in session.drainEvents() {
+        if case .stateChanged(.failed(_, let error)) = event { return error.userMessage }
+      }
+      // The preview's part: give the newest frame back at once (the tap already copied it).
+      if let frame = session.mailbox.take() { session.recycle(frame) }
+      if recorder.waitUntilFinished(timeout: .milliseconds(20)) != nil { return nil }
+    }
+    return nil
+  }
+
+  fileprivate func outcome(
+    _ summary: RecordingSummary, captureFailure: String?, notices: [String]
+  ) -> Outcome {
+    let figures = summary.statistics
+    var lines: [String] = []
+    if let path = summary.path { lines.append(path) }
+    lines.append(
+      String(
+        format: "frames %d, dropped %d, duration %.2f s, average %.2f fps",
+        figures.framesWritten, figures.framesDropped, figures.duration,
+        figures.averageFramesPerSecond) + (figures.hasAudio ? ", with sound" : ", no sound"))
+    var status: Int32 = 0
+    if let failure = summary.failure {
+      lines.append(failure.userMessage)
+      status = 1
+    }
+    if let captureFailure {
+      lines.append(captureFailure)
+      status = 1
+    }
+    return Outcome(status: status, message: lines.joined(separator: "\n"), notices: notices)
+  }
+}

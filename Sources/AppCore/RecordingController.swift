@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Capture
+import Foundation
+import Overlay
+import Recording
+import Synchronization
+import Workers
+
+/// The window's video side: the Photo | Video mode, and a recording's start, run and end.
+///
+/// Opening the file and the encoders and finishing them (flush, fsync, rename) block on the
+/// disk, so they run on a serial background queue (the microphone alone opens on the main
+/// thread); their results come back through a mutex and
+/// are applied in `update`, once per rendered frame. While recording, the capture session's
+/// frame tap copies every frame into the recorder, and the microphone feeds it from SDL's audio
+/// thread. Main thread only.
+public final class RecordingController {
+  /// What the camera delivers, as the recorder needs to know it before the first frame.
+  public struct FrameFacts: Sendable, Equatable {
+    /// Frame size.
+    public var size: FrameSize
+    /// How its Y'CbCr reads.
+    public var colorimetry: Colorimetry
+    /// True when the camera's JPEG comes with each frame (MJPEG pass-through possible).
+    public var hasJPEG: Bool
+
+    /// Reads them off a frame.
+    public init(_ frame: NV12Frame) {
+      size = frame.size
+      colorimetry = frame.metadata.colorimetry
+      hasJPEG = !frame.compressedSource.isEmpty
+    }
+  }
+
+  private enum Phase {
+    case idle
+    case starting(stopWhenStarted: Bool)
+    case recording(Active)
+    case stopping(since: MonotonicTime)
+  }
+
+  private struct Active {
+    var recorder: VideoRecorder
+    var microphone: (any AudioInput)?
+    var session: CaptureSession
+  }
+
+  /// Results of the background work.
+  private enum Result: Sendable {
+    case started(VideoRecorder, (any AudioInput)?, notice: String?)
+    case failedToStart(String, (any AudioInput)?)
+    case finished(RecordingSummary)
+    case recovered([String])
+  }
+
+  /// The shutter's mode.
+  public private(set) var mode = ShootingMode.photo
+  /// Where recordings go.
+  public let folder: URL
+  /// How the picture is stored.
+  public var codec = VideoCodec.h264
+  /// Opens the microphone; nil records without sound.
+  public var openMicrophone: RecordRunner.MicrophoneOpener?
+  /// Encoder tunables.
+  public var settings = VideoRecorder.Settings()
+  /// The nominal frame rate handed to the encoder.
+  public var framesPerSecond = 30.0
+  /// The newest frame's facts; recording needs one.
+  public var frameFacts: FrameFacts?
+
+  private var phase = Phase.idle
+  /// The session a starting recording will tap.
+  private var pendingSession: CaptureSession?
+  /// Opens and finishes files off the main thread, one job at a time; its events wake the
+  /// render loop.
+  private let work: Worker<@Sendable () -> Result?, Result>
+
+  /// Makes the controller for `folder`; `wake` runs when background work finishes.
+  public init(
+    folder: URL, openMicrophone: RecordRunner.MicrophoneOpener?,
+    wake: (@Sendable () -> Void)? = nil
+  ) {
+    self.folder = folder
+    self.openMicrophone = openMicrophone
+    work = Worker(name: "pinhole-recording-files", wake: wake) { job, emit in
+      if let result = job() { emit(result) }
+    }
+  }
+
+  deinit { work.stop() }
+
+  /// Recovers recordings a crash left in the folder, in the background; the notices come out
+  /// of `update`.
+  public func recoverLeftovers() {
+    let folder = folder
+    work.send {
+      let notices = RecordingRecovery().recover(in: folder).map(\.userMessage)
+      return notices.isEmpty ? nil : .recovered(notices)
+    }
+  }
+
+  /// True from the start request until the file is finished.
+  public var isActive: Bool {
+    if case .idle = phase { return false }
+    return true
+  }
+
+  /// True while frames are being recorded.
+  public var isRecording: Bool {
+    if case .recording = phase { return true }
+    return false
+  }
+
+  /// Switches the shutter's mode; ignored while a recording is active.
+  public func setMode(_ mode: ShootingMode) {
+    guard !isActive else { return }
+    self.mode = mode
+  }
+
+  /// Starts recording `session`'s frames. Needs `frameFacts`; ignored while active.
+  public func start(session: CaptureSession) {
+    guard !isActive, let facts = frameFacts else { return }
+    phase = .starting(stopWhenStarted: false)
+    pendingSession = session
+    let configuration = VideoRecorder.Configuration(
+      codec: codec == .mjpeg && facts.hasJPEG ? .mjpeg : .h264, frameSize: facts.size,
+      framesPerSecond: framesPerSecond, colorimetry: facts.colorimetry, settings: settings)
+    let destination = RecordingDestination(
+      folder: folder, date: Date(), fileExtension: configuration.codec.defaultFileExtension)
+    // The microphone opens and closes here on the main thread: SDL's subsystem counts are not
+    // safe to change from two threads at once (the shutter sound uses SDL audio too).
+    var microphone: (any AudioInput)?
+    var notice: String?
+    if let openMicrophone {
+      do { microphone = try openMicrophone() } catch {
+        notice = AudioInputFailure.notice(for: error)
+      }
+    }
+    var withSound = configuration
+    withSound.audio = microphone?.format
+    work.send { [microphone, notice, withSound] in
+      do {
+        let recorder = try VideoRecorder(configuration: withSound, destination: destination)
+        return .started(recorder, microphone, notice: notice)
+      } catch {
+        let message = (error as? RecordingError)?.userMessage ?? "\(error)"
+        return .failedToStart(message, microphone)
+      }
+    }
+  }
+
+  /// Stops the recording; the file is finished in the background.
+  public func stop() {
+    switch phase {
+    case .starting: phase = .starting(stopWhenStarted: true)
+    case .recording(let active): finish(active)
+    case .idle, .stopping: break
+    }
+  }
+
+  /// Stops and waits until the file is finished: for quitting. Returns the last notices.
+  public func stopAndWait() -> [String] {
+    let deadline = MonotonicTime.now().nanoseconds + 30_000_000_000
+    var notices: [String] = []
+    while isActive, MonotonicTime.now().nanoseconds < deadline {
+      stop()
+      notices += update()
+      if isActive { work.waitUntilIdle() }
+    }
+    return notices
+  }
+
+  /// Applies finished background work and notices a recording that ended by itself (a full
+  /// disk) or whose camera changed size. Returns sentences for the notice pill. Once a frame.
+  public func update() -> [String] {
+    var notices: [String] = []
+    if case .recording(let active) = phase {
+      if active.recorder.isEnding || frameFacts?.size != active.recorder.configuration.frameSize {
+        finish(active)
+      }
+    }
+    for result in work.events.drain() {
+      notices += apply(result)
+    }
+    return notices
+  }
+
+  /// What the overlay shows; `canRecord` says whether a camera streams now.
+  public func overlayState(canRecord: Bool) -> RecordingOverlayState {
+    var state = RecordingOverlayState()
+    state.mode = mode
+    state.canRecord = canRecord && frameFacts != nil
+    switch phase {
+    case .idle: break
+    case .starting, .stopping: state.isBusy = true
+    case .recording(let active):
+      let figures = active.recorder.statistics
+      state.isRecording = true
+      state.elapsedSeconds = figures.duration
+      state.byteCount = figures.bytesWritten
+      state.droppedFrames = figures.framesDropped
+      state.hasAudio = figures.hasAudio
+    }
+    return state
+  }
+
+  private func apply(_ result: Result) -> [String] {
+    switch result {
+    case .recovered(let notices):
+      return notices
+    case .failedToStart(let message, let microphone):
+      microphone?.stop()
+      phase = .idle
+      return [message]
+    case .started(let recorder, let microphone, let notice):
+      guard let session = pendingSession else {
+        phase = .idle
+        return []
+      }
+      pendingSession = nil
+      let active = Active(recorder: recorder, microphone: microphone, session: session)
+      active.session.setFrameTap { recorder.offer($0) }
+      microphone?.start { recorder.offer($0) }
+      let stopAtOnce: Bool
+      if case .starting(let flag) = phase { stopAtOnce = flag } else { stopAtOnce = false }
+      phase = .recording(active)
+      if stopAtOnce { finish(active) }
+      return notice.map { [$0] } ?? []
+    case .finished(let summary):
+      phase = .idle
+      return [Self.message(for: summary)]
+    }
+  }
+
+  private func finish(_ active: Active) {
+    active.session.setFrameTap(nil)
+    active.microphone?.stop()
+    phase = .stopping(since: MonotonicTime.now())
+    work.send { .finished(active.recorder.stop()) }
+  }
+
+  /// "Saved Pinhole 2026-12-01 10-00-00.000.mp4 (0:12, 2 dropped)", then the failure if any.
+  static func message(for summary: RecordingSummary) -> String {
+    var parts: [String] = []
+    if let path = summary.path {
+      let figures = summary.statistics
+      var detail = RecordingOverlayState.clock(figures.duration)
+      if figures.framesDropped > 0 { detail += ", \(figures.framesDropped) dropped" }
+      parts.append("Saved \((path as NSString).lastPathComponent) (\(detail))")
+    }
+    if let failure = summary.failure { parts.append(failure.userMessage) }
+    return parts.joined(separator: ". ")
+  }
+}

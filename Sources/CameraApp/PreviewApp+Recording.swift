@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Foundation
+import Overlay
+import PhotoLibrary
+import SDLPlatform
+
+extension PreviewApp {
+  /// The recording controller for the window: videos go to `$XDG_VIDEOS_DIR/Pinhole` (or
+  /// `--output-dir`), with sound from the default microphone unless `--no-audio`.
+  static func makeRecording(options: Options, wake: RenderWake) -> RecordingController {
+    let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    let folder = PicturesFolder().resolve(.videos, override: override)
+    let opener: RecordRunner.MicrophoneOpener = openMicrophone
+    let controller = RecordingController(
+      folder: folder, openMicrophone: options.isAudioMuted ? nil : opener,
+      wake: { wake.wake() })
+    controller.codec = options.recordCodec
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    controller.recoverLeftovers()
+    return controller
+  }
+
+  /// Remembers what the newest shown frame looks like, so a recording can start at once.
+  func noteFrameForRecording(_ frame: NV12Frame) {
+    let facts = RecordingController.FrameFacts(frame)
+    if recording.frameFacts != facts { recording.frameFacts = facts }
+  }
+
+  /// Applies the recording's news once a frame: notices, and the title's marker.
+  func updateRecording() {
+    if let fps = model.mode?.interval.framesPerSecond, fps.isFinite, fps > 0 {
+      recording.framesPerSecond = fps
+    }
+    for notice in recording.update() { model.notice = notice }
+    let title = recordingTitle()
+    if title != shownTitle {
+      window.setTitle(title)
+      shownTitle = title
+    }
+  }
+
+  /// The window title, with "● REC" in front while recording.
+  func recordingTitle() -> String {
+    recording.isRecording ? "● REC — " + model.windowTitle : model.windowTitle
+  }
+
+  /// The overlay's view of the recording.
+  func recordingOverlayState() -> RecordingOverlayState {
+    let isStreaming: Bool
+    if case .streaming = model.cameraState { isStreaming = true } else { isStreaming = false }
+    return recording.overlayState(canRecord: isStreaming)
+  }
+
+  /// Routes a video-side intent.
+  func handle(_ action: RecordingAction) {
+    switch action {
+    case .setMode(let mode): recording.setMode(mode)
+    case .start: recording.start(session: session)
+    case .stop: recording.stop()
+    }
+  }
+
+  /// Finishes a running recording before the window closes or the camera changes.
+  func finishRecording() {
+    for notice in recording.stopAndWait() {
+      FileHandle.standardError.write(Data("pinhole: \(notice)\n".utf8))
+    }
+  }
+}

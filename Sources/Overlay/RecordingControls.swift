@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+
+/// Where the video side's widgets sit: the Photo | Video switch just above the bottom bar,
+/// centred over the shutter as camera apps place their mode labels (the bar beside the shutter
+/// has no room in a small window); while recording, when the mode cannot change, a small photo
+/// shutter takes the switch's place. The storage warning and the undo toast sit in the same
+/// place and win: the switch hides while one shows. The record button takes the shutter's square, and the
+/// recording indicator sits at the left just above the bar (the notice pill has the top, the
+/// photo pills the middle).
+struct RecordingLayout {
+  /// The record button (the shutter's square).
+  let recordButton: Rect
+  /// The Photo | Video switch.
+  let modeSwitch: Rect
+  /// The small shutter for a photo while recording.
+  let photoButton: Rect
+  /// The pill with the red dot, elapsed time and size.
+  let indicator: Rect
+
+  init(photo: PhotoLayout, theme: OverlayTheme, indicatorWidth: Double) {
+    let base = photo.base
+    recordButton = photo.shutter
+    let height = base.px(28)
+    let width = base.px(64) * Double(ShootingMode.allCases.count)
+    let centerX = photo.shutter.center.x
+    let bottom = base.bottomBar.minY - base.px(10)
+    modeSwitch = Rect(
+      x: (centerX - width / 2).rounded(), y: bottom - height, width: width, height: height)
+    let small = base.px(34)
+    photoButton = Rect(
+      x: (centerX - small / 2).rounded(), y: bottom - small, width: small, height: small)
+    let pillHeight = base.px(theme.pillHeight)
+    indicator = Rect(
+      x: base.px(theme.padding), y: bottom - pillHeight, width: indicatorWidth,
+      height: pillHeight)
+  }
+
+  /// The switch's segment for `mode`.
+  func segment(_ mode: ShootingMode) -> Rect {
+    let modes = ShootingMode.allCases
+    let width = modeSwitch.width / Double(modes.count)
+    let index = Double(modes.firstIndex(of: mode) ?? 0)
+    return Rect(
+      x: modeSwitch.minX + index * width, y: modeSwitch.minY, width: width,
+      height: modeSwitch.height)
+  }
+}
+
+/// Interaction results of the video side for one frame.
+struct RecordingUIResponses {
+  var record = ControlResponse()
+  var photo = ControlResponse()
+  var segments: [ShootingMode: ControlResponse] = [:]
+}
+
+extension Overlay {
+  private static let recordID = ControlID("record")
+  private static let recordPhotoID = ControlID("record-photo")
+  /// The recording red, close to the system record colour of phone camera apps.
+  static let recordColor = Color(red: 235, green: 50, blue: 45)
+  private static let indicatorTextSize = 14.0
+
+  /// True while a photo pill (storage warning, undo toast) covers the switch's place.
+  private static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
+    !(photo.storageMessage ?? "").isEmpty || !(photo.toast ?? "").isEmpty
+  }
+
+  private func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
+    let photo = PhotoLayout(
+      base: layout, theme: Self.photoTheme, overlayTheme: theme,
+      timerSeconds: state.photo.timerSeconds)
+    let textWidth = text.size(
+      of: state.recording.indicatorText, pointSize: layout.px(Self.indicatorTextSize)
+    ).width
+    return RecordingLayout(
+      photo: photo, theme: theme, indicatorWidth: textWidth + layout.px(44))
+  }
+
+  /// Updates the switch, the record button and the small shutter; appends their intents.
+  /// Nothing reacts while the photo viewer covers the window.
+  func updateRecordingUI(
+    input: OverlayInput, state: OverlayState, layout: OverlayLayout,
+    actions: inout [OverlayAction]
+  ) -> RecordingUIResponses {
+    var responses = RecordingUIResponses()
+    guard state.photo.viewer == nil else { return responses }
+    let recording = state.recording
+    let rects = recordingLayout(layout, state: state)
+    if recording.isRecording, !Self.isCoveredByPill(state.photo) {
+      responses.photo = tracker.update(Self.recordPhotoID, rect: rects.photoButton)
+      if responses.photo.isClicked, state.photo.canShoot, !state.photo.isWriterBusy {
+        actions.append(.photo(.shutter))
+      }
+    } else if !Self.isCoveredByPill(state.photo) {
+      for mode in ShootingMode.allCases {
+        let response = tracker.update(ControlID("mode-\(mode.rawValue)"), rect: rects.segment(mode))
+        responses.segments[mode] = response
+        if response.isClicked, mode != recording.mode { actions.append(.recording(.setMode(mode))) }
+      }
+    }
+    if recording.mode == .video {
+      responses.record = tracker.update(Self.recordID, rect: rects.recordButton)
+      if responses.record.isClicked, let intent = Self.recordIntent(recording) {
+        actions.append(.recording(intent))
+      }
+    }
+    return responses
+  }
+
+  /// Start or stop, when the button may act now.
+  private static func recordIntent(_ recording: RecordingOverlayState) -> RecordingAction? {
+    guard !recording.isBusy else { return nil }
+    if recording.isRecording { return .stop }
+    return recording.canRecord ? .start : nil
+  }
+
+  /// Keys of the video side: V switches mode (not while recording); in video mode Space and
+  /// Return start and stop. Nil when the key is not the video side's.
+  func recordingKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction]? {
+    let recording = state.recording
+    guard state.photo.viewer == nil, press.modifiers.isEmpty else { return nil }
+    switch press.key {
+    case .v where !recording.isRecording && !recording.isBusy:
+      return [.recording(.setMode(recording.mode.next))]
+    case .space, .enter:
+      guard recording.mode == .video else { return nil }
+      return Self.recordIntent(recording).map { [.recording($0)] } ?? []
+    default:
+      return nil
+    }
+  }
+
+  /// Draws the switch, the record button, the small shutter and the indicator.
+  func drawRecordingUI(
+    _ responses: RecordingUIResponses, into commands: inout [DrawCommand],
+    layout: OverlayLayout, state: OverlayState, time: Double
+  ) {
+    guard state.photo.viewer == nil else { return }
+    let recording = state.recording
+    let rects = recordingLayout(layout, state: state)
+    var painter = PhotoPainter(text: text, scale: layout.scale)
+    if recording.isRecording {
+      if !Self.isCoveredByPill(state.photo) {
+        drawSmallShutter(rects.photoButton, responses.photo, state: state, into: &painter)
+      }
+      drawIndicator(rects.indicator, recording: recording, time: time, into: &painter)
+    } else if !Self.isCoveredByPill(state.photo) {
+      drawModeSwitch(rects, responses, mode: recording.mode, into: &painter)
+    }
+    if recording.mode == .video {
+      drawRecordButton(rects.recordButton, responses.record, recording, time, into: &painter)
+    }
+    commands += painter.commands
+  }
+
+  private func drawModeSwitch(
+    _ rects: RecordingLayout, _ responses: RecordingUIResponses, mode: ShootingMode,
+    into painter: inout PhotoPainter
+  ) {
+    let radius = rects.modeSwitch.height / 2
+    painter.fill(rects.modeSwitch, theme.pillColor, radius: radius)
+    let size = painter.px(13)
+    for candidate in ShootingMode.allCases {
+      let segment = rects.segment(candidate)
+      let isCurrent = candidate == mode
+      if isCurrent {
+        painter.fill(
+          segment.insetBy(dx: painter.px(3), dy: painter.px(3)), Color.white,
+          radius: radius - painter.px(3))
+      } else if responses.segments[candidate]?.isHovered == true {
+        painter.fill(
+          segment.insetBy(dx: painter.px(3), dy: painter.px(3)), theme.hoverColor, radius: radius)
+      }
+      let color = isCurrent ? Color.black : (candidate == .video ? Self.recordColor : .white)
+      painter.text(candidate.label, centeredAt: segment.center, size: size, color)
+    }
+  }
+
+  private func drawRecordButton(
+    _ rect: Rect, _ response: ControlResponse, _ recording: RecordingOverlayState, _ time: Double,
+    into painter: inout PhotoPainter
+  ) {
+    let theme = Self.photoTheme
+    let center = rect.center
+    let radius = rect.width / 2
+    let ringWidth = painter.px(theme.shutterRingWidth)
+    let isEnabled = recording.isRecording || (recording.canRecord && !recording.isBusy)
+    painter.ring(
+      center, radius: radius, width: ringWidth, Color.white.withOpacity(isEnabled ? 1 : 0.4))
+    var red = Self.recordColor
+    if response.isPressed { red = Color(red: 190, green: 35, blue: 30) }
+    if !isEnabled { red = red.withOpacity(0.45) }
+    if recording.isRecording {
+      // Stop: a rounded square, as camera apps draw it.
+      let side = (radius - ringWidth) * 0.9
+      let square = Rect(
+        x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
+      painter.fill(square, red, radius: painter.px(6))
+    } else {
+      var disc = radius - ringWidth - painter.px(theme.shutterGap)
+      if response.isPressed { disc -= painter.px(theme.shutterPressInset) }
+      painter.disc(
+        center, radius: disc, response.isHovered && isEnabled ? red.withOpacity(0.85) : red)
+    }
+    if recording.isBusy {
+      painter.spinner(
+        center, radius: radius, dotRadius: ringWidth / 2, dots: 48, tail: 16, time: time, .white)
+    }
+  }
+
+  private func drawSmallShutter(
+    _ rect: Rect, _ response: ControlResponse, state: OverlayState,
+    into painter: inout PhotoPainter
+  ) {
+    let isReady = state.photo.canShoot && !state.photo.isWriterBusy
+    let opacity = isReady ? 1.0 : 0.4
+    painter.ring(
+      rect.center, radius: rect.width / 2, width: painter.px(3), Color.white.withOpacity(opacity))
+    let inset = response.isPressed ? painter.px(9) : painter.px(7)
+    painter.disc(rect.center, radius: rect.width / 2 - inset, Color.white.withOpacity(opacity))
+  }
+
+  private func drawIndicator(
+    _ rect: Rect, recording: RecordingOverlayState, time: Double, into painter: inout PhotoPainter
+  ) {
+    painter.fill(rect, theme.pillColor, radius: rect.height / 2)
+    // The dot breathes once a second, between full and a third of its strength.
+    let pulse = 0.67 + 0.33 * cos(2 * Double.pi * time)
+    let dot = Point(x: rect.minX + painter.px(18), y: rect.center.y)
+    painter.disc(dot, radius: painter.px(6), Self.recordColor.withOpacity(pulse))
+    painter.text(
+      recording.indicatorText, leading: rect.minX + painter.px(32), centerY: rect.center.y,
+      size: painter.px(Self.indicatorTextSize), theme.textColor)
+  }
+}

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+
+/// What the video side of the overlay shows this frame.
+public struct RecordingOverlayState: Hashable, Sendable {
+  /// The shutter's mode.
+  public var mode = ShootingMode.photo
+  /// True while a recording runs (the record button shows "stop").
+  public var isRecording = false
+  /// True while a recording is being opened or finished: the button waits.
+  public var isBusy = false
+  /// True when a recording can start (a camera streams).
+  public var canRecord = false
+  /// Seconds recorded so far.
+  public var elapsedSeconds = 0.0
+  /// Bytes written so far.
+  public var byteCount: Int64 = 0
+  /// Frames the encoder could not keep up with.
+  public var droppedFrames = 0
+  /// True when the recording has sound.
+  public var hasAudio = false
+
+  /// Makes the quiet default: photo mode, nothing recording.
+  public init() {}
+
+  /// "0:07", "12:34", "1:02:03".
+  public static func clock(_ seconds: Double) -> String {
+    let total = seconds.isFinite ? max(0, Int(seconds)) : 0
+    let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+    let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+    return hours > 0
+      ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+  }
+
+  /// "840 KB", "4.2 MB", "1.3 GB".
+  public static func size(_ bytes: Int64) -> String {
+    let value = Double(max(0, bytes))
+    if value < 1_000_000 { return "\(Int((value / 1000).rounded())) KB" }
+    if value < 1_000_000_000 { return "\((value / 100_000).rounded() / 10) MB" }
+    return "\((value / 100_000_000).rounded() / 10) GB"
+  }
+
+  /// The indicator's text: "0:07 · 4.2 MB", with the drops when there are any.
+  public var indicatorText: String {
+    var parts = [Self.clock(elapsedSeconds), Self.size(byteCount)]
+    if droppedFrames > 0 { parts.append("\(droppedFrames) dropped") }
+    if !hasAudio { parts.append("no sound") }
+    return parts.joined(separator: " · ")
+  }
+}

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+import PhotoLibrary
+
+/// Why a recording could not start or had to stop.
+public enum RecordingError: Error, Equatable, Sendable {
+  /// The folder cannot hold the file (missing, read-only, full, no permission).
+  case storage(StorageError)
+  /// The disk filled up while recording; what was written is kept.
+  case diskFull(path: String)
+  /// Writing the file failed for another reason; what was written is kept.
+  case writeFailed(path: String, reason: String)
+  /// The installed FFmpeg lacks an encoder Pinhole needs (libx264, aac).
+  case encoderMissing(name: String)
+  /// An FFmpeg call failed; `reason` is FFmpeg's own text.
+  case library(call: String, reason: String)
+  /// `--codec mjpeg` was asked of a camera that does not send JPEG frames.
+  case notCompressed
+  /// The camera changed its frame size during the recording.
+  case frameSizeChanged
+  /// No frame arrived before the recording ended, so there is no file.
+  case noFrames
+
+  /// One sentence for a banner or the terminal.
+  public var userMessage: String {
+    switch self {
+    case .storage(let error): return error.userMessage
+    case .diskFull(let path):
+      return "The disk is full; the recording was stopped and kept as \(path)."
+    case .writeFailed(let path, let reason):
+      return "Writing \(path) failed (\(reason)); the recording was stopped and kept."
+    case .encoderMissing(let name):
+      return "This FFmpeg has no \(name) encoder; install Debian's libavcodec59 (or another"
+        + " build with \(name))."
+    case .library(let call, let reason):
+      return "FFmpeg could not record (\(call): \(reason))."
+    case .notCompressed:
+      return "MJPEG pass-through needs a camera streaming MJPEG; use --format MJPG or --codec h264."
+    case .frameSizeChanged:
+      return "The camera changed its frame size, so the recording was stopped."
+    case .noFrames:
+      return "No frame arrived from the camera, so nothing was recorded."
+    }
+  }
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+
+/// Finds recordings a crash left under their hidden ".part" names and puts them in place.
+///
+/// A fragmented MP4 or a Matroska file cut short is readable up to its last complete fragment
+/// or cluster, so a ".part" file libavformat can read with at least one video packet is renamed
+/// to its intended name (never over another file). One it cannot read stays where it is and is
+/// reported. Call it at start, before recording; blocks on disk I/O. Any thread.
+public struct RecordingRecovery: Sendable {
+  /// What became of one left-over file.
+  public enum Outcome: Sendable, Equatable {
+    /// Readable; now at `path`, holding `seconds` of video.
+    case recovered(path: String, seconds: Double)
+    /// Not readable; left at `path`.
+    case unreadable(path: String)
+
+    /// One sentence for the terminal or a banner.
+    public var userMessage: String {
+      switch self {
+      case .recovered(let path, let seconds):
+        "A recording cut short was recovered: \(path) (\(Self.format(seconds)) s)."
+      case .unreadable(let path):
+        "A recording cut short could not be read and was left as \(path)."
+      }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+      String(format: "%.1f", seconds)
+    }
+  }
+
+  /// Makes a recovery pass.
+  public init() {}
+
+  /// Recovers every part file directly inside `folder`.
+  public func recover(in folder: URL) -> [Outcome] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.sorted().compactMap { name in
+      guard let destination = RecordingDestination.forPart(named: name, in: folder) else {
+        return nil
+      }
+      let part = folder.appendingPathComponent(name)
+      guard let probe = try? MediaProbe(path: part.path), let video = probe.video,
+        video.packetCount > 0
+      else { return .unreadable(path: part.path) }
+      let seconds = (video.presentationTimes.max() ?? 0) - (video.presentationTimes.min() ?? 0)
+      do {
+        let url = try EncoderLoop.moveIntoPlace(part, destination: destination)
+        return .recovered(path: url.path, seconds: seconds)
+      } catch {
+        return .unreadable(path: part.path)
+      }
+    }
+  }
+}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+import CSDL2
+import CameraModel
+import Synchronization
+
+/// A sound input through SDL2's audio capture (PulseAudio, PipeWire or ALSA underneath).
+///
+/// SDL calls back on its own audio thread with each filled buffer; the chunk made from it is
+/// stamped on CLOCK_MONOTONIC, the clock V4L2 stamps frames with: the callback's time minus the
+/// buffer's own length, since the buffer's last sample has just been captured and its first
+/// one that long ago. SDL2 reports no further capture latency; with `samples` at 1024 (21 ms at
+/// 48 kHz) SDL asks PulseAudio for fragments of that size, so what remains is a few
+/// milliseconds of server buffering.
+///
+/// `open` and `stop` from one thread; the callback reads only the delivery closure, under a
+/// mutex, so the class is `@unchecked Sendable` for its device number.
+public final class Microphone: AudioInput, @unchecked Sendable {
+  /// The format chunks are delivered in (SDL converts whatever the device has).
+  public let format: AudioFormat
+  /// The device's name, or "default input".
+  public let name: String
+  private var device: SDL_AudioDeviceID = 0
+  private let delivery = Mutex<(@Sendable (AudioChunk) -> Void)?>(nil)
+
+  /// The capture devices SDL lists, by name.
+  public static func deviceNames() -> [String] {
+    guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return [] }
+    defer { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+    let count = max(0, SDL_GetNumAudioDevices(1))
+    return (0..<count).compactMap { SDL_GetAudioDeviceName($0, 1).map { String(cString: $0) } }
+  }
+
+  /// Opens the capture device `name` (nil: the system's default input), paused.
+  public init(
+    name: String? = nil, format: AudioFormat = AudioFormat(sampleRate: 48_000, channelCount: 1)
+  ) throws(PlatformError) {
+    self.format = format
+    self.name = name ?? "default input"
+    guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
+      throw .microphoneUnavailable(reason: String(cString: SDL_GetError()))
+    }
+    var wanted = SDL_AudioSpec()
+    wanted.freq = Int32(format.sampleRate)
+    wanted.format = SDL_AudioFormat(AUDIO_F32SYS)
+    wanted.channels = UInt8(clamping: format.channelCount)
+    wanted.samples = 1024
+    wanted.callback = { userdata, stream, length in
+      guard let userdata, let stream, length > 0 else { return }
+      Unmanaged<Microphone>.fromOpaque(userdata).takeUnretainedValue().deliver(stream, length)
+    }
+    wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
+    var obtained = SDL_AudioSpec()
+    // No changes allowed: SDL converts to the format asked for.
+    device = SDL_OpenAudioDevice(name, 1, &wanted, &obtained, 0)
+    guard device != 0 else {
+      let reason = String(cString: SDL_GetError())
+      SDL_QuitSubSystem(SDL_INIT_AUDIO)
+      throw .microphoneUnavailable(reason: reason)
+    }
+  }
+
+  deinit { stop() }
+
+  /// Starts the callbacks; each buffer reaches `deliver` on SDL's audio thread.
+  public func start(deliver: @escaping @Sendable (AudioChunk) -> Void) {
+    delivery.withLock { $0 = deliver }
+    if device != 0 { SDL_PauseAudioDevice(device, 0) }
+  }
+
+  /// Closes the device (SDL waits for a running callback to finish). Safe to call twice.
+  public func stop() {
+    guard device != 0 else { return }
+    SDL_CloseAudioDevice(device)
+    device = 0
+    delivery.withLock { $0 = nil }
+    SDL_QuitSubSystem(SDL_INIT_AUDIO)
+  }
+
+  /// SDL's audio thread: copies the buffer into a chunk and hands it on.
+  private func deliver(_ stream: UnsafeMutablePointer<UInt8>, _ length: Int32) {
+    let now = MonotonicTime.now()
+    let count = Int(length) / MemoryLayout<Float>.size
+    let channels = max(1, format.channelCount)
+    let samples = [Float](
+      UnsafeBufferPointer(
+        start: UnsafeRawPointer(stream).assumingMemoryBound(to: Float.self), count: count))
+    let frames = UInt64(count / channels)
+    let length = frames * 1_000_000_000 / UInt64(max(1, format.sampleRate))
+    let chunk = AudioChunk(
+      samples: samples, channelCount: channels, sampleRate: format.sampleRate,
+      captureTime: MonotonicTime(nanoseconds: now.nanoseconds &- min(length, now.nanoseconds)))
+    guard let deliver = delivery.withLock({ $0 }) else { return }
+    deliver(chunk)
+  }
+}

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Foundation
+import Recording
+import Synchronization
+import Testing
+import Workers
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A microphone that plays a 1 kHz tone from its own thread in real time, stamped the way the
+/// SDL microphone stamps its buffers.
+private final class ToneMicrophone: AudioInput, @unchecked Sendable {
+  let format = AudioFormat(sampleRate: 48_000, channelCount: 1)
+  let name = "tone"
+  private let running = Mutex(false)
+  private var thread: WorkerThread?
+
+  func start(deliver: @escaping @Sendable (AudioChunk) -> Void) {
+    running.withLock { $0 = true }
+    let format = format
+    thread = WorkerThread(name: "tone-microphone") { [self] in
+      var position = 0
+      let started = MonotonicTime.now()
+      while running.withLock({ $0 }) {
+        let samples = (0..<1024).map { index in
+          Float(0.5 * sin(2 * Double.pi * 1000 * Double(position + index) / 48_000))
+        }
+        let time = started.nanoseconds + UInt64(position) * 1_000_000_000 / 48_000
+        deliver(
+          AudioChunk(
+            samples: samples, channelCount: 1, sampleRate: format.sampleRate,
+            captureTime: MonotonicTime(nanoseconds: time)))
+        position += 1024
+        // The device's pace: the next buffer is due 21.3 ms after this one started.
+        let due = time + 1024 * 1_000_000_000 / 48_000
+        let now = MonotonicTime.now().nanoseconds
+        if due > now { usleep(UInt32((due - now) / 1000)) }
+      }
+    }
+  }
+
+  func stop() {
+    running.withLock { $0 = false }
+    thread?.join()
+    thread = nil
+  }
+}
+
+@Suite("Recording without a window", .serialized)
+struct RecordRunnerTests {
+  private final class Folder {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-record-\(UUID().uuidString)")
+    deinit { try? FileManager.default.removeItem(at: url) }
+  }
+
+  private let simulated = CameraSource(.simulated(notice: nil))
+
+  private func runner(
+    _ arguments: [String], microphone: RecordRunner.MicrophoneOpener? = nil
+  ) throws -> RecordRunner {
+    let options = try Options(parsing: arguments)
+    let request = ModeRequest(size: FrameSize(width: 320, height: 240), framesPerSecond: 30)
+    return RecordRunner(options: options, request: request, openMicrophone: microphone)
+  }
+
+  @Test func recordsVideoAndSoundIntoTheOutputFolderAndPrintsTheFigures() throws {
+    let folder = Folder()
+    let outcome = try runner(
+      ["--record", "--duration", "1", "-o", folder.url.path], microphone: { ToneMicrophone() }
+    ).run(source: simulated)
+    #expect(outcome.status == 0, "\(outcome.message)")
+    let lines = outcome.message.split(separator: "\n").map(String.init)
+    let path = try #require(lines.first)
+    #expect(path.hasPrefix(folder.url.path + "/Pinhole "))
+    #expect(path.hasSuffix(".mp4"))
+    #expect(lines.last?.contains("dropped 0") == true)
+    #expect(lines.last?.contains("with sound") == true)
+    let probe = try MediaProbe(path: path)
+    #expect(probe.video?.codecName == "h264")
+    #expect(probe.audio?.codecName == "aac")
+    #expect((probe.video?.packetCount ?? 0) > 3)
+  }
+
+  @Test func recordsVideoOnlyWithANoticeWhenTheMicrophoneFails() throws {
+    struct NoDevice: Error, CustomStringConvertible { var description = "no input device" }
+    let folder = Folder()
+    let file = folder.url.appendingPathComponent("quiet.mp4")
+    let outcome = try runner(
+      ["--record", file.path, "--duration", "0.5"], microphone: { throw NoDevice() }
+    ).run(source: simulated)
+    #expect(outcome.status == 0, "\(outcome.message)")
+    #expect(outcome.notices == ["no input device; recording video without sound."])
+    let probe = try MediaProbe(path: file.path)
+    #expect(probe.video != nil)
+    #expect(probe.audio == nil)
+  }
+
+  @Test func refusesPassThroughFromACameraWithoutJPEGFrames() throws {
+    let folder = Folder()
+    let outcome = try runner(
+      ["--record", folder.url.path + "/", "--duration", "0.5", "--codec", "mjpeg"]
+    ).run(source: simulated)
+    #expect(outcome.status == 1)
+    #expect(outcome.message == RecordingError.notCompressed.userMessage)
+  }
+
+  @Test func recoversALeftOverRecordingBeforeRecording() throws {
+    let folder = Folder()
+    let first = try runner(["--record", folder.url.path + "/", "--duration", "0.5"])
+      .run(source: simulated)
+    let path = try #require(first.message.split(separator: "\n").first.map(String.init))
+    let name = (path as NSString).lastPathComponent
+    try FileManager.default.moveItem(
+      atPath: path, toPath: folder.url.appendingPathComponent("." + name + ".part").path)
+    let second = try runner(["--record", folder.url.path + "/", "--duration", "0.5"])
+      .run(source: simulated)
+    #expect(second.notices.count == 1)
+    #expect(second.notices.first?.contains("was recovered: \(path)") == true)
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+}

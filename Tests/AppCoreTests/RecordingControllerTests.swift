@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Capture
+import Foundation
+import Overlay
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("The window's recording controller", .serialized)
+struct RecordingControllerTests {
+  private final class Folder {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-recording-\(UUID().uuidString)")
+    deinit { try? FileManager.default.removeItem(at: url) }
+  }
+
+  private let size = FrameSize(width: 320, height: 240)
+
+  private func makeSession() -> CaptureSession {
+    let source = CameraSource(.simulated(notice: nil))
+    return CaptureSession(
+      configuration: .init(request: ModeRequest(size: size, framesPerSecond: 30)),
+      openDevice: source.open, makeConverter: source.makeConverter)
+  }
+
+  /// The facts of the session's first frame, as the window notes them from the frames it shows.
+  private func firstFrameFacts(_ session: CaptureSession) throws -> RecordingController.FrameFacts {
+    let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
+    while MonotonicTime.now().nanoseconds < deadline {
+      if let frame = session.mailbox.take() {
+        defer { session.recycle(frame) }
+        return RecordingController.FrameFacts(frame)
+      }
+      usleep(1_000)
+    }
+    throw CaptureError.stalled(device: "sim", seconds: 20)
+  }
+
+  /// Calls `update` once a millisecond until `condition` holds or 20 s pass; returns the
+  /// notices seen.
+  private func update(
+    _ controller: RecordingController, until condition: () -> Bool
+  ) -> [String] {
+    var notices: [String] = []
+    let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
+    while !condition(), MonotonicTime.now().nanoseconds < deadline {
+      notices += controller.update()
+      usleep(1_000)
+    }
+    return notices
+  }
+
+  @Test func recordsFromTheSessionAndSaysWhereTheVideoWent() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
+    controller.frameFacts = try firstFrameFacts(session)
+    controller.setMode(.video)
+    controller.start(session: session)
+    #expect(controller.overlayState(canRecord: true).isBusy)
+    _ = update(controller) { controller.isRecording }
+    #expect(controller.isRecording)
+    _ = update(controller) {
+      let state = controller.overlayState(canRecord: true)
+      return state.elapsedSeconds >= 0.5 && state.byteCount > 0
+    }
+    let state = controller.overlayState(canRecord: true)
+    #expect(state.isRecording)
+    #expect(state.byteCount > 0)
+    controller.setMode(.photo)
+    #expect(controller.mode == .video)
+    controller.stop()
+    let notices = update(controller) { !controller.isActive }
+    #expect(notices.count == 1)
+    #expect(notices.first?.hasPrefix("Saved Pinhole ") == true, "\(notices)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(names.count == 1)
+    #expect(names.first?.hasSuffix(".mp4") == true)
+  }
+
+  @Test func stopsByItselfWhenTheCameraChangesSize() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
+    controller.frameFacts = try firstFrameFacts(session)
+    controller.start(session: session)
+    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
+    controller.frameFacts = RecordingController.FrameFacts(
+      NV12Frame(size: FrameSize(width: 64, height: 48)))
+    let notices = update(controller) { !controller.isActive }
+    #expect(!controller.isActive)
+    #expect(notices.first?.hasPrefix("Saved ") == true)
+  }
+
+  @Test func cannotStartWithoutAFrame() {
+    let controller = RecordingController(
+      folder: FileManager.default.temporaryDirectory, openMicrophone: nil)
+    controller.start(session: makeSession())
+    #expect(!controller.isActive)
+    #expect(!controller.overlayState(canRecord: true).canRecord)
+  }
+}

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import CameraTestSupport
+import Foundation
+import Recording
+import Testing
+
+@Suite struct VideoRecorderTests {
+  @Test func writesH264AndAACThatReadBackWithEveryFrameInOrder() throws {
+    let folder = try TemporaryFolder()
+    let recording = SyntheticRecording()
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("a.mp4"))
+    let (summary, offered) = try recording.record(to: destination)
+    #expect(summary.failure == nil)
+    #expect(summary.path == destination.finalURL.path)
+    #expect(summary.statistics.framesWritten == offered)
+    #expect(summary.statistics.framesDropped == 0)
+    #expect(try folder.names() == ["a.mp4"])
+
+    let probe = try MediaProbe(path: destination.finalURL.path)
+    let video = try #require(probe.video)
+    #expect(video.codecName == "h264")
+    #expect(video.width == 320 && video.height == 240)
+    #expect(video.packetCount == recording.frameCount)
+    #expect(zip(video.presentationTimes, video.presentationTimes.dropFirst()).allSatisfy(<))
+    let first = try #require(video.presentationTimes.first)
+    let last = try #require(video.presentationTimes.last)
+    #expect(abs(first) < 0.001)
+    // The AAC encoder's priming (1024 samples, 21.3 ms) makes libavformat shift both tracks by
+    // the same amount, so frames after the first sit 21.3 ms later, in step with the sound.
+    let priming = 1024.0 / 48_000
+    let interval = 1 / recording.framesPerSecond
+    #expect(abs(last - (recording.seconds - interval + priming)) < 0.002)
+    let gaps = zip(video.presentationTimes.dropFirst(), video.presentationTimes.dropFirst(2))
+    #expect(gaps.allSatisfy { abs($1 - $0 - interval) < 0.001 })
+    // A keyframe every second at least: the fragments a crash can lose are that short.
+    #expect(video.keyframeCount >= Int(recording.seconds))
+
+    let audio = try #require(probe.audio)
+    #expect(audio.codecName == "aac")
+    #expect(audio.sampleRate == 48_000)
+    let audioEnd = (audio.presentationTimes.last ?? 0) + 1024 / 48_000
+    #expect(abs(audioEnd - recording.seconds) < 0.05)
+  }
+
+  @Test func keepsTheCaptureTimesOfFramesAroundACameraDrop() throws {
+    let folder = try TemporaryFolder()
+    var recording = SyntheticRecording()
+    recording.audio = nil
+    recording.seconds = 1
+    recording.skippedFrames = [10, 11, 12]
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("b.mp4"))
+    let (summary, _) = try recording.record(to: destination)
+    #expect(summary.statistics.framesWritten == 27)
+    let video = try #require(try MediaProbe(path: destination.finalURL.path).video)
+    #expect(video.packetCount == 27)
+    // Frame 13 keeps its own time (0.433 s) rather than moving up to 0.333 s: variable rate.
+    let times = video.presentationTimes.sorted()
+    #expect(abs(times[10] - 13.0 / 30) < 0.002)
+  }
+
+  @Test func dropsAndCountsFramesWhenTheEncoderHasNoFreeBuffer() throws {
+    let folder = try TemporaryFolder()
+    var settings = VideoRecorder.Settings()
+    settings.slotCount = 1
+    let configuration = VideoRecorder.Configuration(
+      frameSize: FrameSize(width: 640, height: 480), framesPerSecond: 30, settings: settings)
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("c.mp4"))
+    let recorder = try VideoRecorder(configuration: configuration, destination: destination)
+    let frame = TestPatterns.noise(configuration.frameSize, seed: 7)
+    let offered = 200
+    for index in 0..<offered {
+      frame.metadata.captureTime = MonotonicTime(nanoseconds: UInt64(index) * 33_333_333)
+      recorder.offer(frame)
+    }
+    let summary = recorder.stop()
+    // Offering never waits: 200 frames in a burst against one buffer must mostly be dropped,
+    // and every frame is either written or counted.
+    #expect(summary.statistics.framesDropped > 0)
+    #expect(summary.statistics.framesWritten + summary.statistics.framesDropped == offered)
+    let video = try #require(try MediaProbe(path: destination.finalURL.path).video)
+    #expect(video.packetCount == summary.statistics.framesWritten)
+  }
+
+  @Test func refusesFramesOfAnotherSizeAsDrops() throws {
+    let folder = try TemporaryFolder()
+    let configuration = VideoRecorder.Configuration(
+      frameSize: FrameSize(width: 320, height: 240), framesPerSecond: 30)
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("d.mp4"))
+    let recorder = try VideoRecorder(configuration: configuration, destination: destination)
+    recorder.offer(TestPatterns.gradient(FrameSize(width: 640, height: 480)))
+    let summary = recorder.stop()
+    #expect(summary.statistics.framesDropped == 1)
+    #expect(summary.failure == .noFrames)
+    #expect(summary.path == nil)
+    #expect(try folder.names().isEmpty)
+  }
+
+  @Test func namesItsFilesLikePhotosAndNeverReplacesOne() throws {
+    let folder = try TemporaryFolder()
+    var recording = SyntheticRecording()
+    recording.seconds = 0.5
+    recording.audio = nil
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let destination = RecordingDestination(folder: folder.url, date: date, fileExtension: "mp4")
+    let (first, _) = try recording.record(to: destination)
+    let (second, _) = try recording.record(to: destination)
+    let firstPath = try #require(first.path)
+    let secondPath = try #require(second.path)
+    #expect(firstPath != secondPath)
+    #expect(secondPath.hasSuffix(" (2).mp4"))
+    #expect(try folder.names().count == 2)
+  }
+}
