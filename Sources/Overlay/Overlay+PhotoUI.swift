@@ -112,8 +112,9 @@ extension Overlay {
   ) {
     let control = ShutterButton.control(heldBy: tracker.activeID, time: input.time)
     responses.shutterPressStart = control.pressStart
-    // In video mode the record button takes the shutter's place (RecordingControls).
-    if state.photo.canShoot, state.recording.mode == .photo {
+    // In video mode the record button takes the shutter's place (RecordingControls); scan mode
+    // has no shutter.
+    if state.photo.canShoot, state.recording.mode == .photo, state.scan.mode != .scan {
       responses.shutter = tracker.update(control.id, rect: layout.shutter)
     }
     responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
@@ -200,7 +201,7 @@ extension Overlay {
     }
     ThumbnailStrip(layout: layout, items: photo.thumbnails, offset: photo.stripOffset)
       .draw(into: &painter, responses: responses.thumbnails, theme: Self.photoTheme, time: time)
-    if state.recording.mode == .photo {
+    if state.recording.mode == .photo, state.scan.mode != .scan {
       ShutterButton(rect: layout.shutter, photo: photo)
         .draw(into: &painter, response: responses.shutter, theme: Self.photoTheme, time: time)
     }
@@ -222,7 +223,8 @@ extension Overlay {
       // Escape stops a running countdown before it ever closes a panel or quits.
       intent = .cancelCountdown
     } else if press.key == .space || press.key == .enter, press.modifiers.isEmpty {
-      intent = photo.canShoot && !photo.isWriterBusy ? .shutter : nil
+      let isScanning = state.scan.mode == .scan
+      intent = photo.canShoot && !photo.isWriterBusy && !isScanning ? .shutter : nil
     } else {
       intent = nil
     }

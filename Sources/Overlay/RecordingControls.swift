@@ -22,7 +22,7 @@ struct RecordingLayout {
     let base = photo.base
     recordButton = photo.shutter
     let height = base.px(28)
-    let width = base.px(64) * Double(ShootingMode.allCases.count)
+    let width = base.px(64) * Double(ModeSegment.allCases.count)
     let centerX = photo.shutter.center.x
     let bottom = base.bottomBar.minY - base.px(10)
     modeSwitch = Rect(
@@ -37,8 +37,8 @@ struct RecordingLayout {
   }
 
   /// The switch's segment for `mode`.
-  func segment(_ mode: ShootingMode) -> Rect {
-    let modes = ShootingMode.allCases
+  func segment(_ mode: ModeSegment) -> Rect {
+    let modes = ModeSegment.allCases
     let width = modeSwitch.width / Double(modes.count)
     let index = Double(modes.firstIndex(of: mode) ?? 0)
     return Rect(
@@ -51,7 +51,7 @@ struct RecordingLayout {
 struct RecordingUIResponses {
   var record = ControlResponse()
   var photo = ControlResponse()
-  var segments: [ShootingMode: ControlResponse] = [:]
+  var segments: [ModeSegment: ControlResponse] = [:]
 }
 
 extension Overlay {
@@ -93,13 +93,13 @@ extension Overlay {
         actions.append(.photo(.shutter))
       }
     } else if !Self.isCoveredByPill(state.photo) {
-      for mode in ShootingMode.allCases {
-        let response = tracker.update(ControlID("mode-\(mode.rawValue)"), rect: rects.segment(mode))
-        responses.segments[mode] = response
-        if response.isClicked, mode != recording.mode { actions.append(.recording(.setMode(mode))) }
+      for segment in ModeSegment.allCases {
+        let response = tracker.update(ControlID("mode-\(segment)"), rect: rects.segment(segment))
+        responses.segments[segment] = response
+        if response.isClicked { actions += segment.intents(from: state) }
       }
     }
-    if recording.mode == .video {
+    if recording.mode == .video, state.scan.mode != .scan {
       responses.record = tracker.update(Self.recordID, rect: rects.recordButton)
       if responses.record.isClicked, let intent = Self.recordIntent(recording) {
         actions.append(.recording(intent))
@@ -124,7 +124,7 @@ extension Overlay {
     case .v where !recording.isRecording && !recording.isBusy:
       return [.recording(.setMode(recording.mode.next))]
     case .space, .enter:
-      guard recording.mode == .video else { return nil }
+      guard recording.mode == .video, state.scan.mode != .scan else { return nil }
       return Self.recordIntent(recording).map { [.recording($0)] } ?? []
     default:
       return nil
@@ -146,24 +146,24 @@ extension Overlay {
       }
       drawIndicator(rects.indicator, recording: recording, time: time, into: &painter)
     } else if !Self.isCoveredByPill(state.photo) {
-      drawModeSwitch(rects, responses, mode: recording.mode, into: &painter)
+      drawModeSwitch(rects, responses, current: ModeSegment.current(in: state), into: &painter)
     }
-    if recording.mode == .video {
+    if recording.mode == .video, state.scan.mode != .scan {
       drawRecordButton(rects.recordButton, responses.record, recording, time, into: &painter)
     }
     commands += painter.commands
   }
 
   private func drawModeSwitch(
-    _ rects: RecordingLayout, _ responses: RecordingUIResponses, mode: ShootingMode,
+    _ rects: RecordingLayout, _ responses: RecordingUIResponses, current: ModeSegment,
     into painter: inout PhotoPainter
   ) {
     let radius = rects.modeSwitch.height / 2
     painter.fill(rects.modeSwitch, theme.pillColor, radius: radius)
     let size = painter.px(13)
-    for candidate in ShootingMode.allCases {
+    for candidate in ModeSegment.allCases {
       let segment = rects.segment(candidate)
-      let isCurrent = candidate == mode
+      let isCurrent = candidate == current
       if isCurrent {
         painter.fill(
           segment.insetBy(dx: painter.px(3), dy: painter.px(3)), Color.white,

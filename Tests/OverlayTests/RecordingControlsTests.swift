@@ -40,18 +40,35 @@ struct RecordingControlsTests {
     actions(OverlayInput(windowSize: OverlayScene.windowSize, keys: presses), state)
   }
 
+  /// The switch is 3 × 64 points centred over the shutter: Photo 160…224, Video 224…288, Scan
+  /// 288…352.
   @Test func switchSegmentsChooseTheMode() {
     let photo = OverlayScene.recordingState(mode: .photo)
     #expect(
-      actions(OverlayScene.tap(at: Point(x: 290, y: 168)), photo) == [
+      actions(OverlayScene.tap(at: Point(x: 256, y: 168)), photo) == [
         .recording(.setMode(.video))
       ])
-    #expect(actions(OverlayScene.tap(at: Point(x: 220, y: 168)), photo).isEmpty)
+    #expect(actions(OverlayScene.tap(at: Point(x: 190, y: 168)), photo).isEmpty)
     let video = OverlayScene.recordingState(mode: .video)
     #expect(
-      actions(OverlayScene.tap(at: Point(x: 220, y: 168)), video) == [
+      actions(OverlayScene.tap(at: Point(x: 190, y: 168)), video) == [
         .recording(.setMode(.photo))
       ])
+  }
+
+  @Test func theScanSegmentEntersAndLeavesScanMode() {
+    let video = OverlayScene.recordingState(mode: .video)
+    #expect(actions(OverlayScene.tap(at: Point(x: 320, y: 168)), video) == [.scan(.toggleMode)])
+    var scanning = video
+    scanning.scan.mode = .scan
+    // Photo from scan mode: leave scanning, then switch the shooting mode back to photos.
+    #expect(
+      actions(OverlayScene.tap(at: Point(x: 190, y: 168)), scanning) == [
+        .scan(.toggleMode), .recording(.setMode(.photo)),
+      ])
+    #expect(actions(OverlayScene.tap(at: Point(x: 256, y: 168)), scanning) == [.scan(.toggleMode)])
+    // Scan mode has no record button and Space records nothing.
+    #expect(keys([KeyPress(.space)], scanning).isEmpty)
   }
 
   @Test func vTogglesTheModeExceptWhileRecording() {
