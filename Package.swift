@@ -37,20 +37,22 @@ let package = Package(
     .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
-    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering"]),
+    .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "Workers"]),
     .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
-    .target(name: "Photos", dependencies: ["CameraModel", "Imaging", "PhotoLibrary"]),
+    .target(
+      name: "Photos",
+      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "SystemCalls", "Workers"]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
-    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev"]),
+    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting",
+        "Metering", "Lighting", "Hotplug", "Workers",
       ]),
 
     // MARK: App
@@ -84,7 +86,7 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(
       name: "CaptureTests",
-      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport"]),
+      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport", "Workers"]),
     .testTarget(
       name: "SimulatedCameraTests",
       dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),

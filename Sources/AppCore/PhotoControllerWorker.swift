@@ -4,17 +4,16 @@ import Foundation
 import Imaging
 import PhotoLibrary
 import Photos
+import Workers
 
-/// Runs the photo side's slow effects on a serial background queue, so the render loop never
-/// touches the disk or a JPEG: decoding a photo for the viewer, the trash and its undo,
-/// launching `xdg-open` and the folder chooser, storing settings. Results come back as
-/// `Result`s the main thread drains once per frame and hands to `PhotoController`.
+/// Runs the photo side's slow effects on a worker thread, so the render loop never touches the
+/// disk or a JPEG: decoding a photo for the viewer, the trash and its undo, launching `xdg-open`,
+/// moving kept photos to a newly chosen folder. The folder chooser, which may stay open for
+/// minutes, has a worker of its own so the others never wait behind it. Outcomes come back
+/// through inboxes the main thread drains once per frame and hands to `PhotoController`.
 ///
 /// Any thread.
-public final class PhotoControllerWorker: @unchecked Sendable {
-  // @unchecked: `results` is guarded by `lock`; the rest is immutable after init, and the
-  // decoder is only touched on `queue`.
-
+public final class PhotoControllerWorker: Sendable {
   /// What a background effect produced.
   public enum Outcome: Sendable {
     /// The viewer's photo, decoded to fit the window.
@@ -29,48 +28,113 @@ public final class PhotoControllerWorker: @unchecked Sendable {
     case problem(String)
   }
 
-  private let queue = DispatchQueue(label: "pinhole-photo-effects")
-  private let lock = NSLock()
-  private var results: [Outcome] = []
-  private let trash: Trash
-  private let decoder = JPEGDecoder()
+  /// One effect for the worker's thread.
+  private enum Job: Sendable {
+    case decodeViewerImage(URL, height: Int)
+    case moveToTrash(URL)
+    case restore(TrashedItem)
+    case openExternally(URL)
+    case changeFolder(PhotoVault, URL)
+  }
 
-  /// Makes a worker moving files to `trash` (tests pass one with a temporary home).
-  public init(trash: Trash = Trash()) {
-    self.trash = trash
+  private let effects: Worker<Job, Outcome>
+  private let chooser: Worker<String, Outcome>
+
+  /// Makes a worker moving files to `trash` (tests pass one with a temporary home); `wake` runs
+  /// after each outcome.
+  public init(trash: Trash = Trash(), wake: (@Sendable () -> Void)? = nil) {
+    // The decoder belongs to the effects thread alone.
+    effects = Worker(name: "pinhole-effects", wake: wake, makeState: { JPEGDecoder() }) {
+      decoder, job, emit in
+      Self.perform(job, trash: trash, decoder: decoder, emit: emit)
+    }
+    chooser = Worker(name: "pinhole-chooser", wake: wake) { zenity, emit in
+      if let folder = Self.askForFolder(zenity: zenity) { emit(.folderChosen(folder)) }
+    }
   }
 
   /// Every outcome since the last call, oldest first. Main thread, once per frame.
   public func drainOutcomes() -> [Outcome] {
-    lock.withLock {
-      defer { results.removeAll() }
-      return results
-    }
+    effects.events.drain() + chooser.events.drain()
   }
 
-  /// Waits until the work queued so far is done. For tests and quitting; not the render loop.
-  public func waitUntilIdle() { queue.sync {} }
+  /// Waits until the effects queued so far are done (not an open chooser). For tests and
+  /// quitting; not the render loop.
+  public func waitUntilIdle() { effects.waitUntilIdle() }
 
   /// Decodes the photo at `url` at a size `height` pixels tall, for the viewer.
   public func decodeViewerImage(_ url: URL, height: Int) {
-    queue.async { [self] in
-      let data: Data
-      do throws(PhotoFileReader.Failure) {
-        data = try PhotoFileReader().read(url)
-      } catch {
-        return post(.problem("Can't open \(url.lastPathComponent): \(error.reason)."))
+    effects.send(.decodeViewerImage(url, height: height))
+  }
+
+  /// Moves the file at `url` to the trash.
+  public func moveToTrash(_ url: URL) { effects.send(.moveToTrash(url)) }
+
+  /// Puts a trashed photo back where it was.
+  public func restore(_ item: TrashedItem) { effects.send(.restore(item)) }
+
+  /// Opens `url` in the desktop's default application; does not wait for it.
+  public func openExternally(_ url: URL) { effects.send(.openExternally(url)) }
+
+  /// Points `vault` at `folder`, writing the photos it kept there.
+  public func changeFolder(of vault: PhotoVault, to folder: URL) {
+    effects.send(.changeFolder(vault, folder))
+  }
+
+  /// Asks for a folder with `zenity` when it is installed; otherwise explains the option.
+  public func chooseFolder() {
+    guard let zenity = Self.executable("zenity") else {
+      effects.events.post(
+        .problem("To save photos elsewhere, start Pinhole with --output-dir DIR."))
+      return
+    }
+    chooser.send(zenity)
+  }
+
+  /// Ends both threads after the queued effects. A chooser still open is left to the user: its
+  /// thread ends when the dialog closes.
+  public func stop() {
+    effects.stop()
+  }
+
+  /// Carries out one job. Effects thread.
+  private static func perform(
+    _ job: Job, trash: Trash, decoder: JPEGDecoder, emit: (Outcome) -> Void
+  ) {
+    switch job {
+    case .decodeViewerImage(let url, let height):
+      emit(decode(url, height: height, decoder: decoder))
+    case .moveToTrash(let url):
+      emit(.trashed(Result { () throws(StorageError) in try trash.moveToTrash(url) }))
+    case .restore(let item):
+      emit(.restored(Result { () throws(StorageError) in try trash.restore(item) }))
+    case .openExternally(let url):
+      if !launch("xdg-open", [url.path]) {
+        emit(.problem("Can't open photos in another application: xdg-open is missing."))
       }
-      let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
-      let image = data.withUnsafeBytes { bytes in
-        Result { () throws(ImagingError) in
-          try Thumbnail(jpeg: bytes, height: height, decoder: decoder, scratch: scratch)
-        }
+    case .changeFolder(let vault, let folder):
+      vault.changeFolder(to: folder)
+    }
+  }
+
+  /// The viewer's image of the photo at `url`, or the problem that stopped it.
+  private static func decode(_ url: URL, height: Int, decoder: JPEGDecoder) -> Outcome {
+    let data: Data
+    do throws(PhotoFileReader.Failure) {
+      data = try PhotoFileReader().read(url)
+    } catch {
+      return .problem("Can't open \(url.lastPathComponent): \(error.reason).")
+    }
+    let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
+    let image = data.withUnsafeBytes { bytes in
+      Result { () throws(ImagingError) in
+        try Thumbnail(jpeg: bytes, height: height, decoder: decoder, scratch: scratch)
       }
-      switch image {
-      case .success(let image): post(.viewerImage(image, url))
-      case .failure(let error):
-        post(.problem("Can't open \(url.lastPathComponent): \(Self.reason(error))."))
-      }
+    }
+    switch image {
+    case .success(let image): return .viewerImage(image, url)
+    case .failure(let error):
+      return .problem("Can't open \(url.lastPathComponent): \(reason(error)).")
     }
   }
 
@@ -81,47 +145,6 @@ public final class PhotoControllerWorker: @unchecked Sendable {
     case .truncatedFrame: "the file is incomplete"
     default: "it is damaged or not a JPEG"
     }
-  }
-
-  /// Moves the file at `url` to the trash.
-  public func moveToTrash(_ url: URL) {
-    queue.async { [self] in
-      post(.trashed(Result { () throws(StorageError) in try trash.moveToTrash(url) }))
-    }
-  }
-
-  /// Puts a trashed photo back where it was.
-  public func restore(_ item: TrashedItem) {
-    queue.async { [self] in
-      post(.restored(Result { () throws(StorageError) in try trash.restore(item) }))
-    }
-  }
-
-  /// Opens `url` in the desktop's default application; does not wait for it.
-  public func openExternally(_ url: URL) {
-    queue.async { [self] in
-      if !Self.launch("xdg-open", [url.path]) {
-        post(.problem("Can't open photos in another application: xdg-open is missing."))
-      }
-    }
-  }
-
-  /// Asks for a folder with `zenity` when it is installed; otherwise explains the option.
-  public func chooseFolder() {
-    queue.async { [self] in
-      guard let zenity = Self.executable("zenity") else {
-        return post(.problem("To save photos elsewhere, start Pinhole with --output-dir DIR."))
-      }
-      // The chooser runs on its own thread: the user may take minutes, and other effects
-      // (the viewer, the trash) must not wait behind it.
-      Thread.detachNewThread { [self] in
-        if let folder = Self.askForFolder(zenity: zenity) { post(.folderChosen(folder)) }
-      }
-    }
-  }
-
-  private func post(_ outcome: Outcome) {
-    lock.withLock { results.append(outcome) }
   }
 
   /// The full path of `name` on `PATH`, if installed.

@@ -2,29 +2,30 @@
 import AppCore
 import CameraModel
 import Capture
-import Dispatch
 import Foundation
 import Hotplug
 import Synchronization
+import Workers
 
 extension PreviewApp {
-  /// Follows cameras being plugged in and out. A hotplug event starts a scan on a background
-  /// queue (opening each node is device I/O the render loop must not wait for); its result is
-  /// picked up on a later frame. A camera that appears while only the fallback simulated camera
-  /// is shown opens at once; an unplugged camera needs nothing here: its session reports the
+  /// Follows cameras being plugged in and out through the device monitor, whose thread scans
+  /// after each hotplug event. A camera that appears while only the fallback simulated camera is
+  /// shown opens at once; an unplugged camera needs nothing here: its session reports the
   /// disconnect and reopens it by identity when it is back.
-  func handleHotplug() {
-    if let monitor, !monitor.events().isEmpty {
-      let results = scanResults
-      DispatchQueue.global(qos: .userInitiated).async {
-        let cameras = CameraSource.discover()
-        results.withLock { $0 = cameras }
+  func handleDeviceEvents() {
+    let answers = devices.drainEvents()
+    if !answers.isEmpty { needsPresent = true }
+    for answer in answers {
+      switch answer {
+      case .cameras(let cameras):
+        let newcomers = roster.update(with: cameras)
+        if model.notice == CameraSelection.noCameraNotice, let camera = newcomers.first {
+          switchCamera(to: camera)
+        }
+      case .holders(let path, let names):
+        guard case .deviceBusy(path)? = model.failure else { continue }
+        model.heldBy = names.isEmpty ? nil : names
       }
-    }
-    guard let cameras = scanResults.withLock({ $0.take() }) else { return }
-    let newcomers = roster.update(with: cameras)
-    if model.notice == CameraSelection.noCameraNotice, let camera = newcomers.first {
-      switchCamera(to: camera)
     }
   }
 
@@ -41,7 +42,7 @@ extension PreviewApp {
     self.camera.modes = []
     self.camera.focus = nil
     self.camera.hasRestoredControls = false
-    session = Self.makeSession(source: source, options: options)
+    session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
     roster.select(source.device)
     window.setTitle(model.windowTitle)
@@ -49,32 +50,32 @@ extension PreviewApp {
     persistSettings()
   }
 
-  /// Names the programs holding a busy camera, for the notice under the top bar. Reading /proc
-  /// takes a few milliseconds, so it runs once when the camera becomes busy, not on every retry.
+  /// Asks the device monitor who holds a busy camera, for the notice under the top bar. It
+  /// runs once when the camera becomes busy, not on every retry.
   func lookUpBusyHolders(of path: String) {
-    let names = DeviceHolders().holders(of: path).map(\.programName)
-    model.heldBy = names.isEmpty ? nil : Array(Set(names)).sorted()
+    devices.send(.lookUpHolders(path: path))
   }
 }
 
 extension PreviewApp {
-  /// Writes the settings on a serial background queue: the render loop does no file I/O, and
+  /// Writes the settings on the settings writer's thread: the render loop does no file I/O, and
   /// the writes land in the order they were made.
   /// A failed save is said once on stderr; a settings path known to be unusable (a folder, a
   /// damaged file that could not be moved aside) is not written at all.
   func persistSettings() {
     if settingsProblem?.blocksSaving == true { return }
-    let snapshot = settings
-    let url = settingsURL
-    Self.settingsQueue.async {
-      guard !snapshot.save(to: url), let url,
-        !Self.hasReportedSettingsFailure.exchange(true, ordering: .relaxed)
+    settingsWriter.send(settings)
+  }
+
+  /// The settings writer: one save at a time, in order; a failed save is said once on stderr.
+  static func makeSettingsWriter(url: URL?) -> Worker<AppSettings, Never> {
+    let hasReportedFailure = Atomic<Bool>(false)
+    return Worker(name: "pinhole-settings") { settings, _ in
+      guard !settings.save(to: url), let url,
+        !hasReportedFailure.exchange(true, ordering: .relaxed)
       else { return }
       FileHandle.standardError.write(
         Data("pinhole: settings cannot be saved to \(url.path).\n".utf8))
     }
   }
-
-  static let settingsQueue = DispatchQueue(label: "pinhole.settings")
-  static let hasReportedSettingsFailure = Atomic<Bool>(false)
 }

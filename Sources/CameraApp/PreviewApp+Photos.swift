@@ -19,7 +19,7 @@ final class PhotoSide {
   let writer: PhotoWriter
   let vault = PhotoVault()
   var loader: ThumbnailLoader
-  let worker = PhotoControllerWorker()
+  let worker: PhotoControllerWorker
   let sound: SoundPlayer?
   /// When the loop last read input: the moment a click was seen.
   var inputReadAt = MonotonicTime.now()
@@ -31,7 +31,8 @@ final class PhotoSide {
   /// True while the photo viewer covers the window.
   var isViewerOpen: Bool { controller.isViewerOpen }
 
-  init(options: Options, settings: AppSettings, device: DeviceInfo) {
+  init(options: Options, settings: AppSettings, device: DeviceInfo, wake: RenderWake) {
+    worker = PhotoControllerWorker(wake: { wake.wake() })
     let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let folder = PicturesFolder().resolve(override: override)
     // A new folder (the first run, or a fresh --output-dir) is made now, so the strip does not
@@ -43,8 +44,9 @@ final class PhotoSide {
     for outcome in TemporaryFileRecovery().recover(in: folder) {
       FileHandle.standardError.write(Data("pinhole: \(outcome.message)\n".utf8))
     }
-    writer = PhotoWriter(softwareVersion: pinholeVersion, vault: vault)
-    loader = ThumbnailLoader(folder: folder)
+    writer = PhotoWriter(
+      softwareVersion: pinholeVersion, vault: vault, wake: { wake.wake() })
+    loader = ThumbnailLoader(folder: folder, wake: { wake.wake() })
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
       burstCount: options.burstCount, release: { _ in })
@@ -74,9 +76,13 @@ extension PreviewApp {
   func updatePhotos() {
     let controller = photos.controller
     controller.canShoot = { if case .streaming = model.cameraState { true } else { false } }()
-    for outcome in photos.worker.drainOutcomes() { apply(outcome) }
-    controller.update(
-      photoEvents: photos.writer.drainEvents(), libraryEvents: photos.loader.drainEvents())
+    let outcomes = photos.worker.drainOutcomes()
+    for outcome in outcomes { apply(outcome) }
+    let photoEvents = photos.writer.drainEvents()
+    let libraryEvents = photos.loader.drainEvents()
+    // Thumbnails change images behind unchanged draw commands, so worker news presents.
+    if !outcomes.isEmpty || !photoEvents.isEmpty || !libraryEvents.isEmpty { needsPresent = true }
+    controller.update(photoEvents: photoEvents, libraryEvents: libraryEvents)
     if photos.visibleRange != controller.visibleListingRange {
       photos.visibleRange = controller.visibleListingRange
       photos.loader.setVisibleRange(controller.visibleListingRange)
@@ -105,6 +111,7 @@ extension PreviewApp {
     }
     photos.loader.stop()
     photos.worker.waitUntilIdle()
+    photos.worker.stop()
   }
 
   private func apply(_ outcome: PhotoControllerWorker.Outcome) {
@@ -116,8 +123,7 @@ extension PreviewApp {
     case .problem(let message): controller.showProblem(message)
     case .folderChosen(let folder):
       controller.folderChosen(folder)
-      let vault = photos.vault
-      DispatchQueue.global().async { vault.changeFolder(to: folder) }
+      photos.worker.changeFolder(of: photos.vault, to: folder)
     }
   }
 
@@ -147,9 +153,9 @@ extension PreviewApp {
       case .openExternally(let url): photos.worker.openExternally(url)
       case .chooseFolder: photos.worker.chooseFolder()
       case .watchFolder(let folder):
-        // Stopping wakes the loader's poll through its pipe, so this returns at once.
+        // Stopping wakes the loader's poll through its event counter, so this returns at once.
         photos.loader.stop()
-        photos.loader = ThumbnailLoader(folder: folder)
+        photos.loader = ThumbnailLoader(folder: folder, wake: { [wake] in wake.wake() })
         photos.visibleRange = nil
       case .log(let line):
         print(line)

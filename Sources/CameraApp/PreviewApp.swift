@@ -8,6 +8,7 @@ import Lighting
 import Overlay
 import SDLPlatform
 import Synchronization
+import Workers
 
 /// The window and its render loop. Main thread only: SDL video calls belong there. The loop
 /// never blocks on the camera: it takes the newest frame if one arrived, otherwise it draws the
@@ -27,9 +28,10 @@ final class PreviewApp {
   /// What was wrong with the settings file at launch, said once (stderr and the notice).
   var settingsProblem: SettingsProblem?
   let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
-  let monitor: CameraMonitor?
-  /// The newest camera scan made after a hotplug event, waiting to be applied.
-  let scanResults = ScanResults()
+  /// Hotplug, camera scans and busy-holder look-ups, on their own thread.
+  let devices: DeviceMonitor
+  /// Saves the settings file off the render loop, in order.
+  let settingsWriter: Worker<AppSettings, Never>
   var videoRect: Rect?
   /// The photo side: zero-shutter-lag ring, writer, strip, viewer (PreviewApp+Photos).
   var photos: PhotoSide
@@ -37,6 +39,12 @@ final class PreviewApp {
   var camera = CameraSide()
   var isRunning = true
   var hasPresentedFrame = false
+  /// Wakes the render loop from another thread: capture, workers, hotplug.
+  let wake: RenderWake
+  /// Whether this iteration presents, and how long the next may sleep.
+  var presentGate = PresentGate()
+  /// Set by whatever changed the scene outside the overlay's commands (a worker's news).
+  var needsPresent = false
   let startTime = MonotonicTime.now()
 
   /// Runs the app until the user quits; returns the exit status.
@@ -74,12 +82,15 @@ final class PreviewApp {
     roster = CameraRoster(cameras: cameras, current: source.device)
     model = PreviewModel(
       device: source.device, notice: source.notice ?? loaded.problem?.userMessage)
-    session = Self.makeSession(source: source, options: options)
+    let wake = RenderWake()
+    self.wake = wake
+    session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
-    monitor = try? CameraMonitor()
+    devices = DeviceMonitor(wake: { wake.wake() })
+    settingsWriter = Self.makeSettingsWriter(url: settingsURL)
     do {
       window = try PreviewWindow(title: model.windowTitle)
-      events = try EventPump()
+      events = try EventPump(wake: wake)
       video = VideoTexture(window: window)
       backend = try SDLOverlayBackend(window: window)
     } catch {
@@ -87,7 +98,8 @@ final class PreviewApp {
       throw error
     }
     overlay = Overlay(measurer: backend)
-    photos = PhotoSide(options: options, settings: settings, device: source.device)
+    photos = PhotoSide(
+      options: options, settings: settings, device: source.device, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
   }
 
@@ -104,38 +116,47 @@ final class PreviewApp {
     return CameraSelection.choose(options.camera, among: cameras)
   }
 
-  static func makeSession(source: CameraSource, options: Options) -> CaptureSession {
+  static func makeSession(
+    source: CameraSource, options: Options, wake: RenderWake
+  ) -> CaptureSession {
     CaptureSession(
       configuration: .init(
         request: source.request(overriding: options.modeRequest),
         poolCapacity: PhotoSide.poolCapacity),
-      openDevice: source.open, makeConverter: source.makeConverter)
+      openDevice: source.open, makeConverter: source.makeConverter, wake: { wake.wake() })
   }
 
-  /// The render loop: one iteration per presented frame (vsync paces it).
+  /// The render loop. It sleeps until something can change the picture (a camera frame, input,
+  /// a worker's news, a running animation) and presents only when something did.
   private func loop() {
     defer {
+      reportPresentTotals()
       session.stop()
-      monitor?.stop()
+      devices.stop()
+      settingsWriter.stop()
       stopPhotos()
     }
     while isRunning {
-      let platformEvents = events.poll()
+      let wait = events.isMinimized ? .milliseconds(100) : presentGate.nextWait
+      let platformEvents = events.poll(waitingUpTo: wait)
       photos.inputReadAt = MonotonicTime.now()
       if platformEvents.contains(.quit) { break }
-      handleHotplug()
+      needsPresent = !platformEvents.isEmpty
+      handleDeviceEvents()
       if events.isMinimized { continue }
       applyCaptureEvents()
-      uploadNewestFrame()
+      let newFrame = uploadNewestFrame()
       updatePhotos()
-      drawAndPresent()
+      drawAndPresent(newFrame: newFrame)
     }
   }
 
   private func applyCaptureEvents() {
     let title = model.windowTitle
     let wasBusy = model.failure
-    for event in session.drainEvents() {
+    let captureEvents = session.drainEvents()
+    if !captureEvents.isEmpty { needsPresent = true }
+    for event in captureEvents {
       model.apply(event)
       applyToCamera(event)
     }
@@ -148,38 +169,64 @@ final class PreviewApp {
   /// Uploads the newest frame, if any, then hands it to the zero-shutter-lag ring, which gives
   /// back the frames it no longer needs for the pool. While the photo viewer covers the window
   /// the preview pauses: frames are recycled without being shown.
-  private func uploadNewestFrame() {
-    guard let frame = session.mailbox.take() else { return }
-    guard !photos.isViewerOpen else { return session.recycle(frame) }
+  /// Returns whether a new frame was uploaded.
+  private func uploadNewestFrame() -> Bool {
+    guard let frame = session.mailbox.take() else { return false }
+    guard !photos.isViewerOpen else {
+      session.recycle(frame)
+      return false
+    }
     do {
       try video.upload(frame)
       let now = MonotonicTime.now()
       model.recordPresentedFrame(at: now)
       camera.recordPresented(frame, at: now)
       framePresented(frame, at: now)
+      return true
     } catch {
       model.notice = error.userMessage
       session.recycle(frame)
+      return false
     }
   }
 
-  private func drawAndPresent() {
-    window.clear()
-    videoRect = video.draw(
-      isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
-      isDimmed: model.failure != nil)
+  /// Builds the overlay every iteration (it reads this iteration's input), then draws and
+  /// presents only when the gate says something changed.
+  private func drawAndPresent(newFrame: Bool) {
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
+    // The picture's place changes only with the window or the frame size, and either change
+    // presents; the previous iteration's rectangle is the one on screen.
+    videoRect = video.placement(quarterTurns: model.quarterTurns)
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = cameraOverlayState(time: input.time)
+    state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
-    backend.draw(frame.commands)
-    window.present()
-    screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
+    if presentGate.shouldPresent(
+      newFrame: newFrame, hadEvents: needsPresent, commands: frame.commands,
+      now: MonotonicTime.now())
+    {
+      window.clear()
+      video.draw(
+        isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
+        isDimmed: model.failure != nil)
+      backend.draw(frame.commands)
+      window.present()
+      screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
+      if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
+    }
     frame.actions.forEach(perform)
-    if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
+  }
+
+  /// Logs how many iterations presented, for the preview-cost benchmark.
+  private func reportPresentTotals() {
+    let seconds = MonotonicTime.now().seconds(since: startTime)
+    print(
+      "pinhole: presented \(presentGate.presentCount) times in \(Int(seconds.rounded())) s, "
+        + "skipped \(presentGate.skippedCount) iterations, \(wake.pushedCount) wakes")
+    fflush(nil)
   }
 
   private func perform(_ action: OverlayAction) {
@@ -198,16 +245,5 @@ final class PreviewApp {
     let since = LaunchClock.secondsSinceLaunch() ?? MonotonicTime.now().seconds(since: startTime)
     print("pinhole: first frame presented \(Int((since * 1000).rounded())) ms after launch")
     fflush(nil)
-  }
-}
-
-/// A camera scan handed from a background queue to the render loop. Any thread; the mutex
-/// guards the one slot.
-final class ScanResults: Sendable {
-  private let slot = Mutex<[DeviceInfo]?>(nil)
-
-  /// Runs `body` on the slot under the lock.
-  func withLock<Result>(_ body: (inout [DeviceInfo]?) -> Result) -> Result {
-    slot.withLock { body(&$0) }
   }
 }

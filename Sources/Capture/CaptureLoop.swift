@@ -179,6 +179,7 @@ final class CaptureLoop {
     frame.metadata.conversionTime = ready.duration(since: arrival)
     focus.measure(frame)
     if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
+    session.wake?()
     statistics.recordDelivered(conversionTime: frame.metadata.conversionTime)
     if isFirstFrame {
       isFirstFrame = false

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Synchronization
+import Workers
 
 /// Runs a camera on a dedicated capture thread and hands its frames to the main thread.
 ///
@@ -11,7 +12,9 @@ import Synchronization
 /// reports `.failed`, closes it and calls the opener again every `retryDelay` until stopped.
 ///
 /// The main thread takes frames from `mailbox`, gives them back with `recycle(_:)`, sends
-/// `CaptureCommand`s and drains `CaptureEvent`s once per rendered frame.
+/// `CaptureCommand`s and drains `CaptureEvent`s once per rendered frame. `wake` runs on the
+/// capture thread after each new frame or event, so a render loop that sleeps until something
+/// changed learns of it at once.
 ///
 /// Any thread, unless a member says otherwise.
 public final class CaptureSession: Sendable {
@@ -30,23 +33,27 @@ public final class CaptureSession: Sendable {
 
   let openDevice: DeviceOpener
   let makeConverter: ConverterFactory
-  let events: CaptureEventQueue
-  private let commands = Mutex<[CaptureCommand]>([])
+  let events: Inbox<CaptureEvent>
+  let wake: (@Sendable () -> Void)?
+  /// Commands for the capture thread; generous, since the thread drains it between frames.
+  private let commands = Inbox<CaptureCommand>(capacity: 1024)
   private let stopping = Atomic<Bool>(false)
-  private let thread = Mutex<DedicatedThread?>(nil)
+  private let thread = Mutex<WorkerThread?>(nil)
 
   /// Makes a session that is not yet running; `start()` begins capture.
   public init(
     configuration: Configuration = Configuration(),
     openDevice: @escaping DeviceOpener,
-    makeConverter: @escaping ConverterFactory
+    makeConverter: @escaping ConverterFactory,
+    wake: (@Sendable () -> Void)? = nil
   ) {
     self.configuration = configuration
     self.openDevice = openDevice
     self.makeConverter = makeConverter
+    self.wake = wake
     pool = FramePool(
       capacity: configuration.poolCapacity, frameSize: configuration.initialFrameSize)
-    events = CaptureEventQueue(capacity: configuration.eventCapacity)
+    events = .captureEvents(capacity: configuration.eventCapacity, wake: wake)
   }
 
   /// Starts the capture thread. Starting a running session is a bug. Any thread.
@@ -54,7 +61,7 @@ public final class CaptureSession: Sendable {
     thread.withLock { thread in
       precondition(thread == nil, "the capture session is already running")
       stopping.store(false, ordering: .sequentiallyConsistent)
-      thread = DedicatedThread { [self] in
+      thread = WorkerThread(name: "pinhole-capture") { [self] in
         CaptureLoop(session: self).run()
       }
     }
@@ -73,7 +80,7 @@ public final class CaptureSession: Sendable {
   /// Any thread.
   public func send(_ command: CaptureCommand) {
     if command == .stop { stopping.store(true, ordering: .sequentiallyConsistent) }
-    commands.withLock { $0.append(command) }
+    commands.post(command)
   }
 
   /// Every event since the last call, oldest first. Main thread, once per rendered frame.
@@ -86,10 +93,5 @@ public final class CaptureSession: Sendable {
   var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
   /// Removes and returns the queued commands. Capture thread.
-  func takeCommands() -> [CaptureCommand] {
-    commands.withLock { list in
-      defer { list = [] }
-      return list
-    }
-  }
+  func takeCommands() -> [CaptureCommand] { commands.drain() }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Workers
 
 #if canImport(Glibc)
   import Glibc
@@ -11,13 +12,13 @@ import CameraModel
 ///
 /// Capture thread only.
 final class ControlTracker {
-  private let events: CaptureEventQueue
+  private let events: Inbox<CaptureEvent>
   /// The controls as last reported.
   private(set) var controls: [CameraControl] = []
   /// Assignments that arrived while no camera was open.
   private var deferred: [ControlAssignment] = []
 
-  init(events: CaptureEventQueue) { self.events = events }
+  init(events: Inbox<CaptureEvent>) { self.events = events }
 
   /// Reads the controls of a newly opened `device`, reports them, then applies what was
   /// deferred while it was away.

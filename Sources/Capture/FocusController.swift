@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Metering
+import Workers
 
 /// The capture thread's click-to-focus and click-to-expose engine.
 ///
@@ -23,7 +24,7 @@ final class FocusController {
   /// several times what a full sweep needs.
   static let frameLimit = 120
 
-  private let events: CaptureEventQueue
+  private let events: Inbox<CaptureEvent>
   private var job: FocusJob?
   private var sample: FocusSample?
   /// The size of the frames last measured: the stream's, which a region of interest is
@@ -32,7 +33,7 @@ final class FocusController {
   /// True once the camera refused its region of interest in this stream.
   private var regionRefused = false
 
-  init(events: CaptureEventQueue) { self.events = events }
+  init(events: Inbox<CaptureEvent>) { self.events = events }
 
   /// Starts a request for `region`, replacing any running one.
   func begin(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Synchronization
+import Workers
 
 /// Watches video4linux camera nodes appear and disappear.
 ///
@@ -19,7 +20,7 @@ public final class CameraMonitor: Sendable {
   /// The source that opened: the first that worked from the list given to `init`.
   public let source: HotplugSource
   private let loop: MonitorLoop
-  private let thread: Mutex<DedicatedThread?>
+  private let thread: Mutex<WorkerThread?>
 
   /// Opens the first source of `sources` that works and starts watching.
   ///
@@ -43,7 +44,7 @@ public final class CameraMonitor: Sendable {
           source: candidate, reader: reader, grace: grace, onEvents: onEvents)
         self.source = candidate
         self.loop = loop
-        self.thread = Mutex(DedicatedThread { loop.run() })
+        self.thread = Mutex(WorkerThread(name: "pinhole-hotplug") { loop.run() })
         return
       } catch {
         failures.append(error)

@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Synchronization
+import SystemCalls
+import Workers
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// The state `CameraMonitor` shares with its thread: the source (owned by a mutex, read only by
-/// the thread), the event queue, and a pipe whose write end ends the thread's `poll`.
+/// the thread), the event inbox, and an event counter whose signal ends the thread's `poll`.
 final class MonitorLoop: Sendable {
   private let reader: Mutex<any HotplugEventSource>
   private let readerDescriptor: Int32
-  /// Read and write end of the wake pipe; only ever written once, by `wake()`.
-  private let wakePipe: (read: Int32, write: Int32)
-  private let queue = Mutex<[HotplugEvent]>([])
+  /// Signalled once, by `wake()`, to end `run()`.
+  private let stopSignal = EventCounter()
+  private let queue: Inbox<HotplugEvent>
   private let grace: Duration
-  private let onEvents: (@Sendable () -> Void)?
 
   /// Most events kept undrained. Hotplug is rare; a full queue means nobody drains it, and the
   /// newest events are the ones that describe the present.
@@ -28,45 +29,27 @@ final class MonitorLoop: Sendable {
     source: HotplugSource, reader: sending any HotplugEventSource, grace: Duration,
     onEvents: (@Sendable () -> Void)?
   ) throws(HotplugError.SourceFailure) {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else {
-      throw HotplugError.SourceFailure(source: source, call: "pipe", errno: errno)
+    guard stopSignal.descriptor >= 0 else {
+      throw HotplugError.SourceFailure(source: source, call: "eventfd", errno: errno)
     }
-    // Child processes (v4l2-ctl, helpers) must not inherit the pipe.
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     self.readerDescriptor = reader.fileDescriptor
     self.reader = Mutex(reader)
-    self.wakePipe = (ends[0], ends[1])
+    self.queue = Inbox(capacity: Self.capacity, overflow: .dropOldest, wake: onEvents)
     self.grace = grace
-    self.onEvents = onEvents
-  }
-
-  deinit {
-    close(wakePipe.read)
-    close(wakePipe.write)
   }
 
   /// Removes and returns the queued events, oldest first. Any thread.
-  func drain() -> [HotplugEvent] {
-    queue.withLock { list in
-      defer { list = [] }
-      return list
-    }
-  }
+  func drain() -> [HotplugEvent] { queue.drain() }
 
   /// Makes `run()` return. Any thread.
-  func wake() {
-    // One byte fits any pipe buffer, so this cannot block; the byte is never read.
-    var byte: UInt8 = 1
-    _ = write(wakePipe.write, &byte, 1)
-  }
+  func wake() { stopSignal.signal() }
 
   /// Waits for events until `wake()`. Monitor thread only.
   func run() {
     var gate = PermissionGate(grace: grace)
     while true {
       var fds = [
-        pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stopSignal.descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: readerDescriptor, events: Int16(POLLIN), revents: 0),
       ]
       let timeout = gate.hasPending ? Self.recheckMilliseconds : -1
@@ -84,11 +67,6 @@ final class MonitorLoop: Sendable {
   }
 
   private func publish(_ events: [HotplugEvent]) {
-    guard !events.isEmpty else { return }
-    queue.withLock { list in
-      list += events
-      if list.count > Self.capacity { list.removeFirst(list.count - Self.capacity) }
-    }
-    onEvents?()
+    for event in events { queue.post(event) }
   }
 }

@@ -31,6 +31,9 @@ public struct HUDFigures: Hashable, Sendable {
   public var cpuPercent: Double
   /// The most recent frame intervals, oldest first, milliseconds; drawn as a sparkline.
   public var recentIntervals: [Double]
+  /// Times the window was presented over the last second: at most the camera's rate when
+  /// nothing else moves.
+  public var presentsPerSecond: Int = 0
 
   /// Makes a set of figures; everything not given is zero or empty.
   public init(

@@ -42,6 +42,7 @@ struct HUDPanel {
       ("Mode", figures.modeDescription),
       ("Colour", figures.colorspace),
       ("FPS", "\(fixed(figures.measuredFPS, 2)) of \(fixed(figures.nominalFPS, 2)) nominal"),
+      ("Presents", "\(figures.presentsPerSecond) per second"),
       (
         "Interval",
         "p50 \(fixed(figures.intervalP50, 1)) · p95 \(fixed(figures.intervalP95, 1)) ms"

@@ -30,10 +30,14 @@ public final class EventPump {
   private var clicks: [Click] = []
   private var keys: [KeyPress] = []
   private var wheel = Point.zero
+  private let wake: RenderWake?
 
-  /// Makes a pump, starting SDL's event subsystem if no window started it.
-  public init() throws(PlatformError) {
+  /// Makes a pump, starting SDL's event subsystem if no window started it; `wake`, when given,
+  /// is activated so that other threads can end `poll(waitingUpTo:)`'s wait.
+  public init(wake: RenderWake? = nil) throws(PlatformError) {
     try SDLRuntime.start(SDL_INIT_EVENTS)
+    self.wake = wake
+    wake?.activate()
   }
 
   /// Returns every pending event, translated; events Pinhole ignores are dropped.
@@ -42,12 +46,17 @@ public final class EventPump {
   /// minimised: then nothing is drawn and the call waits up to `idleWait` for an event, so a
   /// hidden window does not spin a core.
   public func poll(idleWait: Duration = .milliseconds(100)) -> [PlatformEvent] {
+    poll(waitingUpTo: isMinimized ? idleWait : .zero)
+  }
+
+  /// Waits up to `timeout` for an event (input, a window change, or a `RenderWake`), then
+  /// returns every pending event, translated. Wake events end the wait but are not returned.
+  public func poll(waitingUpTo timeout: Duration) -> [PlatformEvent] {
     var events: [PlatformEvent] = []
     var event = SDL_Event()
-    if isMinimized {
-      let milliseconds = Int32(
-        clamping: idleWait.components.seconds * 1000
-          + idleWait.components.attoseconds / 1_000_000_000_000_000)
+    // Capped at a minute: no caller waits longer, and the cap keeps the conversion in range.
+    let milliseconds = Int32(min(max(0, timeout / .milliseconds(1)), 60_000).rounded(.up))
+    if milliseconds > 0 {
       guard SDL_WaitEventTimeout(&event, milliseconds) == 1 else { return [] }
       record(event, into: &events)
     }
@@ -70,6 +79,7 @@ public final class EventPump {
   }
 
   private func record(_ event: SDL_Event, into events: inout [PlatformEvent]) {
+    if let wake, wake.consume(event) { return }
     guard let translated = Self.translate(event) else { return }
     apply(translated)
     events.append(translated)

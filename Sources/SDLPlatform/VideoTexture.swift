@@ -45,18 +45,12 @@ public final class VideoTexture {
   public func draw(isMirrored: Bool = false, quarterTurns: Int = 0, isDimmed: Bool = false)
     -> Rect?
   {
-    guard let texture, let size = textureSize else { return nil }
+    guard let texture, let fitted = placement(quarterTurns: quarterTurns) else { return nil }
     // A dimmed picture is the last frame of a camera that went away: kept, but clearly old.
     let level: UInt8 = isDimmed ? 96 : 255
     SDL_SetTextureColorMod(texture, level, level, level)
     let turns = ((quarterTurns % 4) + 4) % 4
     let isSideways = turns % 2 == 1
-    let shown = Size(
-      width: Double(isSideways ? size.height : size.width),
-      height: Double(isSideways ? size.width : size.height))
-    let bounds = Rect(origin: .zero, size: window.drawableSize)
-    let fitted = VideoGeometry.aspectFit(content: shown, in: bounds)
-    guard !fitted.isEmpty else { return nil }
     // SDL rotates the destination rectangle about its centre, so a sideways picture is given
     // the unrotated rectangle (width and height swapped) centred where it must land.
     let width = isSideways ? fitted.height : fitted.width
@@ -71,6 +65,19 @@ public final class VideoTexture {
     SDL_RenderCopyEx(
       window.renderer, texture, nil, &destination, Double(turns * 90), nil, flip)
     return fitted
+  }
+
+  /// Where `draw` puts the picture, in drawable pixels, without drawing; `nil` before the first
+  /// upload or in a window too small to show it.
+  public func placement(quarterTurns: Int = 0) -> Rect? {
+    guard texture != nil, let size = textureSize else { return nil }
+    let isSideways = ((quarterTurns % 4) + 4) % 4 % 2 == 1
+    let shown = Size(
+      width: Double(isSideways ? size.height : size.width),
+      height: Double(isSideways ? size.width : size.height))
+    let bounds = Rect(origin: .zero, size: window.drawableSize)
+    let fitted = VideoGeometry.aspectFit(content: shown, in: bounds)
+    return fitted.isEmpty ? nil : fitted
   }
 
   /// The texture for frames of `size` and `colorimetry`, made anew when either changed.

@@ -6,7 +6,9 @@ import SystemCalls
 ///
 /// When it is full, `post` either refuses the new message (`.refuseNewest`, for commands that
 /// must not be lost silently: the caller sees `false`) or drops the oldest (`.dropOldest`, for
-/// "newest wins" inputs such as frames to scan). Both count what they dropped.
+/// "newest wins" inputs such as frames to scan). Both count what they dropped. A message that a
+/// later one of its kind supersedes (a statistics snapshot) can be marked `supersedable`: a full
+/// inbox drops the oldest such message first, whatever its overflow rule.
 ///
 /// The consumer either blocks in `receive(timeout:)`, or polls `descriptor` beside its own
 /// descriptors and then calls `drain()`, or drains once per rendered frame after `wake` told it
@@ -61,16 +63,19 @@ public final class Inbox<Message: Sendable>: Sendable {
   nonisolated(unsafe) private var state = State()
   private let wake: (@Sendable () -> Void)?
   private let counter: EventCounter?
+  private let isSupersedable: (@Sendable (Message) -> Bool)?
 
   /// Makes an empty inbox. `wake` runs after every accepted post, on the posting thread (the app
-  /// passes a function that wakes the render loop); `pollable` adds a `descriptor`.
+  /// passes a function that wakes the render loop); `pollable` adds a `descriptor`;
+  /// `supersedable` picks the messages a full inbox drops first.
   public init(
     capacity: Int, overflow: Overflow = .refuseNewest, pollable: Bool = false,
-    wake: (@Sendable () -> Void)? = nil
+    supersedable: (@Sendable (Message) -> Bool)? = nil, wake: (@Sendable () -> Void)? = nil
   ) {
     self.capacity = max(1, capacity)
     self.overflow = overflow
     self.wake = wake
+    isSupersedable = supersedable
     counter = pollable ? EventCounter() : nil
   }
 
@@ -96,8 +101,14 @@ public final class Inbox<Message: Sendable>: Sendable {
       }
       if state.count >= capacity {
         state.dropped += 1
-        guard overflow == .dropOldest else { return false }
-        _ = state.removeFirst()
+        if let isSupersedable,
+          let victim = state.messages[state.head...].firstIndex(where: isSupersedable)
+        {
+          state.messages.remove(at: victim)
+        } else {
+          guard overflow == .dropOldest else { return false }
+          _ = state.removeFirst()
+        }
       }
       state.messages.append(message)
       lock.broadcast()

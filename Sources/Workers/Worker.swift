@@ -43,13 +43,28 @@ public final class Worker<Command: Sendable, Event: Sendable>: Sendable {
     wake: (@Sendable () -> Void)? = nil,
     handle: @escaping @Sendable (Command, _ emit: (Event) -> Void) -> Void
   ) {
+    self.init(
+      name: name, commandCapacity: commandCapacity, eventCapacity: eventCapacity, wake: wake,
+      makeState: {}, handle: { _, command, emit in handle(command, emit) })
+  }
+
+  /// Starts a thread named `name` that first makes its private state with `makeState` (a
+  /// decoder, a cache: anything that must never leave the thread), then handles one command at
+  /// a time with `handle`, in the order they were sent, until `stop()`.
+  public convenience init<State>(
+    name: String, commandCapacity: Int = 64, eventCapacity: Int = 256,
+    wake: (@Sendable () -> Void)? = nil,
+    makeState: @escaping @Sendable () -> State,
+    handle: @escaping @Sendable (inout State, Command, _ emit: (Event) -> Void) -> Void
+  ) {
     let pending = PendingCount()
     self.init(
       name: name, commands: Inbox(capacity: commandCapacity),
       events: Inbox(capacity: eventCapacity, overflow: .dropOldest, wake: wake), pending: pending
     ) { commands, emit in
+      var state = makeState()
       while let command = commands.next() {
-        handle(command, emit)
+        handle(&state, command, emit)
         pending.finishOne()
       }
     }

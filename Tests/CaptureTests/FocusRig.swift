@@ -2,6 +2,7 @@
 import CameraModel
 import CameraTestSupport
 import Metering
+import Workers
 
 @testable import Capture
 
@@ -13,7 +14,7 @@ final class FocusRig {
   let kernel: FakeControlKernel
   let device: V4L2Device
   let size = FrameSize(width: 640, height: 480)
-  private let queue = CaptureEventQueue(capacity: 4096)
+  private let queue = Inbox.captureEvents(capacity: 4096)
   private let tracker: ControlTracker
   private let controller: FocusController
   private let frame: NV12Frame

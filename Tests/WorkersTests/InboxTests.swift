@@ -30,6 +30,13 @@ struct InboxTests {
     #expect(inbox.droppedCount == 3)
   }
 
+  @Test func aFullInboxDropsASupersedableMessageFirst() {
+    let inbox = Inbox<Int>(capacity: 3, supersedable: { $0 < 0 })
+    for value in [1, -1, 2, 3] { #expect(inbox.post(value)) }
+    #expect(inbox.drain() == [1, 2, 3])
+    #expect(inbox.droppedCount == 1)
+  }
+
   @Test func keepsOrderAcrossManyPostsAndReceives() {
     let inbox = Inbox<Int>(capacity: 1000)
     var received: [Int] = []
@@ -72,7 +79,7 @@ struct InboxTests {
 
   @Test func wakeRunsAfterEveryAcceptedPost() {
     let wakes = Atomic<Int>(0)
-    let inbox = Inbox<Int>(capacity: 1) { wakes.add(1, ordering: .relaxed) }
+    let inbox = Inbox<Int>(capacity: 1, wake: { wakes.add(1, ordering: .relaxed) })
     inbox.post(1)
     inbox.post(2)
     #expect(wakes.load(ordering: .relaxed) == 1)

@@ -2,8 +2,9 @@
 import CameraModel
 import Capture
 import Testing
+import Workers
 
-@Suite struct CaptureEventQueueTests {
+@Suite struct CaptureEventInboxTests {
   private let device = DeviceInfo(path: "/dev/video9", name: "Cam", driver: "t", busInfo: "b")
 
   private func statistics(_ delivered: Int) -> CaptureEvent {
@@ -13,7 +14,7 @@ import Testing
   }
 
   @Test func drainReturnsEventsInOrderAndEmptiesTheQueue() {
-    let queue = CaptureEventQueue(capacity: 8)
+    let queue = Inbox.captureEvents(capacity: 8)
     queue.post(.stateChanged(.opening(device)))
     queue.post(statistics(1))
     #expect(queue.drain() == [.stateChanged(.opening(device)), statistics(1)])
@@ -21,7 +22,7 @@ import Testing
   }
 
   @Test func fullQueueDropsTheOldestStatisticsFirst() {
-    let queue = CaptureEventQueue(capacity: 3)
+    let queue = Inbox.captureEvents(capacity: 3)
     queue.post(.stateChanged(.opening(device)))
     queue.post(statistics(1))
     queue.post(.stateChanged(.noCamera))
@@ -31,7 +32,7 @@ import Testing
   }
 
   @Test func fullQueueWithoutStatisticsDropsTheOldestEvent() {
-    let queue = CaptureEventQueue(capacity: 2)
+    let queue = Inbox.captureEvents(capacity: 2)
     queue.post(.stateChanged(.opening(device)))
     queue.post(.stateChanged(.noCamera))
     queue.post(.stateChanged(.failed(nil, .notFound(device: "/dev/video9"))))
