@@ -31,6 +31,12 @@ let package = Package(
     .systemLibrary(name: "CSystem"),
     // Test support only: overlay goldens are kept as PNG.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+    .systemLibrary(
+      name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+    // ZXing-C++ is C++ only: one extern "C" function of glue (no logic) keeps C++ interop out
+    // of the Swift modules.
+    .target(name: "CZXingGlue", linkerSettings: [.linkedLibrary("ZXing")]),
 
     // MARK: Libraries
     .target(name: "SystemCalls", dependencies: ["CSystem"]),
@@ -38,7 +44,8 @@ let package = Package(
     .target(name: "CameraModel"),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
     .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "Workers"]),
-    .target(name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering"]),
+    .target(
+      name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering", "CQREncode"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(
@@ -47,12 +54,13 @@ let package = Package(
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
+    .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue", "Workers"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting", "Hotplug", "Workers",
+        "Metering", "Lighting", "Hotplug", "Workers", "Scanning",
       ]),
 
     // MARK: App
@@ -60,13 +68,13 @@ let package = Package(
       name: "CameraApp",
       dependencies: [
         "AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug", "Metering",
-        "Lighting",
+        "Lighting", "Scanning",
       ]),
     .executableTarget(
       name: "PinholeBench",
       dependencies: [
         "Imaging", "SimulatedCamera", "CameraModel", "Photos", "PhotoLibrary", "Overlay",
-        "Metering",
+        "Metering", "Scanning",
       ],
       path: "Benchmarks/PinholeBench"),
     .executableTarget(name: "PinholeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PinholeFuzz"),
@@ -75,7 +83,9 @@ let package = Package(
     // Every parser of outside bytes as a fuzz target; run by FuzzTargetsTests and Fuzz/.
     .target(
       name: "FuzzTargets",
-      dependencies: ["AppCore", "CameraModel", "Hotplug", "Imaging", "PhotoLibrary", "Photos"]),
+      dependencies: [
+        "AppCore", "CameraModel", "Hotplug", "Imaging", "PhotoLibrary", "Photos", "Scanning",
+      ]),
     .target(
       name: "CameraTestSupport",
       dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
@@ -99,6 +109,8 @@ let package = Package(
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
       name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
+    .testTarget(
+      name: "ScanningTests", dependencies: ["Scanning", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
       name: "AppCoreTests",
@@ -108,5 +120,6 @@ let package = Package(
     .testTarget(
       name: "DeviceTests",
       dependencies: ["Capture", "Imaging", "AppCore", "Hotplug", "CameraTestSupport"]),
-  ]
+  ],
+  cxxLanguageStandard: .cxx17
 )

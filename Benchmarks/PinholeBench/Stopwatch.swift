@@ -57,6 +57,13 @@ struct Stopwatch {
   }
 
   /// CPU time this thread has used, in seconds.
+  /// The thread CPU milliseconds `operation` takes, run once.
+  static func cpuMilliseconds(_ operation: () -> Void) -> Double {
+    let start = cpuSeconds()
+    operation()
+    return (cpuSeconds() - start) * 1000
+  }
+
   private static func cpuSeconds() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)

@@ -18,6 +18,21 @@ struct Ratio {
 
 let quick = CommandLine.arguments.contains("--quick")
 let stopwatch = Stopwatch(budget: quick ? 0.2 : 1.0)
+// `--scan-corpus DIR`: only the code-scanning figures (see ScanBenchmark).
+if let flag = CommandLine.arguments.firstIndex(of: "--scan-corpus") {
+  guard flag + 1 < CommandLine.arguments.count else {
+    print("usage: pinhole-bench --scan-corpus DIR (made by Benchmarks/ScanCorpus/generate DIR)")
+    exit(2)
+  }
+  do {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[flag + 1], isDirectory: true)
+    try ScanBenchmark(directory: directory, stopwatch: stopwatch).run()
+    exit(0)
+  } catch {
+    print("scan benchmark failed: \(error)")
+    exit(1)
+  }
+}
 let sizes = [
   FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080),
   FrameSize(width: 3840, height: 2160),

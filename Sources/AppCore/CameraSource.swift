@@ -24,8 +24,8 @@ public struct CameraSource: Sendable {
   public var defaultRequest = ModeRequest()
 
   /// The source for `selection`; `stillScene` freezes the simulated camera's objects where
-  /// its scene starts them.
-  public init(_ selection: CameraSelection, stillScene: Bool = false) {
+  /// its scene starts them; `sceneCode` shows a QR code of that text in its scene.
+  public init(_ selection: CameraSelection, stillScene: Bool = false, sceneCode: String? = nil) {
     switch selection {
     case .simulated(let notice):
       var options = SimulatedCamera.Options()
@@ -33,6 +33,10 @@ public struct CameraSource: Sendable {
       options.screenLight = light
       screenLight = light
       if stillScene { options.scene = SimulatedScene.standard(seed: options.seed).stilled() }
+      if let text = sceneCode {
+        options.scene = (options.scene ?? .standard(seed: options.seed)).showing(
+          SceneCode(text: text))
+      }
       device = options.deviceInfo
       defaultRequest = ModeRequest(
         size: FrameSize(width: 1280, height: 720), framesPerSecond: 30)

@@ -16,6 +16,8 @@ public struct Options: Hashable, Sendable {
     case snapshot(path: String?)
     /// Print every control of the camera.
     case controls
+    /// Print the codes found in `files`, or, without files, each new code the camera sees.
+    case scan(files: [String])
     /// Print usage.
     case help
     /// Print the version.
@@ -53,6 +55,8 @@ public struct Options: Hashable, Sendable {
   /// The simulated camera's objects hold still, where the standard scene puts them at its
   /// start: for demonstrations and tests that click a known object.
   public var isSceneStill = false
+  /// Scan options (`--once`, `--roi`, `--scene-code`; see Options+Scan).
+  public var scan = ScanOptions()
 
   /// Makes the default options (preview the first camera).
   public init() {}
@@ -63,6 +67,7 @@ public struct Options: Hashable, Sendable {
     var seconds: Double?
     var wantsCheck = false
     var allModes = false
+    var positionals: [String] = []
     while let argument = rest.popFirst() {
       let (name, inline) = Self.split(argument)
       func value() throws(OptionsError) -> String {
@@ -142,6 +147,10 @@ public struct Options: Hashable, Sendable {
             option: name, value: text, expected: "a frame rate above 0 and at most 1000")
         }
         modeRequest.framesPerSecond = rate
+      case "--scan", "--once", "--roi", "--scene-code":
+        try scan.parse(name, value: name == "--scan" || name == "--once" ? nil : try value())
+      case let file where !file.hasPrefix("-") || file == "-":
+        positionals.append(file)
       case "--format":
         let text = try value()
         guard (1...4).contains(text.utf8.count), text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f })
@@ -152,6 +161,8 @@ public struct Options: Hashable, Sendable {
       default: throw .unknownOption(argument)
       }
     }
+    if scan.isRequested, command == .preview { command = .scan(files: positionals) }
+    if !positionals.isEmpty, !scan.isRequested { throw .unknownOption(positionals[0]) }
     if wantsCheck, command == .preview {
       command = .check(seconds: seconds ?? (allModes ? 3 : 5), allModes: allModes)
     }

@@ -176,6 +176,7 @@ public final class PhotoController {
       isMuted.toggle()
       effects.append(.saveSettings)
     case .chooseFolder: effects.append(.chooseFolder)
+    case .cancelCountdown: countdownEnd = nil
     default: handleViewer(action)
     }
   }

@@ -5,6 +5,7 @@ import Foundation
 import Metering
 import PhotoLibrary
 import Photos
+import Workers
 
 #if canImport(Glibc)
   import Glibc
@@ -20,16 +21,23 @@ public struct SnapshotRunner: Sendable {
   /// Decides when a freshly started camera's picture is worth keeping.
   ///
   /// Webcams start dark or tinted and converge over their first dozen frames (UVC auto exposure
-  /// and white balance run in the camera). The rule: ignore the first `warmUpSeconds` and the
-  /// first `warmUpFrames` frames, then accept the first frame that ends a run of
-  /// `stableFrames` frames whose mean luma lies within `tolerance` (2 %) of their average. A
-  /// camera that keeps changing (flicker, a moving scene) is given `timeoutSeconds`, after which
-  /// the newest frame is taken anyway: a photo beats an error.
+  /// and white balance run in the camera), while a camera that starts steady (vivid, the
+  /// simulated camera) is ready at once. So there is no fixed warm-up: from the first frame on,
+  /// the first frame that ends a run of `stableFrames` frames whose mean luma lies within
+  /// `tolerance` (2 %) of their average is kept. Near-black frames (a sensor still opening up)
+  /// count as settled only after `darkGraceSeconds`, so a run of black start-up frames is not
+  /// mistaken for a steady picture. A camera that keeps changing (flicker, a moving scene) is
+  /// given `timeoutSeconds`, after which the newest frame is taken anyway: a photo beats an
+  /// error.
   public struct ExposureSettling: Sendable {
-    /// Time to ignore after the first frame.
-    public var warmUpSeconds = 0.5
-    /// Frames to ignore after the first frame.
-    public var warmUpFrames = 5
+    /// Time to ignore after the first frame (none by default).
+    public var warmUpSeconds = 0.0
+    /// Frames to ignore after the first frame (none by default).
+    public var warmUpFrames = 0
+    /// Mean luma below which a frame is taken for a sensor still starting, not a dark scene.
+    public var darkLuma = 8.0
+    /// How long near-black frames are waited out before a dark scene is accepted as it is.
+    public var darkGraceSeconds = 1.0
     /// Consecutive frames that must agree.
     public var stableFrames = 3
     /// How far a frame's mean luma may stray from the run's average, as a fraction.
@@ -53,6 +61,10 @@ public struct SnapshotRunner: Sendable {
       let elapsed = time.seconds(since: start)
       if elapsed >= timeoutSeconds { return true }
       guard elapsed >= warmUpSeconds, framesSeen > warmUpFrames else { return false }
+      if meanLuma < darkLuma, elapsed < darkGraceSeconds {
+        recentMeans.removeAll()
+        return false
+      }
       recentMeans.append(meanLuma)
       if recentMeans.count > stableFrames { recentMeans.removeFirst() }
       guard recentMeans.count == stableFrames else { return false }
@@ -61,23 +73,6 @@ public struct SnapshotRunner: Sendable {
       // big relative changes.
       let limit = tolerance * max(average, 16)
       return recentMeans.allSatisfy { abs($0 - average) <= limit }
-    }
-
-    /// The mean luma of `frame`, from every 8th pixel of every 8th row: 32,000 samples at
-    /// 1080p, plenty for a mean and far cheaper than reading all 2 million.
-    public static func meanLuma(of frame: NV12Frame) -> Double {
-      let size = frame.size
-      guard size.width > 0, size.height > 0 else { return 0 }
-      var sum = 0
-      var count = 0
-      for y in stride(from: 0, to: size.height, by: 8) {
-        let row = frame.yPlane + y * frame.yStride
-        for x in stride(from: 0, to: size.width, by: 8) {
-          sum += Int(row.load(fromByteOffset: x, as: UInt8.self))
-          count += 1
-        }
-      }
-      return Double(sum) / Double(count)
     }
   }
 
@@ -291,9 +286,11 @@ extension SnapshotRunner {
   /// `burstCount - 1` frames out of the pool. Stops early, keeping what it has, on a signal or
   /// a camera failure.
   fileprivate func captureSettledFrames(from source: CameraSource) -> SnapshotCapture {
+    // The session wakes this thread for each frame or event: no polling between frames.
+    let arrivals = Inbox<Void>(capacity: 1, overflow: .dropOldest)
     let session = CaptureSession(
       configuration: .init(request: request), openDevice: source.open,
-      makeConverter: source.makeConverter)
+      makeConverter: source.makeConverter, wake: { arrivals.post(()) })
     session.start()
     defer { session.stop() }
     var settling = self.settling
@@ -320,14 +317,14 @@ extension SnapshotRunner {
           capture.stop = .failure(error)
           break
         }
-        // Nothing to await: the mailbox has no signal. One millisecond is well under a frame.
-        usleep(1_000)
+        // Short enough that signals and the first-frame time-out are noticed promptly.
+        _ = arrivals.next(timeout: .milliseconds(50))
         continue
       }
       hasFrame = true
       defer { session.recycle(frame) }
       guard focus.isDone(session: session, at: now) else { continue }
-      let mean = ExposureSettling.meanLuma(of: frame)
+      let mean = frame.meanLuma(in: .full)
       if !capture.picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
         capture.picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
       }

@@ -39,8 +39,15 @@ public let usageText = """
         --burst N         photos per shutter press
     -o, --output-dir DIR  save photos here instead of the Pictures/Pinhole folder
 
+  Codes:
+        --scan [FILE...]  print the QR codes and bar codes in JPEG/PGM/PPM files (exit 1 when
+                          a file holds none), or, without files, each new code the camera shows
+        --once            with --scan and a camera: exit after the first code
+        --roi X,Y,W,H     scan only this rectangle (pixels, or fractions 0..1)
+        --scene-code TEXT the simulated camera shows a moving QR code of TEXT
+
     -h, --help            show this help
         --version         show the version
 
-  In the window: F11 or double-click toggles fullscreen; Esc or Ctrl+Q quits.
+  In the window: F11 or double-click toggles fullscreen; Q scans codes; Esc or Ctrl+Q quits.
   """

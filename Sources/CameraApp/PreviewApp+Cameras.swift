@@ -36,7 +36,7 @@ extension PreviewApp {
     self.camera.isTorchOn = false
     source = CameraSource(
       camera.kind == .simulated ? .simulated(notice: nil) : .device(camera),
-      stillScene: options.isSceneStill)
+      stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
     model = PreviewModel(device: source.device, notice: source.notice)
     self.camera.controls = []
     self.camera.modes = []

@@ -148,6 +148,7 @@ extension PreviewApp {
         persistSettings()
       case .decodeViewerImage(let url):
         photos.worker.decodeViewerImage(url, height: Int(window.drawableSize.height))
+        scanPhoto(at: url)
       case .moveToTrash(let url): photos.worker.moveToTrash(url)
       case .restore(let item): photos.worker.restore(item)
       case .openExternally(let url): photos.worker.openExternally(url)

@@ -37,6 +37,8 @@ final class PreviewApp {
   var photos: PhotoSide
   /// The camera side: controls, focus, test-bench figures (PreviewApp+Camera).
   var camera = CameraSide()
+  /// The scan side: mode, region, worker and codes (PreviewApp+Scan).
+  var scan: ScanSide
   var isRunning = true
   var hasPresentedFrame = false
   /// Wakes the render loop from another thread: capture, workers, hotplug.
@@ -78,12 +80,14 @@ final class PreviewApp {
     }
     let cameras = CameraSource.discover()
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
-    source = CameraSource(selection, stillScene: options.isSceneStill)
+    source = CameraSource(
+      selection, stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
     roster = CameraRoster(cameras: cameras, current: source.device)
     model = PreviewModel(
       device: source.device, notice: source.notice ?? loaded.problem?.userMessage)
     let wake = RenderWake()
     self.wake = wake
+    scan = ScanSide(wake: wake)
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
     devices = DeviceMonitor(wake: { wake.wake() })
@@ -135,6 +139,7 @@ final class PreviewApp {
       devices.stop()
       settingsWriter.stop()
       stopPhotos()
+      stopScanning()
     }
     while isRunning {
       let wait = events.isMinimized ? .milliseconds(100) : presentGate.nextWait
@@ -146,6 +151,7 @@ final class PreviewApp {
       if events.isMinimized { continue }
       applyCaptureEvents()
       let newFrame = uploadNewestFrame()
+      updateScan(at: MonotonicTime.now())
       updatePhotos()
       drawAndPresent(newFrame: newFrame)
     }
@@ -181,6 +187,7 @@ final class PreviewApp {
       let now = MonotonicTime.now()
       model.recordPresentedFrame(at: now)
       camera.recordPresented(frame, at: now)
+      offerToScanner(frame, at: now)
       framePresented(frame, at: now)
       return true
     } catch {
@@ -201,6 +208,7 @@ final class PreviewApp {
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = cameraOverlayState(time: input.time)
+    state.scan = scanOverlayState()
     state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
@@ -236,6 +244,7 @@ final class PreviewApp {
     case .focus(let point): focus(at: point)
     case .photo(let action): handle(action)
     case .camera(let action): handle(action)
+    case .scan(let action): handle(action)
     }
   }
 

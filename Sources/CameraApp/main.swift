@@ -52,6 +52,8 @@ case .snapshot:
     fail(message, status: outcome.status)
   }
   print(outcome.message)
+case .scan(let files):
+  exit(scan(files))
 case .preview:
   exit(PreviewApp.run(options: options))
 }
@@ -72,7 +74,24 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 func chosenSource() -> CameraSource {
   CameraSource(
     CameraSelection.choose(options.camera, among: CameraSource.discover()),
-    stillScene: options.isSceneStill)
+    stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
+}
+
+/// `--scan [FILE…]`: the codes in the files, or each new one the camera shows.
+func scan(_ files: [String]) -> Int32 {
+  let runner = ScanRunner(options: options)
+  let emit = { (line: String) in
+    print(line)
+    fflush(nil)
+  }
+  let complain = { (line: String) in
+    FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
+  }
+  guard files.isEmpty else { return runner.scanFiles(files, emit: emit, complain: complain) }
+  let source = settingControls(chosenSource())
+  return runner.scanCamera(
+    source, request: source.request(overriding: options.modeRequest), emit: emit,
+    complain: complain)
 }
 
 /// `source` with `--set NAME=VALUE` applied on each open, to the device that then streams.

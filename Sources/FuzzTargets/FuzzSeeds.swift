@@ -63,6 +63,16 @@ public enum FuzzSeeds {
           + inotifyRecord(mask: 0x40, cookie: 7, name: "a.jpg")
           + inotifyRecord(mask: 0x80, cookie: 7, name: "b.jpg")
       ]
+    case .codePayload:
+      [
+        Array(#"WIFI:T:WPA;S:My\;Net;P:pa\:ss;H:true;;"#.utf8),
+        Array("https://user@example.org:8080/a?b=c#d".utf8), Array("plain text".utf8),
+      ]
+    case .netpbmImage:
+      [
+        Array("P5\n# grey\n4 2\n255\n".utf8) + [0, 255, 0, 255, 255, 0, 255, 0],
+        Array("P6 2 1 255\n".utf8) + [255, 0, 0, 0, 0, 255],
+      ]
     case .uevent:
       [
         Array(

@@ -6,6 +6,7 @@ import Hotplug
 import Imaging
 import PhotoLibrary
 import Photos
+import Scanning
 
 /// Every parser of bytes from outside Pinhole, as a fuzz target: run one with any bytes and it
 /// must neither trap nor break an invariant (a broken invariant fails a precondition, which a
@@ -30,6 +31,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case folderRecords
   /// A kernel uevent: "ACTION@DEVPATH" then NUL-separated KEY=VALUE lines.
   case uevent
+  /// A code's decoded text: a web address, a Wi-Fi network or plain text.
+  case codePayload
+  /// A PGM or PPM file given to `pinhole --scan`, then scanned when it is small.
+  case netpbmImage
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -40,6 +45,7 @@ public final class FuzzHarness {
   private let frame = NV12Frame(size: FrameSize(width: 0, height: 0))
   private let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
   private let validFrame: [UInt8]
+  private let scanner = CodeScanner()
   /// How many inputs each target was given.
   public private(set) var runs: [FuzzTarget: Int] = [:]
 
@@ -61,6 +67,8 @@ public final class FuzzHarness {
     case .inotifyRecords: inotifyRecords(bytes)
     case .folderRecords: folderRecords(bytes)
     case .uevent: uevent(bytes)
+    case .codePayload: codePayload(bytes)
+    case .netpbmImage: netpbmImage(bytes)
     }
   }
 
@@ -142,6 +150,27 @@ public final class FuzzHarness {
   private func folderRecords(_ bytes: [UInt8]) {
     let records = bytes.withUnsafeBytes { FolderWatcher.parseRecords($0) }
     precondition(records.count <= bytes.count / 16)
+  }
+
+  private func codePayload(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    switch CodePayload(parsing: text) {
+    case .url(let url):
+      precondition(url == text && CodePayload.isOpenableURL(url), "a link is the text itself")
+    case .wifi(let network): precondition(!network.ssid.isEmpty, "a network has a name")
+    case .text(let plain): precondition(plain == text, "plain text is the text itself")
+    }
+  }
+
+  private func netpbmImage(_ bytes: [UInt8]) {
+    guard let image = LumaImage(netpbm: bytes) else { return }
+    precondition(image.pixels.count == image.width * image.height, "the pixels fill the image")
+    // Scanning is slow on large noise; small images still go through both libraries.
+    guard image.width * image.height <= 128 * 128 else { return }
+    for code in scanner.scan(image) {
+      precondition(
+        code.corners.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "corners are numbers")
+    }
   }
 
   private func uevent(_ bytes: [UInt8]) {

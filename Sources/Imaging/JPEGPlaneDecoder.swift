@@ -80,9 +80,12 @@ final class JPEGPlaneDecoder {
     let luma = lumaDestination(for: frame, subsampling: subsamp)
     var planes: [UnsafeMutablePointer<UInt8>?] = [luma.pointer, cbPlane.bytes, crPlane.bytes]
     var strides: [Int32] = [Int32(luma.stride), Int32(cbPlane.stride), Int32(crPlane.stride)]
+    // libjpeg-turbo's fast integer IDCT, when it also scales (its reduced-size IDCTs), gives
+    // chroma far off the full-size decode: scaled decodes use the accurate IDCT.
+    let flags = size == header.size ? TJFLAG_FASTDCT : TJFLAG_ACCURATEDCT
     let status = tjDecompressToYUVPlanes(
       handle.raw, jpegBase(bytes), UInt(bytes.count), &planes, Int32(size.width), &strides,
-      Int32(size.height), TJFLAG_FASTDCT)
+      Int32(size.height), flags)
     guard status == 0 else { throw failure(bytes) }
     if luma.pointer != frame.yPlane.assumingMemoryBound(to: UInt8.self) {
       CopyPlane(

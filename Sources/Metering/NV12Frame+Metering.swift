@@ -8,7 +8,16 @@ extension NV12Frame {
   /// Returns 0 for an empty frame. Owner's thread only, like every read of a frame.
   public func meanLuma(in region: RegionOfInterest) -> Double {
     let (columns, rows) = region.pixelBounds(in: size)
+    return meanLuma(columns: columns, rows: rows)
+  }
+
+  /// The mean luma code value (0…255) of the pixels in `columns` × `rows`, which must lie inside
+  /// the frame; sampled as `meanLuma(in:)` is, so a small block is averaged exactly.
+  public func meanLuma(columns: Range<Int>, rows: Range<Int>) -> Double {
     guard !columns.isEmpty, !rows.isEmpty else { return 0 }
+    precondition(
+      columns.lowerBound >= 0 && columns.upperBound <= size.width && rows.lowerBound >= 0
+        && rows.upperBound <= size.height, "the block lies outside the frame")
     let step = SharpnessScore.samplingStep(columns: columns.count, rows: rows.count)
     let base = UnsafePointer<UInt8>(yPlane.assumingMemoryBound(to: UInt8.self))
     var total = 0

@@ -215,6 +215,9 @@ extension Overlay {
     let intent: PhotoAction?
     if let viewer = photo.viewer {
       intent = Self.viewerIntent(for: press.key, viewer: viewer)
+    } else if press.key == .escape, photo.countdownRemaining != nil {
+      // Escape stops a running countdown before it ever closes a panel or quits.
+      intent = .cancelCountdown
     } else if press.key == .space || press.key == .enter, press.modifiers.isEmpty {
       intent = photo.canShoot && !photo.isWriterBusy ? .shutter : nil
     } else {

@@ -38,6 +38,7 @@ public final class Overlay {
 
     // Interaction runs topmost first so a press claimed by a button never reaches the video.
     tracker.beginFrame(input)
+    let scanUI = updateScanUI(input: input, state: state, layout: layout, actions: &actions)
     let photoUI = updatePhotoUI(input: input, state: state, layout: layout, actions: &actions)
     let cameraUI = updateCameraUI(input: input, state: state, layout: layout, actions: &actions)
     let fullscreen = tracker.update(Self.fullscreenID, rect: layout.fullscreenButton)
@@ -55,8 +56,10 @@ public final class Overlay {
     drawBottomBar(into: &commands, layout: layout, state: state, fullscreen: fullscreen)
     drawNotice(into: &commands, layout: layout, state: state)
     drawStateBanner(into: &commands, layout: layout, state: state, time: input.time)
+    drawScanUI(scanUI, into: &commands, layout: layout, state: state)
     drawCameraUI(cameraUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
+    drawScanPhotoCards(scanUI, into: &commands, layout: layout, state: state)
     return OverlayFrame(commands: commands, actions: actions)
   }
 
@@ -68,7 +71,11 @@ public final class Overlay {
     for press in keys {
       // The photo and camera interfaces see each key first; a key they act on is theirs
       // (Escape closes the photo viewer rather than quitting, for example).
-      let claimed = photoKeyActions(press, state: state) + cameraKeyActions(press, state: state)
+      let scanClaimed = scanKeyActions(press, state: state)
+      let claimed =
+        scanClaimed.isEmpty
+        ? photoKeyActions(press, state: state) + cameraKeyActions(press, state: state)
+        : scanClaimed
       if !claimed.isEmpty {
         actions += claimed
         continue

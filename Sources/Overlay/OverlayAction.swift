@@ -14,4 +14,6 @@ public enum OverlayAction: Hashable, Sendable {
   case photo(PhotoAction)
   /// An intent of the camera interface (settings, focus lock, test-bench figures, cameras).
   case camera(CameraAction)
+  /// An intent of the scan interface.
+  case scan(ScanAction)
 }

@@ -28,6 +28,8 @@ public struct OverlayState: Hashable, Sendable {
   public var photo = PhotoOverlayState()
   /// What the camera interface shows (settings, focus reticle, test-bench figures).
   public var camera = CameraOverlayState()
+  /// The scan mode's region, codes and confirmation (ScanOverlay).
+  public var scan = ScanOverlayState()
 
   /// Makes a state; everything but the camera state has a quiet default.
   public init(

@@ -34,6 +34,8 @@ public enum PhotoAction: Hashable, Sendable {
   case undoTrash
   /// Step the self-timer to its next setting: off, 3 s, 10 s, off.
   case cycleTimer
+  /// Stop the running self-timer countdown without taking the photo.
+  case cancelCountdown
   /// Turn the shutter sound off or back on.
   case toggleMute
   /// Ask for another folder to save captures in.

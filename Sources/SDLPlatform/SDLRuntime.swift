@@ -44,6 +44,24 @@ enum SDLRuntime {
     return .success(())
   }()
 
+  /// Makes the C library's character type UTF-8 when the environment's is not (the "C" locale
+  /// of a bare session or a service). SDL's X11 backend converts the window title to the
+  /// locale's character set for `WM_NAME` and sets `_NET_WM_NAME` only when Xlib's UTF-8
+  /// conversion works in the locale: under "C" the title reached the window manager garbled
+  /// ("Camera â\302\200\302\224 Pinhole") and without `_NET_WM_NAME`. Only `LC_CTYPE` changes, so
+  /// number formatting is untouched.
+  static func useUTF8CharacterType() {
+    if setlocale(LC_CTYPE, "") != nil, isUTF8CharacterType { return }
+    _ = setlocale(LC_CTYPE, "C.UTF-8")
+  }
+
+  /// Whether the current `LC_CTYPE` encodes characters as UTF-8.
+  static var isUTF8CharacterType: Bool {
+    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+    let name = String(cString: codeset).uppercased()
+    return name == "UTF-8" || name == "UTF8"
+  }
+
   /// Starts the SDL subsystems in `flags` (`SDL_INIT_VIDEO`, `SDL_INIT_EVENTS`) unless running.
   static func start(_ flags: UInt32) throws(PlatformError) {
     try checkVersion()
@@ -57,6 +75,7 @@ enum SDLRuntime {
     {
       throw .noDisplay
     }
+    if flags & SDL_INIT_VIDEO != 0 { useUTF8CharacterType() }
     guard SDL_InitSubSystem(flags) == 0 else {
       throw .initializationFailed(reason: lastError)
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Metering
 
 /// A machine-readable frame number in the top rows of every simulated frame.
 ///
@@ -52,9 +53,9 @@ public enum SimulatedFrameTag {
     for index in 0..<cellCount {
       let (x0, x1) = cellBounds(index, width: width)
       let margin = (x1 - x0) / 4
-      let mean = meanLuma(
-        frame, x0: x0 + margin, x1: max(x1 - margin, x0 + margin + 1),
-        y0: stripRows / 4, y1: max(stripRows * 3 / 4, stripRows / 4 + 1))
+      let mean = frame.meanLuma(
+        columns: (x0 + margin)..<max(x1 - margin, x0 + margin + 1),
+        rows: (stripRows / 4)..<max(stripRows * 3 / 4, stripRows / 4 + 1))
       if mean <= blackCeiling {
         read.append(false)
       } else if mean >= whiteFloor {
@@ -86,16 +87,5 @@ public enum SimulatedFrameTag {
   /// Pixel columns of cell `index`: the width divided as evenly as integers allow.
   private static func cellBounds(_ index: Int, width: Int) -> (Int, Int) {
     (index * width / cellCount, (index + 1) * width / cellCount)
-  }
-
-  private static func meanLuma(_ frame: NV12Frame, x0: Int, x1: Int, y0: Int, y1: Int) -> Double {
-    var sum = 0
-    for row in y0..<y1 {
-      let line = frame.yPlane + row * frame.yStride
-      for column in x0..<x1 {
-        sum += Int(line.load(fromByteOffset: column, as: UInt8.self))
-      }
-    }
-    return Double(sum) / Double((x1 - x0) * (y1 - y0))
   }
 }

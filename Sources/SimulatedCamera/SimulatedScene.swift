@@ -8,6 +8,8 @@
 public struct SimulatedScene: Hashable, Sendable {
   /// The objects, farthest first.
   public private(set) var objects: [SceneObject]
+  /// A QR code drawn over the objects (`--scene-code`), nil for none.
+  public var code: SceneCode?
 
   /// Makes a scene of `objects` (in any order).
   public init(objects: [SceneObject]) {
@@ -60,6 +62,13 @@ public struct SimulatedScene: Hashable, Sendable {
         still.motion = .fixed(x: x, y: index.isMultiple(of: 2) ? 0.42 : 0.62)
         return still
       })
+  }
+
+  /// The same scene with `code` shown in front of every object.
+  public func showing(_ code: SceneCode?) -> SimulatedScene {
+    var scene = self
+    scene.code = code
+    return scene
   }
 
   /// A Lissajous path whose speed grows with nearness; the swing stays inside the frame

@@ -66,6 +66,7 @@ public final class SimulatedSceneRenderer {
       }
       drawLayer(object, at: seconds, radius: radius ?? 0, on: canvas, frame: frame, colorimetry)
     }
+    scene.code?.draw(at: seconds, into: frame)
     response.apply(sensor, to: frame, sequence: sequence)
     drawReadouts(sequence: sequence, seconds: seconds, on: canvas)
     SimulatedFrameTag.stamp(sequence, into: frame)

@@ -206,6 +206,21 @@ struct PhotoControllerTests {
     #expect(controller.overlayState(time: 0).countdownRemaining == nil)
   }
 
+  @Test("Escape's cancel stops the countdown and takes no photo")
+  func cancelledCountdownShootsNothing() {
+    let fixture = ControllerFixture()
+    let controller = fixture.controller
+    controller.handle(.cycleTimer, readAt: fixture.clock.now)
+    fixture.present(1, atMilliseconds: 0)
+    controller.handle(.shutter, readAt: fixture.clock.now)
+    #expect(controller.overlayState(time: 0).countdownRemaining == 3)
+    controller.handle(.cancelCountdown, readAt: fixture.clock.now)
+    #expect(controller.overlayState(time: 0).countdownRemaining == nil)
+    fixture.present(2, atMilliseconds: 3500)
+    controller.update(photoEvents: [], libraryEvents: [])
+    #expect(fixture.writer.jobs.isEmpty)
+  }
+
   @Test("the timer steps off, 3 s, 10 s, off; a second press cancels a countdown")
   func timerCyclesAndCancels() {
     let fixture = ControllerFixture()

@@ -74,7 +74,30 @@ struct SnapshotRunnerTests {
     #expect(outcome.message == CaptureError.deviceBusy(device: "/dev/video-fake").userMessage)
   }
 
-  @Test func settlesOnlyAfterWarmUpAndThreeAgreeingFrames() {
+  /// Feeds `means` at 30 fps and returns the index of the frame kept.
+  private func settledIndex(_ means: [Double]) -> Int? {
+    var settling = SnapshotRunner.ExposureSettling()
+    for (index, mean) in means.enumerated() {
+      let time = MonotonicTime(nanoseconds: 1_000_000_000 + UInt64(index) * 33_333_333)
+      if settling.observe(meanLuma: mean, at: time) { return index }
+    }
+    return nil
+  }
+
+  @Test func aSteadyCameraSettlesOnItsThirdFrame() {
+    // 67 ms after the first frame at 30 fps.
+    #expect(settledIndex([120, 121, 120, 119, 120]) == 2)
+  }
+
+  @Test func blackStartUpFramesAreWaitedOut() {
+    // A sensor delivers black for half a second, then a steady picture.
+    let means = (0..<40).map { $0 < 15 ? 2.0 : 100.0 }
+    #expect(settledIndex(means) == 17)
+    // A scene that stays black is taken once the dark grace second is over.
+    #expect(settledIndex(Array(repeating: 3, count: 60)) == 33)
+  }
+
+  @Test func settlesOnlyAfterThreeAgreeingFramesOnceExposureStopsClimbing() {
     var settling = SnapshotRunner.ExposureSettling()
     let start: UInt64 = 1_000_000_000
     // 30 fps: exposure climbs for 20 frames, then holds with ±1 % noise.
@@ -90,7 +113,7 @@ struct SnapshotRunnerTests {
         break
       }
     }
-    // Frames 0–15 are the half-second warm-up; 16–19 still climb; 20–22 agree within 2 %.
+    // Frames 0–19 climb by 5 a frame; 20–22 agree within 2 %.
     #expect(settledAt == 22)
   }
 

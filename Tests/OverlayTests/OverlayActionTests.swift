@@ -99,7 +99,8 @@ struct OverlayActionTests {
       KeyPress(.f11), KeyPress(.q), KeyPress(.q, modifiers: .control), KeyPress(.space),
     ]
     let input = OverlayInput(windowSize: OverlayScene.windowSize, keys: keys)
-    #expect(actions(input) == [.toggleFullscreen, .quit])
+    // Plain Q enters scan mode; Ctrl+Q quits.
+    #expect(actions(input) == [.toggleFullscreen, .scan(.toggleMode), .quit])
   }
 
   @Test func escapeLeavesFullscreenFirstThenQuits() {

@@ -29,6 +29,17 @@ struct PhotoActionTests {
     #expect(texts.contains("3s"))
   }
 
+  @Test func escapeStopsARunningCountdownInsteadOfQuitting() {
+    let input = OverlayInput(windowSize: OverlayScene.windowSize, keys: [KeyPress(.escape)])
+    let counting = OverlayScene.photoState {
+      $0.timerSeconds = 10
+      $0.countdownRemaining = 7.5
+    }
+    #expect(actions(input, counting) == [.photo(.cancelCountdown)])
+    // With no countdown, Escape still quits.
+    #expect(actions(input, OverlayScene.photoState { $0.timerSeconds = 10 }) == [.quit])
+  }
+
   @Test func muteButtonTogglesShutterSound() {
     let result = actions(OverlayScene.tap(at: Point(x: 426, y: 240)), OverlayScene.photoState())
     #expect(result == [.photo(.toggleMute)])

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Foundation
+import Metering
+import Overlay
+import SDLPlatform
+import Scanning
+import Synchronization
+
+/// The scan side of the window: the mode, the region, the worker and the codes on show.
+/// Main thread only.
+struct ScanSide {
+  /// How long a code stays on screen after the last scan that saw it: scans of a moving or
+  /// blurred code miss now and then, and cards should not flicker.
+  static let holdSeconds = 1.0
+
+  /// A code on show, with when it was first and last seen.
+  struct Shown {
+    var code: DetectedCode
+    var firstSeen: MonotonicTime
+    var lastSeen: MonotonicTime
+  }
+
+  var overlay = ScanOverlayState()
+  /// The scanning thread. It starts with the window and waits idle outside scan mode, so its
+  /// decoder is loaded and warmed up before the first Q (the first ZXing call costs far more
+  /// than the later ones).
+  let worker: ScanWorker
+  /// True once the user dragged a corner; until then the region follows the picture's shape
+  /// (the central 60 % square).
+  var hasCustomRegion = false
+  var shown: [Shown] = []
+  var modeStarted: MonotonicTime?
+  var noticeUntil: MonotonicTime?
+  /// The photo the viewer opened last, whose codes are wanted.
+  var photoURL: URL?
+  /// The codes found in that photo.
+  var photoCodes: [DetectedCode] = []
+  /// A finished scan of a photo, handed from its background thread.
+  let photoResult = PhotoScanSlot()
+  /// Wakes the render loop when a scan reports.
+  let wake: RenderWake
+
+  /// Starts the worker; its results and the photo scans wake the render loop through `wake`.
+  init(wake: RenderWake) {
+    self.wake = wake
+    worker = ScanWorker(interval: .milliseconds(100), wake: { wake.wake() }) {
+      let scanner = CodeScanner(engine: .zxing)
+      if let blank = LumaImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 4096))
+      {
+        _ = scanner.scan(blank)
+      }
+      return { scanner.scan($0) }
+    }
+  }
+}
+
+/// A photo's scan handed from a background queue to the render loop. Any thread; the mutex
+/// guards the one slot.
+final class PhotoScanSlot: Sendable {
+  private let slot = Mutex<(URL, [DetectedCode])?>(nil)
+
+  /// Stores the codes found in the photo at `url`, replacing an older result.
+  func post(_ url: URL, _ codes: [DetectedCode]) { slot.withLock { $0 = (url, codes) } }
+
+  /// Takes the newest result, if one arrived since the last call.
+  func take() -> (URL, [DetectedCode])? { slot.withLock { $0.take() } }
+}
+
+extension PreviewApp {
+  /// Copies the scan region's luma of the frame just shown to the scan worker, when it is due
+  /// (at most ten a second). The copy is the region only, a few hundred kilobytes.
+  func offerToScanner(_ frame: NV12Frame, at now: MonotonicTime) {
+    guard scan.overlay.isScanning else { return }
+    let region = sensorRegion(for: frame.size)
+    scan.worker.offer(at: now) {
+      LumaImage(frame, region: region).map {
+        ScanWorker.Job(
+          image: $0, captureTime: frame.metadata.captureTime, sequence: frame.metadata.sequence)
+      }
+    }
+  }
+
+  /// Takes the worker's results and turns them into the codes on show.
+  func updateScan(at now: MonotonicTime) {
+    if let (url, codes) = scan.photoResult.take(), url == scan.photoURL {
+      scan.photoCodes = codes
+      print("pinhole: viewer found \(codes.count) codes in \(url.lastPathComponent)")
+      fflush(nil)
+    }
+    let results = scan.worker.drainResults()
+    // A scan still running when the mode was left reports into an empty screen.
+    guard scan.overlay.isScanning else { return }
+    for result in results {
+      for code in result.codes {
+        if let index = scan.shown.firstIndex(where: { Self.isSame($0.code, code) }) {
+          scan.shown[index].code = code
+          scan.shown[index].lastSeen = now
+        } else {
+          scan.shown.append(ScanSide.Shown(code: code, firstSeen: now, lastSeen: now))
+          reportNewCode(code, captured: result.captureTime, at: now)
+        }
+      }
+    }
+    scan.shown.removeAll { now.seconds(since: $0.lastSeen) > ScanSide.holdSeconds }
+    if let until = scan.noticeUntil, now >= until {
+      scan.overlay.notice = nil
+      scan.noticeUntil = nil
+    }
+  }
+
+  /// Reads the codes in the photo the viewer is opening, on a background thread (a JPEG
+  /// decode and a scan of the whole photo take tens of milliseconds).
+  func scanPhoto(at url: URL) {
+    scan.photoURL = url
+    scan.photoCodes = []
+    let slot = scan.photoResult
+    let wake = scan.wake
+    DispatchQueue.global(qos: .utility).async {
+      let codes = (try? ScanImageFile.load(url.path, region: nil)).map { CodeScanner().scan($0) }
+      slot.post(url, codes ?? [])
+      wake.wake()
+    }
+  }
+
+  /// The scan interface's state for this frame: region, cards with outlines in window pixels.
+  func scanOverlayState() -> ScanOverlayState {
+    var state = scan.overlay
+    state.photoCards =
+      photos.isViewerOpen
+      ? scan.photoCodes.map {
+        ScanCard(
+          text: $0.text, typeName: $0.symbology.displayName, payload: CodePayload(parsing: $0.text),
+          outline: [])
+      } : []
+    guard state.isScanning, let size = model.mode?.size else { return state }
+    if !scan.hasCustomRegion { state.region = Self.defaultRegion(for: displayedSize(of: size)) }
+    scan.overlay.region = state.region
+    guard let videoRect else { return state }
+    let mapping = viewMapping(imageSize: size, videoRect: videoRect)
+    state.cards = scan.shown.map { shown in
+      let outline = shown.code.corners.map { corner in
+        let point = mapping.windowPoint(
+          fromSensor: .init(
+            x: corner.x / Double(max(size.width, 1)), y: corner.y / Double(max(size.height, 1))))
+        return Point(x: point.x, y: point.y)
+      }
+      return ScanCard(
+        text: shown.code.text, typeName: shown.code.symbology.displayName,
+        payload: CodePayload(parsing: shown.code.text), outline: outline)
+    }
+    return state
+  }
+
+  /// Carries out an intent of the scan interface.
+  func handle(_ action: ScanAction) {
+    switch action {
+    case .toggleMode: setScanning(!scan.overlay.isScanning)
+    case .setRegion(let region):
+      scan.overlay.region = region
+      scan.hasCustomRegion = true
+      scan.worker.resetPacing()
+    case .copy(let text):
+      let copied = Clipboard.setText(text)
+      showScanNotice(copied ? "Copied" : "The clipboard refused the text")
+      print("pinhole: scan copied \(text.utf8.count) bytes to the clipboard")
+      fflush(nil)
+    case .askToOpen(let url): scan.overlay.pendingURL = url
+    case .cancelOpen: scan.overlay.pendingURL = nil
+    case .open(let url):
+      scan.overlay.pendingURL = nil
+      guard CodePayload.isOpenableURL(url) else { return }
+      Self.openInBrowser(url)
+      showScanNotice("Opening in the browser…")
+    }
+  }
+
+  /// Enters or leaves scan mode. The worker stays: outside scan mode it is simply not offered
+  /// frames.
+  func setScanning(_ isOn: Bool) {
+    scan.overlay.mode = isOn ? .scan : .photo
+    scan.overlay.pendingURL = nil
+    scan.shown = []
+    if isOn {
+      scan.worker.resetPacing()
+      scan.modeStarted = MonotonicTime.now()
+    }
+    print("pinhole: scan mode \(isOn ? "on" : "off")")
+    fflush(nil)
+  }
+
+  /// Stops the worker at exit.
+  func stopScanning() { scan.worker.stop() }
+
+  /// The frame pixels under the scan region: its corners mapped back through mirroring and
+  /// rotation, their bounding box.
+  private func sensorRegion(for size: FrameSize) -> PixelRectangle {
+    let region =
+      scan.hasCustomRegion ? scan.overlay.region : Self.defaultRegion(for: displayedSize(of: size))
+    let mapping = viewMapping(imageSize: size, videoRect: nil)
+    let corners = [
+      (region.minX, region.minY), (region.maxX, region.minY), (region.maxX, region.maxY),
+      (region.minX, region.maxY),
+    ].map { mapping.sensorPoint(fromImage: .init(x: $0.0, y: $0.1)) }
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let width = Double(size.width)
+    let height = Double(size.height)
+    let left = Int(((xs.min() ?? 0) * width).rounded())
+    let top = Int(((ys.min() ?? 0) * height).rounded())
+    return PixelRectangle(
+      left: left, top: top, width: Int(((xs.max() ?? 1) * width).rounded()) - left,
+      height: Int(((ys.max() ?? 1) * height).rounded()) - top
+    ).clamped(to: size)
+  }
+
+  /// The central square, 60 % of the shorter side, as a part of the displayed picture.
+  private static func defaultRegion(for displayed: (width: Double, height: Double)) -> Rect {
+    let side = 0.6 * min(displayed.width, displayed.height)
+    let width = displayed.width > 0 ? side / displayed.width : 0.6
+    let height = displayed.height > 0 ? side / displayed.height : 0.6
+    return Rect(x: (1 - width) / 2, y: (1 - height) / 2, width: width, height: height)
+  }
+
+  private func displayedSize(of size: FrameSize) -> (width: Double, height: Double) {
+    let turned = model.quarterTurns % 2 == 1
+    return turned
+      ? (Double(size.height), Double(size.width)) : (Double(size.width), Double(size.height))
+  }
+
+  private func viewMapping(imageSize: FrameSize, videoRect: Rect?) -> ViewMapping {
+    let rect = videoRect ?? Rect(x: 0, y: 0, width: 1, height: 1)
+    return ViewMapping(
+      videoRect: .init(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height),
+      imageSize: imageSize, isMirrored: model.isMirrored,
+      rotation: ViewMapping.Rotation(rawValue: model.quarterTurns * 90) ?? .none)
+  }
+
+  private func showScanNotice(_ text: String) {
+    scan.overlay.notice = text
+    scan.noticeUntil = MonotonicTime(nanoseconds: MonotonicTime.now().nanoseconds + 1_500_000_000)
+  }
+
+  /// Logs each new card: the window test and the latency figure read these lines.
+  private func reportNewCode(_ code: DetectedCode, captured: MonotonicTime, at now: MonotonicTime) {
+    let sinceMode = scan.modeStarted.map { Int((now.seconds(since: $0) * 1000).rounded()) } ?? -1
+    let sinceCapture = now >= captured ? Int((now.seconds(since: captured) * 1000).rounded()) : -1
+    print(
+      "pinhole: scan card \(code.symbology.displayName) \"\(code.text)\" shown \(sinceMode) ms "
+        + "after scan mode started, \(sinceCapture) ms after its frame was captured")
+    fflush(nil)
+  }
+
+  private static func isSame(_ a: DetectedCode, _ b: DetectedCode) -> Bool {
+    a.text == b.text && a.symbology == b.symbology
+  }
+
+  /// Runs `xdg-open URL` on a background thread; the address was confirmed by the user and
+  /// passes as one argument, never through a shell.
+  private static func openInBrowser(_ url: String) {
+    DispatchQueue.global(qos: .userInitiated).async {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["xdg-open", url]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      do {
+        try process.run()
+        process.waitUntilExit()
+      } catch {
+        FileHandle.standardError.write(Data("pinhole: xdg-open failed: \(error)\n".utf8))
+      }
+    }
+  }
+}

@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+
+/// Interaction results of the scan interface for one frame, passed from update to drawing.
+struct ScanUIResponses {
+  /// One response per card button, by card then button.
+  var buttons: [[ControlResponse]] = []
+  /// The confirmation's Cancel and Open buttons.
+  var confirmation: [ControlResponse] = []
+}
+
+/// The scan interface's geometry for one frame: the region on screen, its corner handles,
+/// the cards and their buttons, the confirmation. Pure.
+struct ScanLayout {
+  /// A card's button: its label and what it does.
+  struct Button {
+    var label: String
+    var action: ScanAction
+    var rect: Rect
+  }
+
+  /// A card's rectangle, its text lines and buttons.
+  struct Card {
+    var rect: Rect
+    var heading: String
+    var lines: [String]
+    var buttons: [Button]
+  }
+
+  /// The region in drawable pixels.
+  let region: Rect
+  /// Hit areas of the four corners: top left, top right, bottom right, bottom left.
+  let handles: [Rect]
+  let cards: [Card]
+  /// The confirmation panel, its wrapped address lines, and Cancel / Open.
+  let confirmation: (panel: Rect, lines: [String], buttons: [Rect])?
+  let painter: CameraPainter
+
+  static let maximumCards = 3
+  static let textSize = 15.0
+  static let headingSize = 12.0
+
+  init(state: OverlayState, layout: OverlayLayout, painter: CameraPainter) {
+    self.painter = painter
+    let video = state.videoRect ?? .zero
+    let scan = state.scan
+    guard !state.photo.isViewerOpen else {
+      // Over the viewer: the photo's cards stacked up from the bottom (an empty region at
+      // the right edge leaves no room beside it), no region and no handles.
+      region = Rect(x: layout.content.maxX, y: layout.content.minY, width: 0, height: 0)
+      handles = []
+      cards = Self.cards(scan.photoCards, content: layout.content, region: region, painter: painter)
+      confirmation = scan.pendingURL.map {
+        Self.confirmation(for: $0, content: layout.content, painter: painter)
+      }
+      return
+    }
+    region = Rect(
+      x: video.minX + scan.region.minX * video.width,
+      y: video.minY + scan.region.minY * video.height,
+      width: scan.region.width * video.width, height: scan.region.height * video.height)
+    let handle = painter.px(44)
+    handles = [
+      Point(x: region.minX, y: region.minY), Point(x: region.maxX, y: region.minY),
+      Point(x: region.maxX, y: region.maxY), Point(x: region.minX, y: region.maxY),
+    ].map { Rect.centered(at: $0, size: Size(width: handle, height: handle)) }
+    cards = Self.cards(scan.cards, content: layout.content, region: region, painter: painter)
+    confirmation = scan.pendingURL.map {
+      Self.confirmation(for: $0, content: layout.content, painter: painter)
+    }
+  }
+
+  /// The cards in a column right of the region when it leaves room (so they never cover the
+  /// code being aimed at), else stacked up from the bottom of the picture area.
+  private static func cards(
+    _ cards: [ScanCard], content: Rect, region: Rect, painter: CameraPainter
+  ) -> [Card] {
+    let gap = painter.px(16)
+    let besideWidth = min(painter.px(460), content.maxX - gap - (region.maxX + gap))
+    let isBeside = besideWidth >= painter.px(260)
+    let width = isBeside ? besideWidth : min(painter.px(460), content.width - painter.px(24))
+    guard width > painter.px(120) else { return [] }
+    var top = max(region.minY, content.minY + painter.px(8))
+    let pad = painter.px(12)
+    let lineHeight = painter.px(22)
+    let buttonHeight = painter.px(30)
+    var bottom = content.maxY - painter.px(12)
+    var placed: [Card] = []
+    for card in cards.prefix(maximumCards) {
+      let (lines, labels) = Self.content(of: card)
+      let textWidth = width - 2 * pad
+      let fitted = lines.map {
+        painter.text.truncated($0, pointSize: textSize * painter.scale, width: textWidth)
+      }
+      let height =
+        pad * 2 + painter.px(16) + Double(fitted.count) * lineHeight + buttonHeight
+        + painter.px(6)
+      let rect =
+        isBeside
+        ? Rect(x: region.maxX + gap, y: top, width: width, height: height)
+        : Rect(x: content.center.x - width / 2, y: bottom - height, width: width, height: height)
+      guard !isBeside || rect.maxY <= content.maxY else { break }
+      var x = rect.maxX - pad
+      var buttons: [Button] = []
+      for (label, action) in labels.reversed() {
+        let labelWidth =
+          painter.text.size(of: label, pointSize: textSize * painter.scale).width + painter.px(24)
+        x -= labelWidth
+        buttons.insert(
+          Button(
+            label: label, action: action,
+            rect: Rect(
+              x: x, y: rect.maxY - pad - buttonHeight, width: labelWidth, height: buttonHeight)),
+          at: 0)
+        x -= painter.px(8)
+      }
+      placed.append(
+        Card(
+          rect: rect, heading: card.typeName + " · " + card.payload.kindName, lines: fitted,
+          buttons: buttons))
+      bottom = rect.minY - painter.px(8)
+      top = rect.maxY + painter.px(8)
+      if !isBeside, bottom < content.minY + content.height / 2 { break }
+    }
+    return placed
+  }
+
+  /// The lines a card shows and its buttons.
+  private static func content(of card: ScanCard) -> ([String], [(String, ScanAction)]) {
+    switch card.payload {
+    case .wifi(let network):
+      var lines = ["Network: " + network.ssid]
+      var buttons: [(String, ScanAction)] = []
+      if let password = network.password {
+        lines.append("Password: " + password)
+        buttons.append(("Copy password", .copy(password)))
+      }
+      buttons.append(("Copy", .copy(card.text)))
+      return (lines, buttons)
+    case .url(let url):
+      return ([url], [("Copy", .copy(url)), ("Open…", .askToOpen(url))])
+    case .text(let text):
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3)
+        .map(String.init)
+      return (lines.isEmpty ? [""] : lines, [("Copy", .copy(text))])
+    }
+  }
+
+  private static func confirmation(for url: String, content: Rect, painter: CameraPainter)
+    -> (Rect, [String], [Rect])
+  {
+    let width = min(painter.px(520), content.width - painter.px(24))
+    let pad = painter.px(16)
+    // The whole address, wrapped at any character: nothing of it may be hidden.
+    let size = textSize * painter.scale
+    var lines: [String] = []
+    var current = ""
+    for character in url {
+      let candidate = current + String(character)
+      if painter.text.size(of: candidate, pointSize: size).width > width - 2 * pad, !current.isEmpty
+      {
+        lines.append(current)
+        current = String(character)
+      } else {
+        current = candidate
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    let lineHeight = painter.px(22)
+    let buttonHeight = painter.px(32)
+    let height = pad * 3 + painter.px(24) + Double(lines.count) * lineHeight + buttonHeight
+    let panel = Rect(
+      x: content.center.x - width / 2, y: max(content.center.y - height / 2, content.minY),
+      width: width, height: height)
+    let buttonWidth = painter.px(96)
+    let open = Rect(
+      x: panel.maxX - pad - buttonWidth, y: panel.maxY - pad - buttonHeight, width: buttonWidth,
+      height: buttonHeight)
+    let cancel = Rect(
+      x: open.minX - painter.px(10) - buttonWidth, y: open.minY, width: buttonWidth,
+      height: buttonHeight)
+    return (panel, lines, [cancel, open])
+  }
+}
+
+extension Overlay {
+  private static let scanHandleIDs = (0..<4).map { ControlID("scan-corner-\($0)") }
+  private static let scanConfirmIDs = [ControlID("scan-cancel"), ControlID("scan-open")]
+  /// The shaded outside, the region's brackets and the codes' outlines.
+  private static let scanOutlineColor = Color(red: 52, green: 199, blue: 89)
+
+  /// Updates the scan interface (topmost: its confirmation covers everything) and appends its
+  /// intents: corner drags, card buttons, the confirmation's answer.
+  func updateScanUI(
+    input: OverlayInput, state: OverlayState, layout: OverlayLayout,
+    actions: inout [OverlayAction]
+  ) -> ScanUIResponses {
+    var responses = ScanUIResponses()
+    let isLive = Self.isLiveScanShown(state)
+    guard isLive || Self.arePhotoCardsShown(state) else { return responses }
+    let video = state.videoRect ?? .zero
+    let scan = ScanLayout(
+      state: state, layout: layout, painter: CameraPainter(text: text, scale: layout.scale))
+    if let confirmation = scan.confirmation, let url = state.scan.pendingURL {
+      responses.confirmation = zip(Self.scanConfirmIDs, confirmation.buttons).map {
+        tracker.update($0, rect: $1)
+      }
+      if responses.confirmation[0].isClicked { actions.append(.scan(.cancelOpen)) }
+      if responses.confirmation[1].isClicked { actions.append(.scan(.open(url))) }
+      return responses
+    }
+    for (index, card) in scan.cards.enumerated() {
+      var row: [ControlResponse] = []
+      for (number, button) in card.buttons.enumerated() {
+        let response = tracker.update(ControlID("scan-card-\(index)-\(number)"), rect: button.rect)
+        if response.isClicked { actions.append(.scan(button.action)) }
+        row.append(response)
+      }
+      responses.buttons.append(row)
+    }
+    for (corner, id) in Self.scanHandleIDs.enumerated() where isLive {
+      let response = tracker.update(id, rect: scan.handles[corner])
+      guard response.isPressed, let pointer = input.pointerInPixels else { continue }
+      actions.append(
+        .scan(.setRegion(Self.dragged(state.scan.region, corner: corner, to: pointer, in: video))))
+    }
+    return responses
+  }
+
+  /// True when the live scan interface shows: scan mode over a visible picture, no viewer.
+  static func isLiveScanShown(_ state: OverlayState) -> Bool {
+    state.scan.isScanning && !state.photo.isViewerOpen && !(state.videoRect ?? .zero).isEmpty
+  }
+
+  /// True when the viewer shows the cards of codes found in its photo.
+  static func arePhotoCardsShown(_ state: OverlayState) -> Bool {
+    state.photo.isViewerOpen && !state.scan.photoCards.isEmpty
+  }
+
+  /// `region` with `corner` (0 top left, clockwise) moved to `pointer` and the opposite corner
+  /// kept, clamped inside the picture and at least a tenth of it across.
+  static func dragged(_ region: Rect, corner: Int, to pointer: Point, in video: Rect) -> Rect {
+    let x = min(max((pointer.x - video.minX) / video.width, 0), 1)
+    let y = min(max((pointer.y - video.minY) / video.height, 0), 1)
+    let minimum = 0.1
+    var left = region.minX
+    var top = region.minY
+    var right = region.maxX
+    var bottom = region.maxY
+    if corner == 0 || corner == 3 {
+      left = min(x, right - minimum)
+    } else {
+      right = max(x, left + minimum)
+    }
+    if corner == 0 || corner == 1 {
+      top = min(y, bottom - minimum)
+    } else {
+      bottom = max(y, top + minimum)
+    }
+    left = max(left, 0)
+    top = max(top, 0)
+    right = min(right, 1)
+    bottom = min(bottom, 1)
+    return Rect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  /// Q switches photo and scan mode; with the confirmation open, Enter opens and Escape
+  /// cancels. Other keys are left to the rest of the interface.
+  func scanKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
+    guard press.modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return [] }
+    if let url = state.scan.pendingURL,
+      Self.isLiveScanShown(state) || Self.arePhotoCardsShown(state)
+    {
+      switch press.key {
+      case .escape: return [.scan(.cancelOpen)]
+      case .enter: return [.scan(.open(url))]
+      default: break
+      }
+    }
+    return press.key == .q && !state.photo.isViewerOpen ? [.scan(.toggleMode)] : []
+  }
+
+  /// Draws the scan interface: the shade around the region, its corner brackets, each code's
+  /// outline, the cards, then the confirmation.
+  func drawScanUI(
+    _ responses: ScanUIResponses, into commands: inout [DrawCommand], layout: OverlayLayout,
+    state: OverlayState
+  ) {
+    guard Self.isLiveScanShown(state), let video = state.videoRect else { return }
+    let painter = CameraPainter(text: text, scale: layout.scale)
+    let scan = ScanLayout(state: state, layout: layout, painter: painter)
+    let visible = video.intersection(layout.content)
+    let region = scan.region
+    let shade = Color(red: 0, green: 0, blue: 0, alpha: 90)
+    for rect in [
+      Rect(
+        x: visible.minX, y: visible.minY, width: visible.width, height: region.minY - visible.minY),
+      Rect(
+        x: visible.minX, y: region.maxY, width: visible.width, height: visible.maxY - region.maxY),
+      Rect(
+        x: visible.minX, y: region.minY, width: region.minX - visible.minX, height: region.height),
+      Rect(
+        x: region.maxX, y: region.minY, width: visible.maxX - region.maxX, height: region.height),
+    ] where !rect.isEmpty {
+      commands.append(.fillRect(rect.intersection(visible), color: shade, cornerRadius: 0))
+    }
+    drawBrackets(region, painter: painter, into: &commands)
+    for card in state.scan.cards {
+      for (start, end) in zip(card.outline, card.outline.dropFirst() + card.outline.prefix(1)) {
+        painter.appendLine(
+          into: &commands, from: start, to: end, width: painter.px(3), color: Self.scanOutlineColor)
+      }
+    }
+    if let notice = state.scan.notice {
+      painter.appendCenteredText(
+        notice, into: &commands, center: Point(x: region.center.x, y: region.maxY + painter.px(16)),
+        size: ScanLayout.textSize * painter.scale, color: .white)
+    }
+    for (index, card) in scan.cards.enumerated() {
+      drawCard(
+        card, responses: responses.buttons.indices.contains(index) ? responses.buttons[index] : [],
+        painter: painter, into: &commands)
+    }
+    if let confirmation = scan.confirmation {
+      drawConfirmation(
+        confirmation, responses: responses.confirmation, painter: painter, into: &commands)
+    }
+  }
+
+  /// Draws the cards of the codes found in the viewer's photo, above the viewer.
+  func drawScanPhotoCards(
+    _ responses: ScanUIResponses, into commands: inout [DrawCommand], layout: OverlayLayout,
+    state: OverlayState
+  ) {
+    guard Self.arePhotoCardsShown(state) else { return }
+    let painter = CameraPainter(text: text, scale: layout.scale)
+    let scan = ScanLayout(state: state, layout: layout, painter: painter)
+    for (index, card) in scan.cards.enumerated() {
+      drawCard(
+        card, responses: responses.buttons.indices.contains(index) ? responses.buttons[index] : [],
+        painter: painter, into: &commands)
+    }
+    if let confirmation = scan.confirmation {
+      drawConfirmation(
+        confirmation, responses: responses.confirmation, painter: painter, into: &commands)
+    }
+  }
+
+  private func drawBrackets(
+    _ region: Rect, painter: CameraPainter, into commands: inout [DrawCommand]
+  ) {
+    let arm = min(painter.px(28), region.width / 3, region.height / 3)
+    let width = painter.px(4)
+    let corners: [(Point, Double, Double)] = [
+      (Point(x: region.minX, y: region.minY), 1, 1), (Point(x: region.maxX, y: region.minY), -1, 1),
+      (Point(x: region.maxX, y: region.maxY), -1, -1),
+      (Point(x: region.minX, y: region.maxY), 1, -1),
+    ]
+    for (point, dx, dy) in corners {
+      painter.appendLine(
+        into: &commands, from: point, to: Point(x: point.x + dx * arm, y: point.y), width: width,
+        color: .white)
+      painter.appendLine(
+        into: &commands, from: point, to: Point(x: point.x, y: point.y + dy * arm), width: width,
+        color: .white)
+    }
+  }
+
+  private func drawCard(
+    _ card: ScanLayout.Card, responses: [ControlResponse], painter: CameraPainter,
+    into commands: inout [DrawCommand]
+  ) {
+    commands.append(
+      .fillRect(card.rect, color: CameraPainter.panelColor, cornerRadius: painter.px(10)))
+    let pad = painter.px(12)
+    painter.appendText(
+      card.heading, into: &commands, leading: card.rect.minX + pad,
+      centerY: card.rect.minY + pad + painter.px(7), size: ScanLayout.headingSize * painter.scale,
+      color: CameraPainter.secondaryTextColor)
+    for (index, line) in card.lines.enumerated() {
+      painter.appendText(
+        line, into: &commands, leading: card.rect.minX + pad,
+        centerY: card.rect.minY + pad + painter.px(16) + painter.px(22) * (Double(index) + 0.5),
+        size: ScanLayout.textSize * painter.scale, color: CameraPainter.textColor)
+    }
+    for (index, button) in card.buttons.enumerated() {
+      let response = responses.indices.contains(index) ? responses[index] : ControlResponse()
+      drawPill(
+        button.label, rect: button.rect, response: response, painter: painter, into: &commands)
+    }
+  }
+
+  private func drawConfirmation(
+    _ confirmation: (panel: Rect, lines: [String], buttons: [Rect]), responses: [ControlResponse],
+    painter: CameraPainter, into commands: inout [DrawCommand]
+  ) {
+    let panel = confirmation.panel
+    commands.append(
+      .fillRect(
+        panel, color: Color(red: 22, green: 22, blue: 26, alpha: 240), cornerRadius: painter.px(12))
+    )
+    let pad = painter.px(16)
+    painter.appendText(
+      "Open this address in the browser?", into: &commands, leading: panel.minX + pad,
+      centerY: panel.minY + pad + painter.px(12), size: ScanLayout.textSize * painter.scale,
+      color: CameraPainter.textColor)
+    for (index, line) in confirmation.lines.enumerated() {
+      painter.appendText(
+        line, into: &commands, leading: panel.minX + pad,
+        centerY: panel.minY + pad * 2 + painter.px(24) + painter.px(22) * (Double(index) + 0.5),
+        size: ScanLayout.textSize * painter.scale, color: CameraPainter.accentColor)
+    }
+    for (index, label) in ["Cancel", "Open"].enumerated() {
+      let response = responses.indices.contains(index) ? responses[index] : ControlResponse()
+      drawPill(
+        label, rect: confirmation.buttons[index], response: response, painter: painter,
+        into: &commands)
+    }
+  }
+
+  private func drawPill(
+    _ label: String, rect: Rect, response: ControlResponse, painter: CameraPainter,
+    into commands: inout [DrawCommand]
+  ) {
+    let fill =
+      response.isPressed
+      ? CameraPainter.controlPress
+      : response.isHovered ? CameraPainter.controlHover : CameraPainter.controlFill
+    commands.append(.fillRect(rect, color: fill, cornerRadius: rect.height / 2))
+    painter.appendCenteredText(
+      label, into: &commands, center: rect.center, size: ScanLayout.textSize * painter.scale,
+      color: CameraPainter.textColor)
+  }
+}

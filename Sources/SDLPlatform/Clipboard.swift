@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: MIT
+import CSDL2
+
+/// The desktop clipboard, through SDL (on X11 SDL owns the CLIPBOARD selection while the
+/// window lives). Main thread only, as SDL video calls are.
+public enum Clipboard {
+  /// Puts `text` on the clipboard; false when SDL refused (no video subsystem, out of memory).
+  @discardableResult
+  public static func setText(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
+}

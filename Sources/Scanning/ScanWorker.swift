@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Foundation
+import Workers
+
+/// Scans frames on a thread of its own, so that decoding never holds up capture or the render
+/// loop.
+///
+/// The render loop offers each frame it shows; `ScanPacing` admits at most ten a second, and
+/// only an admitted frame is copied (just the region's luma, a few hundred kilobytes at most).
+/// The inbox has one slot: a frame that arrives while the previous one is still waiting
+/// replaces it (newest wins, the replaced one counted in `replacedCount`), so a slow scan
+/// never builds a queue of stale pictures. Results come back through `drainResults()`, and
+/// `wake` is called after each one. Call `stop()` when done: the thread keeps the worker alive.
+///
+/// Any thread; `condition`'s lock guards every mutable field, hence `@unchecked Sendable`.
+public final class ScanWorker: @unchecked Sendable {
+  /// A frame's region waiting to be scanned.
+  public struct Job: Sendable {
+    /// The luma to read, with its place in the frame.
+    public var image: LumaImage
+    /// When the frame was captured.
+    public var captureTime: MonotonicTime
+    /// The frame's sequence number.
+    public var sequence: UInt32
+
+    /// Makes a job.
+    public init(image: LumaImage, captureTime: MonotonicTime, sequence: UInt32 = 0) {
+      self.image = image
+      self.captureTime = captureTime
+      self.sequence = sequence
+    }
+  }
+
+  /// What one scan found.
+  public struct Result: Sendable {
+    /// The codes, corners in frame pixels.
+    public var codes: [DetectedCode]
+    /// The part of the frame that was scanned.
+    public var region: PixelRectangle
+    /// When the scanned frame was captured.
+    public var captureTime: MonotonicTime
+    /// The scanned frame's sequence number.
+    public var sequence: UInt32
+    /// The wall time the decoder took.
+    public var scanDuration: Duration
+  }
+
+  /// Results kept for the reader before the oldest are dropped.
+  public static let resultCapacity = 8
+
+  private let condition = NSCondition()
+  private var pacing: ScanPacing
+  private var pending: Job?
+  private var results: [Result] = []
+  private var isStopping = false
+  private var replaced = 0
+  private var scanned = 0
+  private var thread: WorkerThread?
+  private let wake: (@Sendable () -> Void)?
+
+  /// Starts the thread. `makeDecoder` runs on it once, and what it returns reads every job
+  /// there (a `CodeScanner` is bound to the thread that uses it).
+  public init(
+    interval: Duration = .milliseconds(100), wake: (@Sendable () -> Void)? = nil,
+    makeDecoder: @escaping @Sendable () -> (LumaImage) -> [DetectedCode]
+  ) {
+    pacing = ScanPacing(interval: interval)
+    self.wake = wake
+    // The thread holds the worker until `stop()` ends it.
+    let thread = WorkerThread(name: "pinhole-scan") { self.run(decode: makeDecoder()) }
+    condition.withLock { self.thread = thread }
+  }
+
+  /// Makes a worker reading with a `CodeScanner` of `engine`: by default ZXing-C++ alone,
+  /// which read the most codes per millisecond (see `CodeScanner`).
+  public convenience init(
+    engine: CodeScanner.Engine = .zxing, interval: Duration = .milliseconds(100),
+    wake: (@Sendable () -> Void)? = nil
+  ) {
+    self.init(interval: interval, wake: wake) {
+      let scanner = CodeScanner(engine: engine)
+      return { scanner.scan($0) }
+    }
+  }
+
+  /// Offers the frame shown at `time`: when pacing admits it, calls `makeJob` (which copies
+  /// the region) and puts the job in the slot. True when a job was queued. Never blocks for
+  /// longer than a lock swap. Any thread.
+  @discardableResult
+  public func offer(at time: MonotonicTime, _ makeJob: () -> Job?) -> Bool {
+    guard condition.withLock({ !isStopping && pacing.admit(at: time) }), let job = makeJob()
+    else { return false }
+    submit(job)
+    return true
+  }
+
+  /// Puts `job` in the slot, replacing (and counting) one still waiting. Any thread.
+  public func submit(_ job: Job) {
+    condition.withLock {
+      if pending != nil { replaced += 1 }
+      pending = job
+      condition.signal()
+    }
+  }
+
+  /// Lets the next offer through whatever the pacing says (the region moved). Any thread.
+  public func resetPacing() { condition.withLock { pacing.reset() } }
+
+  /// The results since the last call, oldest first. Never blocks for longer than a swap.
+  public func drainResults() -> [Result] {
+    condition.withLock {
+      defer { results.removeAll(keepingCapacity: true) }
+      return results
+    }
+  }
+
+  /// Jobs replaced by a newer one before they were scanned.
+  public var replacedCount: Int { condition.withLock { replaced } }
+
+  /// Jobs scanned so far.
+  public var scannedCount: Int { condition.withLock { scanned } }
+
+  /// Ends the thread after the scan in progress, if any, and waits for it. Any thread but the
+  /// worker's; calling it twice is harmless.
+  public func stop() {
+    let thread = condition.withLock { () -> WorkerThread? in
+      isStopping = true
+      condition.signal()
+      defer { self.thread = nil }
+      return self.thread
+    }
+    thread?.join()
+  }
+
+  private func run(decode: (LumaImage) -> [DetectedCode]) {
+    while let job = nextJob() {
+      let start = MonotonicTime.now()
+      let codes = decode(job.image)
+      let result = Result(
+        codes: codes, region: job.image.frameRegion, captureTime: job.captureTime,
+        sequence: job.sequence, scanDuration: MonotonicTime.now().duration(since: start))
+      condition.withLock {
+        scanned += 1
+        results.append(result)
+        if results.count > Self.resultCapacity { results.removeFirst() }
+      }
+      wake?()
+    }
+  }
+
+  /// Waits for a job; nil once stopping.
+  private func nextJob() -> Job? {
+    condition.withLock {
+      while pending == nil, !isStopping { condition.wait() }
+      guard !isStopping else { return nil }
+      defer { pending = nil }
+      return pending
+    }
+  }
+}

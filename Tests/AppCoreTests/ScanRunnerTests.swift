@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Foundation
+import Scanning
+import SimulatedCamera
+import Testing
+
+@Suite struct ScanRunnerTests {
+  /// A PGM file in a fresh temporary folder holding a QR code of `text` (or nothing).
+  private static func pgm(_ text: String?, name: String = "code.pgm") throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pinhole-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let side = 240
+    var pixels = [UInt8](repeating: 255, count: side * side)
+    if let text, let code = SceneCode(text: text) {
+      let module = 5
+      let offset = (side - code.side * module) / 2
+      for row in 0..<(code.side * module) {
+        for column in 0..<(code.side * module)
+        where code.modules[(row / module) * code.side + column / module] {
+          pixels[(offset + row) * side + offset + column] = 0
+        }
+      }
+    }
+    let url = folder.appendingPathComponent(name)
+    try Data(Array("P5\n# made by a test\n\(side) \(side)\n255\n".utf8) + pixels).write(to: url)
+    return url
+  }
+
+  @Test func printsTheTextOfTheCodeInAFile() throws {
+    let file = try Self.pgm("scan me")
+    var lines: [String] = []
+    var errors: [String] = []
+    let status = ScanRunner().scanFiles(
+      [file.path], emit: { lines.append($0) }, complain: { errors.append($0) })
+    #expect(status == 0)
+    #expect(lines == ["scan me"])
+    #expect(errors.isEmpty)
+  }
+
+  @Test func exitsOneWhenAFileHoldsNoCodeOrCannotBeRead() throws {
+    let blank = try Self.pgm(nil)
+    let code = try Self.pgm("present")
+    var lines: [String] = []
+    var errors: [String] = []
+    let status = ScanRunner().scanFiles(
+      [blank.path, code.path, "/nonexistent/x.pgm"], emit: { lines.append($0) },
+      complain: { errors.append($0) })
+    #expect(status == 1)
+    #expect(lines == ["\(code.path): present"])
+    #expect(errors.count == 2)
+  }
+
+  @Test func jsonCarriesTypeAndCorners() throws {
+    let file = try Self.pgm("https://example.org/")
+    var lines: [String] = []
+    _ = ScanRunner(wantsJSON: true).scanFiles([file.path], emit: { lines.append($0) }) { _ in }
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(lines.joined().utf8)) as? [String: Any])
+    #expect(object["file"] as? String == file.path)
+    let codes = try #require(object["codes"] as? [[String: Any]])
+    #expect(codes.first?["text"] as? String == "https://example.org/")
+    #expect(codes.first?["type"] as? String == "QR")
+    #expect((codes.first?["corners"] as? [[Double]])?.count == 4)
+  }
+
+  @Test func theRegionLimitsTheScan() throws {
+    let file = try Self.pgm("middle")
+    var lines: [String] = []
+    let corner = ScanRunner(region: .pixels(.init(left: 0, top: 0, width: 40, height: 40)))
+    #expect(corner.scanFiles([file.path], emit: { lines.append($0) }) { _ in } == 1)
+    #expect(lines.isEmpty)
+  }
+
+  @Test func scansTheSimulatedCameraOnce() {
+    let source = CameraSource(.simulated(notice: nil), sceneCode: "from the camera")
+    var lines: [String] = []
+    let status = ScanRunner(isOnce: true).scanCamera(
+      source, request: source.request(overriding: ModeRequest()), emit: { lines.append($0) }
+    ) { _ in }
+    #expect(status == 0)
+    #expect(lines == ["from the camera"])
+  }
+
+  @Test func parsesTheScanCommandLine() throws {
+    let files = try Options(parsing: ["--scan", "a.pgm", "--json", "b.jpg", "--roi", "1,2,30,40"])
+    #expect(files.command == .scan(files: ["a.pgm", "b.jpg"]))
+    #expect(files.wantsJSON)
+    #expect(files.scan.region == .pixels(.init(left: 1, top: 2, width: 30, height: 40)))
+    let camera = try Options(parsing: ["--camera", "sim", "--scene-code", "hi", "--scan", "--once"])
+    #expect(camera.command == .scan(files: []))
+    #expect(camera.scan.isOnce)
+    #expect(camera.scan.sceneCode == "hi")
+    #expect(throws: OptionsError.self) { try Options(parsing: ["stray.pgm"]) }
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--scan", "--roi", "1,2"]) }
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--scene-code", ""]) }
+  }
+}

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+import CameraTestSupport
+import Testing
+
+@testable import Overlay
+
+@Suite("Scan interface")
+struct ScanOverlayTests {
+  private let size = CameraScene.windowSize
+
+  private func frame(_ input: OverlayInput, state: OverlayState) -> OverlayFrame {
+    Overlay(measurer: FixedWidthTextMeasurer()).frame(input: input, state: state)
+  }
+
+  private func scanning(_ cards: [ScanCard] = [], pendingURL: String? = nil) -> OverlayState {
+    var state = CameraScene.state()
+    state.scan.mode = .scan
+    state.scan.cards = cards
+    state.scan.pendingURL = pendingURL
+    return state
+  }
+
+  private func layout(_ state: OverlayState) -> ScanLayout {
+    ScanLayout(
+      state: state,
+      layout: OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme()),
+      painter: CameraPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1))
+  }
+
+  private static func card(_ text: String) -> ScanCard {
+    ScanCard(
+      text: text, typeName: "QR", payload: CodePayload(parsing: text),
+      outline: [
+        Point(x: 200, y: 100), Point(x: 300, y: 100), Point(x: 300, y: 200), Point(x: 200, y: 200),
+      ])
+  }
+
+  @Test func qTogglesScanModeAndCtrlQStillQuits() {
+    let photo = CameraScene.state()
+    #expect(
+      frame(OverlayInput(windowSize: size, keys: [KeyPress(.q)]), state: photo).actions == [
+        .scan(.toggleMode)
+      ])
+    #expect(
+      frame(OverlayInput(windowSize: size, keys: [KeyPress(.q, modifiers: .control)]), state: photo)
+        .actions == [.quit])
+  }
+
+  @Test func cardButtonsCopyAndAskBeforeOpening() throws {
+    let url = "https://example.org/a"
+    let state = scanning([Self.card(url), Self.card("WIFI:S:Home;T:WPA;P:secret;;")])
+    let cards = layout(state).cards
+    #expect(cards.count == 2)
+    let link = try #require(cards.first)
+    #expect(link.buttons.map(\.label) == ["Copy", "Open…"])
+    #expect(cards[1].lines == ["Network: Home", "Password: secret"])
+    #expect(
+      cards[1].buttons.map(\.action) == [.copy("secret"), .copy("WIFI:S:Home;T:WPA;P:secret;;")])
+    for button in link.buttons {
+      let point = button.rect.center
+      let actions = frame(
+        OverlayInput(windowSize: size, pointer: point, clicks: [Click(position: point)]),
+        state: state
+      ).actions
+      #expect(actions == [.scan(button.action)])
+    }
+  }
+
+  @Test func theConfirmationShowsTheWholeAddressAndAnswers() throws {
+    let url = "https://example.org/" + String(repeating: "long-path/", count: 12)
+    let state = scanning([Self.card(url)], pendingURL: url)
+    let confirmation = try #require(layout(state).confirmation)
+    #expect(confirmation.lines.joined() == url)
+    let open = confirmation.buttons[1].center
+    #expect(
+      frame(
+        OverlayInput(windowSize: size, pointer: open, clicks: [Click(position: open)]), state: state
+      )
+      .actions == [.scan(.open(url))])
+    #expect(
+      frame(OverlayInput(windowSize: size, keys: [KeyPress(.escape)]), state: state).actions == [
+        .scan(.cancelOpen)
+      ])
+    #expect(
+      frame(OverlayInput(windowSize: size, keys: [KeyPress(.enter)]), state: state).actions == [
+        .scan(.open(url))
+      ])
+  }
+
+  @Test func draggingACornerMovesOnlyThatCornerAndStaysInside() {
+    let region = Rect(x: 0.2, y: 0.2, width: 0.6, height: 0.6)
+    let video = Rect(x: 0, y: 0, width: 1000, height: 500)
+    let moved = Overlay.dragged(region, corner: 0, to: Point(x: 100, y: 50), in: video)
+    for (value, expected) in [
+      (moved.minX, 0.1), (moved.minY, 0.1), (moved.maxX, 0.8), (moved.maxY, 0.8),
+    ] {
+      #expect(abs(value - expected) < 1e-9)
+    }
+    let outside = Overlay.dragged(region, corner: 2, to: Point(x: 2000, y: -40), in: video)
+    #expect(outside.maxX == 1)
+    #expect(abs(outside.height - 0.1) < 1e-9)
+    #expect(abs(outside.minY - 0.2) < 1e-9)
+  }
+
+  @Test func pressingACornerHandleRaisesRegionChanges() throws {
+    let state = scanning()
+    let handle = try #require(layout(state).handles.first).center
+    let target = Point(x: handle.x - 20, y: handle.y - 10)
+    let actions = frame(
+      OverlayInput(
+        windowSize: size, pointer: target, pressedButtons: [.primary],
+        clicks: [Click(position: handle)]),
+      state: state
+    ).actions
+    guard case .scan(.setRegion(let region))? = actions.first else {
+      Issue.record("no region change: \(actions)")
+      return
+    }
+    #expect(region.minX < state.scan.region.minX)
+    #expect(region.maxX == state.scan.region.maxX)
+  }
+
+  @Test func drawsOutlinesOnlyInScanMode() {
+    var state = scanning([Self.card("text")])
+    let scanCommands = frame(OverlayInput(windowSize: size), state: state).commands
+    state.scan.mode = .photo
+    let photoCommands = frame(OverlayInput(windowSize: size), state: state).commands
+    #expect(scanCommands.count > photoCommands.count + 40)
+    #expect(
+      scanCommands.contains(.text("text", origin: .zero, pointSize: 15, color: .white)) == false)
+    #expect(scanCommands.contains { if case .text("text", _, _, _) = $0 { true } else { false } })
+  }
+
+  @Test func theViewerShowsThePhotosCodesAndKeepsQ() throws {
+    var state = scanning([Self.card("live code")])
+    state.photo.viewer = ViewerState(
+      image: ImageID("viewer"), imageSize: Size(width: 640, height: 360), index: 0, count: 1,
+      fileName: "photo.jpg")
+    state.scan.photoCards = [Self.card("https://example.org/photo")]
+    let cards = layout(state).cards
+    #expect(cards.map(\.lines) == [["https://example.org/photo"]])
+    let copy = try #require(cards.first?.buttons.first).rect.center
+    let actions = frame(
+      OverlayInput(windowSize: size, pointer: copy, clicks: [Click(position: copy)]), state: state
+    ).actions
+    #expect(actions == [.scan(.copy("https://example.org/photo"))])
+    #expect(
+      !frame(OverlayInput(windowSize: size, keys: [KeyPress(.q)]), state: state).actions
+        .contains(.scan(.toggleMode)))
+  }
+}
