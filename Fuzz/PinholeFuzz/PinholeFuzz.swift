@@ -14,7 +14,7 @@ import FuzzTargets
 
   /// Which target this process fuzzes: PINHOLE_FUZZ_TARGET names one; unset, the first byte
   /// of each input picks one.
-  nonisolated(unsafe) private let fixedTarget = ProcessInfo.processInfo
+  private let fixedTarget = ProcessInfo.processInfo
     .environment["PINHOLE_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
 
   /// Called by libFuzzer before it reads the corpus: an empty corpus folder (the first
@@ -35,11 +35,32 @@ import FuzzTargets
       let prefix =
         fixedTarget == nil ? [UInt8(FuzzTarget.allCases.firstIndex(of: target) ?? 0)] : []
       for (index, seed) in FuzzSeeds.seeds(for: target).enumerated() {
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
           atPath: "\(corpus)/seed-\(target.rawValue)-\(index)", contents: Data(prefix + seed))
       }
     }
     return 0
+  }
+
+  /// libFuzzer's driver (compiler-rt, LLVM 11 and later), which parses the fuzzer's flags and
+  /// runs the loop. Declared by hand: there is no header to import it from.
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+  ) -> Int32
+
+  /// The executable's entry point. SwiftPM links an executable target with `main` aliased to
+  /// `<module>_main`, so libFuzzer's own `main` cannot be used; this one hands over to its
+  /// driver instead.
+  @_cdecl("PinholeFuzz_main")
+  public func fuzzMain(
+    _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, fuzzOneInput)
   }
 
   @_cdecl("LLVMFuzzerTestOneInput")

@@ -23,10 +23,18 @@ import CameraModel
 /// ("Bogus marker length", "two SOI markers"). So after any failed call the handle is replaced
 /// with a fresh one (`handleReplacements` counts them).
 ///
+/// Tables: libjpeg keeps the Huffman tables a JPEG defines in its decompressor, and a later
+/// JPEG without tables (a UVC frame) is then decoded with those instead of the standard ones,
+/// into "Corrupt JPEG data" (found by fuzzing: a file with its own tables, then a camera
+/// frame). A JPEG without tables on a handle that has seen some gets a fresh handle.
+///
 /// Owner's thread only.
 final class JPEGPlaneDecoder {
   private var handle = TurboJPEGHandle(.decompress)
-  /// How many times a failure made the decoder start over with a fresh handle.
+  /// True once a JPEG decoded on `handle` defined its own Huffman tables.
+  private var handleHoldsTables = false
+  /// How many times a failure, or tables left by an earlier JPEG, made the decoder start over
+  /// with a fresh handle.
   private(set) var handleReplacements = 0
   private let alignedLuma = PlaneBuffer()
   private let cbPlane = PlaneBuffer()
@@ -38,6 +46,10 @@ final class JPEGPlaneDecoder {
   /// progressive JPEG in YCbCr or greyscale.
   func readHeader(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> JPEGHeader {
     try Self.checkStartMarker(bytes)
+    // A damaged header counts as defining tables: turbojpeg may have read some before failing.
+    let definesTables = (try? JPEGMarkerWalk(bytes))?.hasHuffmanTables ?? true
+    if !definesTables && handleHoldsTables { replaceHandle() }
+    if definesTables { handleHoldsTables = true }
     var width: Int32 = 0
     var height: Int32 = 0
     var subsamp: Int32 = 0
@@ -207,10 +219,16 @@ final class JPEGPlaneDecoder {
   /// call starts clean (see "Poisoning" above).
   private func failure(_ bytes: UnsafeRawBufferPointer) -> ImagingError {
     let message = handle.lastErrorMessage
-    handle = TurboJPEGHandle(.decompress)
-    handleReplacements += 1
+    replaceHandle()
     if !Self.containsEndMarker(bytes) { return .truncatedFrame }
     return .corruptFrame(reason: message)
+  }
+
+  /// Starts over with a fresh turbojpeg handle, free of any state earlier JPEGs left.
+  private func replaceHandle() {
+    handle = TurboJPEGHandle(.decompress)
+    handleHoldsTables = false
+    handleReplacements += 1
   }
 
   private func jpegBase(_ bytes: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {

@@ -38,7 +38,7 @@ public enum PhotoListing {
       guard fstatat(descriptor, name, &status, 0) == 0, status.st_mode & S_IFMT == S_IFREG else {
         continue
       }
-      let nanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+      let nanoseconds = Self.nanoseconds(status.st_mtim)
       let entry = Entry(
         url: URL(fileURLWithPath: path + "/" + name, isDirectory: false), kind: kind,
         modificationDate: Date(timeIntervalSince1970: Double(nanoseconds) / 1e9),
@@ -47,5 +47,14 @@ public enum PhotoListing {
     }
     found.sort { ($0.nanoseconds, $0.name) > ($1.nanoseconds, $1.name) }
     return found.map(\.entry)
+  }
+
+  /// A modification time in nanoseconds, saturating: any program can set a file's time to
+  /// the far past or future (`touch -d`), and the multiplication must not trap on it.
+  static func nanoseconds(_ time: timespec) -> Int64 {
+    let (whole, overflow) = Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return time.tv_sec < 0 ? .min : .max }
+    let (sum, carry) = whole.addingReportingOverflow(Int64(time.tv_nsec))
+    return carry ? .max : sum
   }
 }
