@@ -7,6 +7,7 @@ import Overlay
 import SDLPlatform
 import Scanning
 import Synchronization
+import Workers
 
 /// The scan side of the window: the mode, the region, the worker and the codes on show.
 /// Main thread only.
@@ -37,14 +38,31 @@ struct ScanSide {
   var photoURL: URL?
   /// The codes found in that photo.
   var photoCodes: [DetectedCode] = []
-  /// A finished scan of a photo, handed from its background thread.
-  let photoResult = PhotoScanSlot()
+  /// What the scan side does off the render loop besides live scanning.
+  enum Job: Sendable {
+    /// Read the codes in the photo at this file (a JPEG decode and a whole-photo scan).
+    case scanPhoto(URL)
+    /// Run `xdg-open` on an address the user confirmed.
+    case open(String)
+  }
+
+  /// Photo scans and link openings, on their own worker thread; photo results wake the loop.
+  let helper: Worker<Job, (URL, [DetectedCode])>
   /// Wakes the render loop when a scan reports.
   let wake: RenderWake
 
   /// Starts the worker; its results and the photo scans wake the render loop through `wake`.
   init(wake: RenderWake) {
     self.wake = wake
+    helper = Worker(name: "pinhole-scan-jobs", wake: { wake.wake() }) { job, emit in
+      switch job {
+      case .scanPhoto(let url):
+        let codes = (try? ScanImageFile.load(url.path, region: nil)).map { CodeScanner().scan($0) }
+        emit((url, codes ?? []))
+      case .open(let address):
+        ScanSide.openInBrowser(address)
+      }
+    }
     worker = ScanWorker(interval: .milliseconds(100), wake: { wake.wake() }) {
       let scanner = CodeScanner(engine: .zxing)
       if let blank = LumaImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 4096))
@@ -54,18 +72,21 @@ struct ScanSide {
       return { scanner.scan($0) }
     }
   }
-}
-
-/// A photo's scan handed from a background queue to the render loop. Any thread; the mutex
-/// guards the one slot.
-final class PhotoScanSlot: Sendable {
-  private let slot = Mutex<(URL, [DetectedCode])?>(nil)
-
-  /// Stores the codes found in the photo at `url`, replacing an older result.
-  func post(_ url: URL, _ codes: [DetectedCode]) { slot.withLock { $0 = (url, codes) } }
-
-  /// Takes the newest result, if one arrived since the last call.
-  func take() -> (URL, [DetectedCode])? { slot.withLock { $0.take() } }
+  /// Runs `xdg-open URL` and waits for it (on the scan side's worker thread); the address was
+  /// confirmed by the user and passes as one argument, never through a shell.
+  static func openInBrowser(_ url: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["xdg-open", url]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+      process.waitUntilExit()
+    } catch {
+      FileHandle.standardError.write(Data("pinhole: xdg-open failed: \(error)\n".utf8))
+    }
+  }
 }
 
 extension PreviewApp {
@@ -84,7 +105,7 @@ extension PreviewApp {
 
   /// Takes the worker's results and turns them into the codes on show.
   func updateScan(at now: MonotonicTime) {
-    if let (url, codes) = scan.photoResult.take(), url == scan.photoURL {
+    for (url, codes) in scan.helper.events.drain() where url == scan.photoURL {
       scan.photoCodes = codes
       print("pinhole: viewer found \(codes.count) codes in \(url.lastPathComponent)")
       fflush(nil)
@@ -115,13 +136,7 @@ extension PreviewApp {
   func scanPhoto(at url: URL) {
     scan.photoURL = url
     scan.photoCodes = []
-    let slot = scan.photoResult
-    let wake = scan.wake
-    DispatchQueue.global(qos: .utility).async {
-      let codes = (try? ScanImageFile.load(url.path, region: nil)).map { CodeScanner().scan($0) }
-      slot.post(url, codes ?? [])
-      wake.wake()
-    }
+    scan.helper.send(.scanPhoto(url))
   }
 
   /// The scan interface's state for this frame: region, cards with outlines in window pixels.
@@ -171,7 +186,7 @@ extension PreviewApp {
     case .open(let url):
       scan.overlay.pendingURL = nil
       guard CodePayload.isOpenableURL(url) else { return }
-      Self.openInBrowser(url)
+      scan.helper.send(.open(url))
       showScanNotice("Opening in the browser…")
     }
   }
@@ -256,21 +271,4 @@ extension PreviewApp {
     a.text == b.text && a.symbology == b.symbology
   }
 
-  /// Runs `xdg-open URL` on a background thread; the address was confirmed by the user and
-  /// passes as one argument, never through a shell.
-  private static func openInBrowser(_ url: String) {
-    DispatchQueue.global(qos: .userInitiated).async {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["xdg-open", url]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      do {
-        try process.run()
-        process.waitUntilExit()
-      } catch {
-        FileHandle.standardError.write(Data("pinhole: xdg-open failed: \(error)\n".utf8))
-      }
-    }
-  }
 }
