@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import Synchronization
 import Workers
 
 /// Scans frames on a thread of its own, so that decoding never holds up capture or the render
@@ -13,8 +14,8 @@ import Workers
 /// never builds a queue of stale pictures. Results come back through `drainResults()`, and
 /// `wake` is called after each one. Call `stop()` when done: the thread keeps the worker alive.
 ///
-/// Any thread; `condition`'s lock guards every mutable field, hence `@unchecked Sendable`.
-public final class ScanWorker: @unchecked Sendable {
+/// Any thread.
+public final class ScanWorker: Sendable {
   /// A frame's region waiting to be scanned.
   public struct Job: Sendable {
     /// The luma to read, with its place in the frame.
@@ -49,15 +50,18 @@ public final class ScanWorker: @unchecked Sendable {
   /// Results kept for the reader before the oldest are dropped.
   public static let resultCapacity = 8
 
-  private let condition = NSCondition()
-  private var pacing: ScanPacing
-  private var pending: Job?
-  private var results: [Result] = []
-  private var isStopping = false
-  private var replaced = 0
-  private var scanned = 0
-  private var thread: WorkerThread?
-  private let wake: (@Sendable () -> Void)?
+  /// The pacing, the scan count and whether `stop()` was called, shared with the thread.
+  private struct Progress {
+    var pacing: ScanPacing
+    var scanned = 0
+    var isStopping = false
+  }
+
+  private let progress: Mutex<Progress>
+  /// The one-slot inbox of frames to scan: a newer frame replaces one still waiting.
+  private let jobs = Inbox<Job>(capacity: 1, overflow: .dropOldest)
+  private let results: Inbox<Result>
+  private let thread = Mutex<WorkerThread?>(nil)
 
   /// Starts the thread. `makeDecoder` runs on it once, and what it returns reads every job
   /// there (a `CodeScanner` is bound to the thread that uses it).
@@ -65,11 +69,11 @@ public final class ScanWorker: @unchecked Sendable {
     interval: Duration = .milliseconds(100), wake: (@Sendable () -> Void)? = nil,
     makeDecoder: @escaping @Sendable () -> (LumaImage) -> [DetectedCode]
   ) {
-    pacing = ScanPacing(interval: interval)
-    self.wake = wake
+    progress = Mutex(Progress(pacing: ScanPacing(interval: interval)))
+    results = Inbox(capacity: Self.resultCapacity, overflow: .dropOldest, wake: wake)
     // The thread holds the worker until `stop()` ends it.
-    let thread = WorkerThread(name: "pinhole-scan") { self.run(decode: makeDecoder()) }
-    condition.withLock { self.thread = thread }
+    let started = WorkerThread(name: "pinhole-scan") { self.run(decode: makeDecoder()) }
+    thread.withLock { $0 = started }
   }
 
   /// Makes a worker reading with a `CodeScanner` of `engine`: by default ZXing-C++ alone,
@@ -89,48 +93,33 @@ public final class ScanWorker: @unchecked Sendable {
   /// longer than a lock swap. Any thread.
   @discardableResult
   public func offer(at time: MonotonicTime, _ makeJob: () -> Job?) -> Bool {
-    guard condition.withLock({ !isStopping && pacing.admit(at: time) }), let job = makeJob()
-    else { return false }
+    let isAdmitted = progress.withLock { !$0.isStopping && $0.pacing.admit(at: time) }
+    guard isAdmitted, let job = makeJob() else { return false }
     submit(job)
     return true
   }
 
   /// Puts `job` in the slot, replacing (and counting) one still waiting. Any thread.
-  public func submit(_ job: Job) {
-    condition.withLock {
-      if pending != nil { replaced += 1 }
-      pending = job
-      condition.signal()
-    }
-  }
+  public func submit(_ job: Job) { jobs.post(job) }
 
   /// Lets the next offer through whatever the pacing says (the region moved). Any thread.
-  public func resetPacing() { condition.withLock { pacing.reset() } }
+  public func resetPacing() { progress.withLock { $0.pacing.reset() } }
 
   /// The results since the last call, oldest first. Never blocks for longer than a swap.
-  public func drainResults() -> [Result] {
-    condition.withLock {
-      defer { results.removeAll(keepingCapacity: true) }
-      return results
-    }
-  }
+  public func drainResults() -> [Result] { results.drain() }
 
   /// Jobs replaced by a newer one before they were scanned.
-  public var replacedCount: Int { condition.withLock { replaced } }
+  public var replacedCount: Int { jobs.droppedCount }
 
   /// Jobs scanned so far.
-  public var scannedCount: Int { condition.withLock { scanned } }
+  public var scannedCount: Int { progress.withLock { $0.scanned } }
 
   /// Ends the thread after the scan in progress, if any, and waits for it. Any thread but the
   /// worker's; calling it twice is harmless.
   public func stop() {
-    let thread = condition.withLock { () -> WorkerThread? in
-      isStopping = true
-      condition.signal()
-      defer { self.thread = nil }
-      return self.thread
-    }
-    thread?.join()
+    progress.withLock { $0.isStopping = true }
+    jobs.close()
+    thread.withLock { $0.take() }?.join()
   }
 
   private func run(decode: (LumaImage) -> [DetectedCode]) {
@@ -140,22 +129,14 @@ public final class ScanWorker: @unchecked Sendable {
       let result = Result(
         codes: codes, region: job.image.frameRegion, captureTime: job.captureTime,
         sequence: job.sequence, scanDuration: MonotonicTime.now().duration(since: start))
-      condition.withLock {
-        scanned += 1
-        results.append(result)
-        if results.count > Self.resultCapacity { results.removeFirst() }
-      }
-      wake?()
+      progress.withLock { $0.scanned += 1 }
+      results.post(result)
     }
   }
 
   /// Waits for a job; nil once stopping.
   private func nextJob() -> Job? {
-    condition.withLock {
-      while pending == nil, !isStopping { condition.wait() }
-      guard !isStopping else { return nil }
-      defer { pending = nil }
-      return pending
-    }
+    guard let job = jobs.next() else { return nil }
+    return progress.withLock { $0.isStopping } ? nil : job
   }
 }
