@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraTestSupport
 import Foundation
 import PhotoLibrary
 import Testing

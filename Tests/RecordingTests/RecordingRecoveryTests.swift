@@ -1,5 +1,6 @@
-// SPDX-License-Identifier: MIT
 import CameraModel
+// SPDX-License-Identifier: MIT
+import CameraTestSupport
 import Foundation
 import Recording
 import Testing

@@ -2,11 +2,14 @@
 import Foundation
 
 /// A fresh folder under /tmp, removed when the value goes away.
-final class TemporaryFolder {
-  let url: URL
-  var path: String { url.path }
+public final class TemporaryFolder {
+  /// The folder.
+  public let url: URL
+  /// The folder's path.
+  public var path: String { url.path }
 
-  init() throws {
+  /// Makes the folder.
+  public init() throws {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("pinhole-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -17,13 +20,13 @@ final class TemporaryFolder {
   }
 
   /// Names in the folder, sorted, hidden ones included.
-  func names() throws -> [String] {
+  public func names() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
 
   /// Creates a file with `text` and returns its URL.
   @discardableResult
-  func makeFile(_ name: String, text: String = "x") throws -> URL {
+  public func makeFile(_ name: String, text: String = "x") throws -> URL {
     let file = url.appendingPathComponent(name)
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
