@@ -19,9 +19,30 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var flashMode: PhotoController.FlashMode?
   /// Control values per camera identity, by control ID.
   public var controlValues: [String: [UInt32: Int64]] = [:]
+  /// True when the viewfinder looks for QR codes and bar codes in photo mode too (off unless
+  /// the user turned it on).
+  public var detectsCodesInPhotoMode = false
 
   /// Makes default settings.
   public init() {}
+
+  private enum CodingKeys: String, CodingKey {
+    case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
+    case detectsCodesInPhotoMode
+  }
+
+  /// Reads settings JSON; keys added after the first release may be missing (older files
+  /// load with their defaults).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    lastCameraIdentity = try container.decodeIfPresent(String.self, forKey: .lastCameraIdentity)
+    isMuted = try container.decode(Bool.self, forKey: .isMuted)
+    timerSeconds = try container.decode(Int.self, forKey: .timerSeconds)
+    flashMode = try container.decodeIfPresent(PhotoController.FlashMode.self, forKey: .flashMode)
+    controlValues = try container.decode([String: [UInt32: Int64]].self, forKey: .controlValues)
+    detectsCodesInPhotoMode =
+      try container.decodeIfPresent(Bool.self, forKey: .detectsCodesInPhotoMode) ?? false
+  }
 
   /// The settings file for `environment`.
   public static func fileURL(environment: [String: String]) -> URL? {

@@ -211,6 +211,7 @@ extension PreviewApp {
       photos.controller.flashMode = modes[(index + 1) % modes.count]
       settings.flashMode = photos.controller.flashMode
       persistSettings()
+    case .toggleCodeDetection: toggleCodeDetection()
     case .resumeAutomaticFocusAndExposure:
       camera.focus = nil
       camera.isExposureLocked = false

@@ -93,7 +93,7 @@ extension PreviewApp {
   /// Copies the scan region's luma of the frame just shown to the scan worker, when it is due
   /// (at most ten a second). The copy is the region only, a few hundred kilobytes.
   func offerToScanner(_ frame: NV12Frame, at now: MonotonicTime) {
-    guard scan.overlay.isScanning else { return }
+    guard scan.overlay.isScanning || isDetectingInPhotoMode else { return }
     let region = sensorRegion(for: frame.size)
     scan.worker.offer(at: now) {
       LumaImage(frame, region: region).map {
@@ -112,7 +112,10 @@ extension PreviewApp {
     }
     let results = scan.worker.drainResults()
     // A scan still running when the mode was left reports into an empty screen.
-    guard scan.overlay.isScanning else { return }
+    guard scan.overlay.isScanning || isDetectingInPhotoMode else {
+      scan.shown = []
+      return
+    }
     for result in results {
       for code in result.codes {
         if let index = scan.shown.firstIndex(where: { Self.isSame($0.code, code) }) {
@@ -142,6 +145,7 @@ extension PreviewApp {
   /// The scan interface's state for this frame: region, cards with outlines in window pixels.
   func scanOverlayState() -> ScanOverlayState {
     var state = scan.overlay
+    state.detectsCodesInPhotoMode = settings.detectsCodesInPhotoMode
     state.photoCards =
       photos.isViewerOpen
       ? scan.photoCodes.map {
@@ -149,7 +153,9 @@ extension PreviewApp {
           text: $0.text, typeName: $0.symbology.displayName, payload: CodePayload(parsing: $0.text),
           outline: [])
       } : []
-    guard state.isScanning, let size = model.mode?.size else { return state }
+    guard state.isScanning || isDetectingInPhotoMode, let size = model.mode?.size else {
+      return state
+    }
     if !scan.hasCustomRegion { state.region = Self.defaultRegion(for: displayedSize(of: size)) }
     scan.overlay.region = state.region
     guard let videoRect else { return state }
@@ -189,6 +195,25 @@ extension PreviewApp {
       scan.helper.send(.open(url))
       showScanNotice("Opening in the browser…")
     }
+  }
+
+  /// True when photo mode looks for codes: the saved setting is on, and the shutter takes
+  /// photos of the live picture (not scan mode, not video, no viewer).
+  var isDetectingInPhotoMode: Bool {
+    settings.detectsCodesInPhotoMode && !scan.overlay.isScanning && recording.mode == .photo
+      && !recording.isRecording && !photos.isViewerOpen
+  }
+
+  /// Turns "Detect codes in photo mode" on or off and saves it.
+  func toggleCodeDetection() {
+    settings.detectsCodesInPhotoMode.toggle()
+    scan.shown = []
+    scan.overlay.pendingURL = nil
+    scan.worker.resetPacing()
+    persistSettings()
+    print(
+      "pinhole: code detection in photo mode \(settings.detectsCodesInPhotoMode ? "on" : "off")")
+    fflush(nil)
   }
 
   /// Enters or leaves scan mode. The worker stays: outside scan mode it is simply not offered

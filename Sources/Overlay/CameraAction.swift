@@ -38,4 +38,6 @@ public enum CameraAction: Hashable, Sendable {
   case adjustTorch(by: Double)
   /// Move the flash to its next mode (off → on → auto → off).
   case cycleFlashMode
+  /// Turn the saved setting "Detect codes in photo mode" on or off.
+  case toggleCodeDetection
 }

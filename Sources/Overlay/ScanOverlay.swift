@@ -60,6 +60,16 @@ struct ScanLayout {
       x: video.minX + scan.region.minX * video.width,
       y: video.minY + scan.region.minY * video.height,
       width: scan.region.width * video.width, height: scan.region.height * video.height)
+    guard !Overlay.arePhotoModeCardsShown(state) else {
+      // Photo mode: only the newest code's card, beside the (undrawn) region; no handles.
+      handles = []
+      cards = Self.cards(
+        Array(scan.cards.prefix(1)), content: layout.content, region: region, painter: painter)
+      confirmation = scan.pendingURL.map {
+        Self.confirmation(for: $0, content: layout.content, painter: painter)
+      }
+      return
+    }
     let handle = painter.px(44)
     handles = [
       Point(x: region.minX, y: region.minY), Point(x: region.maxX, y: region.minY),
@@ -198,7 +208,9 @@ extension Overlay {
   ) -> ScanUIResponses {
     var responses = ScanUIResponses()
     let isLive = Self.isLiveScanShown(state)
-    guard isLive || Self.arePhotoCardsShown(state) else { return responses }
+    guard isLive || Self.arePhotoCardsShown(state) || Self.arePhotoModeCardsShown(state) else {
+      return responses
+    }
     let video = state.videoRect ?? .zero
     let scan = ScanLayout(
       state: state, layout: layout, painter: CameraPainter(text: text, scale: layout.scale))
@@ -231,6 +243,17 @@ extension Overlay {
   /// True when the live scan interface shows: scan mode over a visible picture, no viewer.
   static func isLiveScanShown(_ state: OverlayState) -> Bool {
     state.scan.isScanning && !state.photo.isViewerOpen && !(state.videoRect ?? .zero).isEmpty
+  }
+
+  /// True when photo mode shows the newest code's card: "Detect codes in photo mode" is on,
+  /// the shutter takes photos (not scan mode, not video), no viewer, panel or camera list
+  /// covers the picture, and there is a code (or an address waiting for confirmation).
+  static func arePhotoModeCardsShown(_ state: OverlayState) -> Bool {
+    let scan = state.scan
+    return scan.detectsCodesInPhotoMode && !scan.isScanning && state.recording.mode == .photo
+      && !state.recording.isRecording && !state.photo.isViewerOpen
+      && !state.camera.isSettingsOpen && !state.camera.isCameraMenuOpen
+      && !(state.videoRect ?? .zero).isEmpty && (!scan.cards.isEmpty || scan.pendingURL != nil)
   }
 
   /// True when the viewer shows the cards of codes found in its photo.
@@ -271,6 +294,7 @@ extension Overlay {
     guard press.modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return [] }
     if let url = state.scan.pendingURL,
       Self.isLiveScanShown(state) || Self.arePhotoCardsShown(state)
+        || Self.arePhotoModeCardsShown(state)
     {
       switch press.key {
       case .escape: return [.scan(.cancelOpen)]
@@ -282,11 +306,24 @@ extension Overlay {
   }
 
   /// Draws the scan interface: the shade around the region, its corner brackets, each code's
-  /// outline, the cards, then the confirmation.
+  /// outline, the cards, then the confirmation. In photo mode with detection on: the newest
+  /// code's card and the confirmation only.
   func drawScanUI(
     _ responses: ScanUIResponses, into commands: inout [DrawCommand], layout: OverlayLayout,
     state: OverlayState
   ) {
+    if Self.arePhotoModeCardsShown(state) {
+      let painter = CameraPainter(text: text, scale: layout.scale)
+      let scan = ScanLayout(state: state, layout: layout, painter: painter)
+      drawCards(scan, responses: responses, painter: painter, into: &commands)
+      if let notice = state.scan.notice, let card = scan.cards.first {
+        painter.appendCenteredText(
+          notice, into: &commands,
+          center: Point(x: card.rect.center.x, y: card.rect.minY - painter.px(16)),
+          size: ScanLayout.textSize * painter.scale, color: .white)
+      }
+      return
+    }
     guard Self.isLiveScanShown(state), let video = state.videoRect else { return }
     let painter = CameraPainter(text: text, scale: layout.scale)
     let scan = ScanLayout(state: state, layout: layout, painter: painter)
@@ -317,15 +354,7 @@ extension Overlay {
         notice, into: &commands, center: Point(x: region.center.x, y: region.maxY + painter.px(16)),
         size: ScanLayout.textSize * painter.scale, color: .white)
     }
-    for (index, card) in scan.cards.enumerated() {
-      drawCard(
-        card, responses: responses.buttons.indices.contains(index) ? responses.buttons[index] : [],
-        painter: painter, into: &commands)
-    }
-    if let confirmation = scan.confirmation {
-      drawConfirmation(
-        confirmation, responses: responses.confirmation, painter: painter, into: &commands)
-    }
+    drawCards(scan, responses: responses, painter: painter, into: &commands)
   }
 
   /// Draws the cards of the codes found in the viewer's photo, above the viewer.
@@ -336,6 +365,14 @@ extension Overlay {
     guard Self.arePhotoCardsShown(state) else { return }
     let painter = CameraPainter(text: text, scale: layout.scale)
     let scan = ScanLayout(state: state, layout: layout, painter: painter)
+    drawCards(scan, responses: responses, painter: painter, into: &commands)
+  }
+
+  /// Draws the layout's cards, then its confirmation above them.
+  private func drawCards(
+    _ scan: ScanLayout, responses: ScanUIResponses, painter: CameraPainter,
+    into commands: inout [DrawCommand]
+  ) {
     for (index, card) in scan.cards.enumerated() {
       drawCard(
         card, responses: responses.buttons.indices.contains(index) ? responses.buttons[index] : [],

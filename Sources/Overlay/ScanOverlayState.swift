@@ -45,6 +45,9 @@ public struct ScanOverlayState: Hashable, Sendable {
   public var pendingURL: String?
   /// A short confirmation ("Copied"), shown under the region.
   public var notice: String?
+  /// True when the saved setting "Detect codes in photo mode" is on: in photo mode the newest
+  /// code's card shows (no region, shade or outlines) and the settings switch reads On.
+  public var detectsCodesInPhotoMode = false
 
   /// Makes the default: photo mode, the central region, no codes.
   public init() {}

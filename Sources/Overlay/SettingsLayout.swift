@@ -53,8 +53,9 @@ struct SettingsLayout {
     self.rows = rows
   }
 
-  /// The lines in order: the mode section, the controls grouped by class, then the reset
-  /// button. Disabled controls are not there at all, as V4L2 defines the flag.
+  /// The lines in order: the mode section, the controls grouped by class, the reset button,
+  /// then the app's own photo section. Disabled controls are not there at all, as V4L2
+  /// defines the flag.
   static func contents(of camera: CameraOverlayState) -> [SettingsRow.Content] {
     var contents: [SettingsRow.Content] = []
     if !camera.modes.isEmpty {
@@ -66,6 +67,7 @@ struct SettingsLayout {
       contents += controls.map { .control($0) }
     }
     if !visible.isEmpty { contents.append(.reset) }
+    contents += [.heading("Photo"), .codeDetection]
     return contents
   }
 

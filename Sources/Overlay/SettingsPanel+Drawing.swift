@@ -40,6 +40,16 @@ extension SettingsPanel {
       drawPill(
         Self.resetTitle, rect: hitRect(of: row), response: response, opacity: 1,
         into: &commands)
+    case .codeDetection:
+      let size = painter.px(Self.labelSize)
+      let name = painter.text.truncated(
+        Self.codeDetectionTitle, pointSize: size,
+        width: max(frame.width - painter.px(40) - painter.px(12), 0))
+      painter.appendText(
+        name, into: &commands, leading: frame.minX, centerY: frame.center.y, size: size,
+        color: CameraPainter.textColor)
+      drawSwitch(
+        isOn: state.scan.detectsCodesInPhotoMode, frame: frame, opacity: 1, into: &commands)
     }
   }
 

@@ -66,13 +66,13 @@ struct SettingsPanel {
     }
   }
 
-  /// True for lines that react to the pointer: editable controls and the mode and reset
-  /// lines.
+  /// True for lines that react to the pointer: editable controls and the mode, reset and
+  /// photo lines.
   func isInteractive(_ row: SettingsRow) -> Bool {
     switch row.content {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
-    case .format, .size, .rate, .reset: true
+    case .format, .size, .rate, .reset, .codeDetection: true
     }
   }
 
@@ -104,6 +104,8 @@ struct SettingsPanel {
 
   /// The reset button's title.
   static let resetTitle = "Reset to defaults"
+  /// The photo section's switch label.
+  static let codeDetectionTitle = "Detect codes in photo mode"
 
   private func rowActions(
     _ row: SettingsRow, response: ControlResponse, input: OverlayInput
@@ -119,6 +121,8 @@ struct SettingsPanel {
       return [.camera(.selectMode(mode))]
     case .reset:
       return response.isClicked ? [.camera(.resetControls)] : []
+    case .codeDetection:
+      return response.isClicked ? [.camera(.toggleCodeDetection)] : []
     case .heading:
       return []
     }

@@ -6,7 +6,7 @@ import CameraModel
 struct SettingsRow {
   /// What the line shows.
   enum Content {
-    /// A section heading ("Mode", "User", "Camera", "Flash", "Other").
+    /// A section heading ("Mode", "User", "Camera", "Flash", "Other", "Photo").
     case heading(String)
     /// One camera control; its kind decides the widget.
     case control(CameraControl)
@@ -18,6 +18,8 @@ struct SettingsRow {
     case rate
     /// The "Reset to defaults" button.
     case reset
+    /// The "Detect codes in photo mode" switch of the photo section.
+    case codeDetection
   }
 
   /// What the line shows.
@@ -45,6 +47,7 @@ struct SettingsRow {
     case .size: ControlID("settings-mode-size")
     case .rate: ControlID("settings-mode-rate")
     case .reset: ControlID("settings-reset")
+    case .codeDetection: ControlID("settings-code-detection")
     }
   }
 }

@@ -26,4 +26,30 @@ import Testing
     try Data("{ not json".utf8).write(to: url)
     #expect(AppSettings.load(from: url) == AppSettings())
   }
+
+  @Test func codeDetectionInPhotoModeIsOffForOlderFilesAndRoundTrips() throws {
+    var settings = AppSettings()
+    settings.isMuted = true
+    settings.timerSeconds = 3
+    settings.controlValues["usb:046d:0825:A"] = [0x0098_0900: 140]
+    #expect(!settings.detectsCodesInPhotoMode)
+    // A file written before the setting existed: the same JSON without its key.
+    let encoded = try JSONEncoder().encode(settings)
+    var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+    #expect(object.removeValue(forKey: "detectsCodesInPhotoMode") != nil)
+    let older = try JSONSerialization.data(withJSONObject: object)
+    let loaded = try #require(AppSettings.decode(older))
+    #expect(!loaded.detectsCodesInPhotoMode)
+    #expect(loaded == settings)
+
+    settings.detectsCodesInPhotoMode = true
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("pinhole/settings.json")
+    #expect(settings.save(to: url))
+    let reloaded = AppSettings.load(from: url)
+    #expect(reloaded.detectsCodesInPhotoMode)
+    #expect(reloaded == settings)
+  }
 }

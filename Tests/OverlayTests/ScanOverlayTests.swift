@@ -150,4 +150,57 @@ struct ScanOverlayTests {
       !frame(OverlayInput(windowSize: size, keys: [KeyPress(.q)]), state: state).actions
         .contains(.scan(.toggleMode)))
   }
+
+  @Test func photoModeDetectionShowsOnlyTheNewestCardAndKeepsTheShutter() throws {
+    var state = OverlayScene.photoState()
+    state.scan.detectsCodesInPhotoMode = true
+    state.scan.cards = [Self.card("first code"), Self.card("second code")]
+    let windowSize = OverlayScene.windowSize
+    let scan = ScanLayout(
+      state: state,
+      layout: OverlayLayout(input: OverlayInput(windowSize: windowSize), theme: OverlayTheme()),
+      painter: CameraPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1))
+    #expect(scan.cards.count == 1)
+    #expect(scan.handles.isEmpty)
+    let card = try #require(scan.cards.first)
+    #expect(card.lines == ["first code"])
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let drawn = overlay.frame(input: OverlayInput(windowSize: windowSize), state: state).commands
+    #expect(
+      drawn.contains { command in
+        if case .text(let text, _, _, _) = command { return text == "first code" }
+        return false
+      })
+    // No outlines and no shade: nothing in the outline green or the shade's black.
+    #expect(!drawn.contains { $0.description.contains("#34c759") })
+    #expect(!drawn.contains { $0.description.contains("#0000005a") })
+    let copy = try #require(card.buttons.first { $0.label == "Copy" })
+    #expect(copy.action == .copy("first code"))
+    let copyActions = Overlay(measurer: FixedWidthTextMeasurer()).frame(
+      input: OverlayScene.tap(at: copy.rect.center), state: state
+    ).actions
+    #expect(copyActions == [.scan(.copy("first code"))])
+    let shutter = Point(x: 256, y: 240)
+    let shutterActions = Overlay(measurer: FixedWidthTextMeasurer()).frame(
+      input: OverlayScene.tap(at: shutter), state: state
+    ).actions
+    #expect(shutterActions == [.photo(.shutter)])
+  }
+
+  @Test func photoModeCardsHideWithoutTheSettingAndUnderPanelsOrTheViewer() {
+    var state = OverlayScene.photoState()
+    state.scan.cards = [Self.card("code")]
+    #expect(!Overlay.arePhotoModeCardsShown(state))
+    state.scan.detectsCodesInPhotoMode = true
+    #expect(Overlay.arePhotoModeCardsShown(state))
+    var settings = state
+    settings.camera.isSettingsOpen = true
+    #expect(!Overlay.arePhotoModeCardsShown(settings))
+    var video = state
+    video.recording.mode = .video
+    #expect(!Overlay.arePhotoModeCardsShown(video))
+    var scanning = state
+    scanning.scan.mode = .scan
+    #expect(!Overlay.arePhotoModeCardsShown(scanning))
+  }
 }

@@ -51,8 +51,35 @@ struct SettingsPanelTests {
       if case .heading(let title) = content { return title }
       return nil
     }
-    #expect(headings == ["Mode", "User", "Camera"])
-    if case .reset = contents.last {} else { Issue.record("reset is not the last line") }
+    #expect(headings == ["Mode", "User", "Camera", "Photo"])
+    if case .reset = contents[contents.count - 3] {
+    } else {
+      Issue.record("reset is not the last camera line")
+    }
+    if case .codeDetection = contents.last {
+    } else {
+      Issue.record("the photo switch is not the last line")
+    }
+  }
+
+  @Test func thePhotoSwitchTogglesCodeDetectionAndShowsTheSetting() throws {
+    var state = CameraScene.state()
+    state.camera.controls = []
+    state.camera.modes = []
+    state.camera.isSettingsOpen = true
+    let row = try #require(panel(state).layout.rows.last)
+    guard case .codeDetection = row.content else {
+      Issue.record("the last line is not the photo switch")
+      return
+    }
+    #expect(click(row.frame.center, state: state) == [.camera(.toggleCodeDetection)])
+    let frame = Overlay(measurer: FixedWidthTextMeasurer()).frame(
+      input: OverlayInput(windowSize: size), state: state)
+    #expect(
+      frame.commands.contains { command in
+        if case .text(let text, _, _, _) = command { return text.hasPrefix("Detect codes") }
+        return false
+      })
   }
 
   @Test func unknownClassesGoUnderOtherAndDisabledControlsAreHidden() {
@@ -64,7 +91,9 @@ struct SettingsPanelTests {
     #expect(groups.map(\.0) == ["Camera", "Other"])
     var camera = CameraOverlayState()
     camera.controls = [disabled]
-    #expect(SettingsLayout.contents(of: camera).isEmpty)
+    let contents = SettingsLayout.contents(of: camera)
+    #expect(contents.count == 2)
+    if case .codeDetection = contents.last {} else { Issue.record("only the photo section") }
   }
 
   @Test func draggingSliderSendsClampedSteppedValues() throws {
@@ -173,7 +202,8 @@ struct SettingsPanelTests {
   @Test func resetButtonResetsControls() throws {
     let state = CameraScene.settingsState(offset: 10_000)
     let sheet = panel(state)
-    let reset = try #require(sheet.layout.rows.last)
+    let reset = try #require(
+      sheet.layout.rows.last { if case .reset = $0.content { true } else { false } })
     let pill = sheet.hitRect(of: reset)
     #expect(click(pill.center, state: state) == [.camera(.resetControls)])
     #expect(click(Point(x: pill.minX - 4, y: pill.center.y), state: state).isEmpty)
