@@ -284,11 +284,16 @@ extension PreviewApp {
 
   /// Logs each new card: the window test and the latency figure read these lines.
   private func reportNewCode(_ code: DetectedCode, captured: MonotonicTime, at now: MonotonicTime) {
-    let sinceMode = scan.modeStarted.map { Int((now.seconds(since: $0) * 1000).rounded()) } ?? -1
     let sinceCapture = now >= captured ? Int((now.seconds(since: captured) * 1000).rounded()) : -1
-    print(
-      "pinhole: scan card \(code.symbology.displayName) \"\(code.text)\" shown \(sinceMode) ms "
-        + "after scan mode started, \(sinceCapture) ms after its frame was captured")
+    let card = "pinhole: scan card \(code.symbology.displayName) \"\(code.text)\" shown"
+    if let started = scan.modeStarted, scan.overlay.isScanning {
+      let sinceMode = Int((now.seconds(since: started) * 1000).rounded())
+      print(
+        "\(card) \(sinceMode) ms after scan mode started, \(sinceCapture) ms after its frame "
+          + "was captured")
+    } else {
+      print("\(card) in photo mode, \(sinceCapture) ms after its frame was captured")
+    }
     fflush(nil)
   }
 
