@@ -66,25 +66,23 @@ public struct TemporaryFileRecovery: Sendable {
   private func moveIntoPlace(_ url: URL, date: Date) -> URL? {
     let folder = url.deletingLastPathComponent().path
     let base = naming.baseName(for: date)
-    for attempt in 1...AtomicFileWriter.maximumAttempts {
-      let destination =
-        folder + "/" + naming.fileName(base: base, attempt: attempt, fileExtension: "jpg")
-      do {
-        try fileSystem.moveWithoutReplacing(url.path, to: destination)
-        return URL(fileURLWithPath: destination)
-      } catch  where error.errno == EEXIST {
-        continue
-      } catch {
-        return nil
-      }
+    return move(url, attempts: AtomicFileWriter.maximumAttempts) { attempt in
+      folder + "/" + naming.fileName(base: base, attempt: attempt, fileExtension: "jpg")
     }
-    return nil
   }
 
   private func setAside(_ url: URL) -> URL? {
     let stem = url.deletingPathExtension().path
-    for attempt in 1...100 {
-      let destination = stem + (attempt == 1 ? "" : "-\(attempt)") + ".damaged"
+    return move(url, attempts: 100) { attempt in
+      stem + (attempt == 1 ? "" : "-\(attempt)") + ".damaged"
+    }
+  }
+
+  /// Moves `url` to the first of `name(1)`, `name(2)`, … that is free, never replacing a file;
+  /// nil when every name is taken or the move fails otherwise.
+  private func move(_ url: URL, attempts: Int, name: (Int) -> String) -> URL? {
+    for attempt in 1...max(1, attempts) {
+      let destination = name(attempt)
       do {
         try fileSystem.moveWithoutReplacing(url.path, to: destination)
         return URL(fileURLWithPath: destination)
