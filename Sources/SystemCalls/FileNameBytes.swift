@@ -6,7 +6,9 @@
 /// UTF-8, and decoding one replaces it with U+FFFD, after which the name no longer opens. Pinhole
 /// keeps such names lossless by carrying each stray byte 0x80–0xFF as the private-use scalar
 /// U+F780–U+F7FF, and turning those back into the bytes wherever a path reaches a system call.
-/// Valid UTF-8 names are untouched. Pure; any thread.
+/// Valid UTF-8 names are untouched, except one that spells a stand-in scalar itself (private
+/// use, never typed in practice), whose bytes travel as stand-ins too: `bytes(string(b)) == b`
+/// for every name `b`. Pure; any thread.
 public enum FileNameBytes {
   /// The first scalar of the block that stands for stray bytes: U+F700 + byte.
   private static let strayBase: UInt32 = 0xF700
@@ -23,8 +25,16 @@ public enum FileNameBytes {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let encoded):
         let scalar = Unicode.UTF8.decode(encoded)
-        scalars.append(scalar)
         replay = replay.dropFirst(encoded.count)
+        if strayByte(scalar) == nil {
+          scalars.append(scalar)
+        } else {
+          // A name that spells a stand-in itself keeps its bytes as stand-ins too, so every
+          // name, whatever it holds, comes back byte for byte.
+          for byte in encoded {
+            if let standIn = Unicode.Scalar(strayBase + UInt32(byte)) { scalars.append(standIn) }
+          }
+        }
       case .error(let length):
         let stray = replay.prefix(length)
         replay = replay.dropFirst(length)
