@@ -130,7 +130,10 @@ extension PreviewApp {
     let step = quitGuard.requestQuit(
       unsavedCount: pending.count, folder: pending.first?.folder,
       home: ProcessInfo.processInfo.environment["HOME"])
-    if let dialog = quitGuard.dialog { print("pinhole: asked before quitting: \(dialog.heading)") }
+    if let dialog = quitGuard.dialog {
+      print("pinhole: asked before quitting: \(dialog.heading)")
+      fflush(nil)
+    }
     follow(step)
   }
 
