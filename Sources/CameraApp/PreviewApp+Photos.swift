@@ -181,7 +181,7 @@ extension PreviewApp {
       case .playShutterSound:
         photos.sound?.play()
       case .fireFlash:
-        photos.controller.ledFlashFired(fireFlashLED())
+        fireFlashLED()
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds
