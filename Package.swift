@@ -95,7 +95,9 @@ let package = Package(
       ]),
     .target(
       name: "CameraTestSupport",
-      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
+      dependencies: [
+        "CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG", "Workers",
+      ]),
 
     // MARK: Tests
     .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
