@@ -22,6 +22,12 @@ struct ViewerScreen {
   let previousButton: Rect?
   /// The next-photo button; `nil` on the oldest photo.
   let nextButton: Rect?
+  /// A video's play / pause button, below the picture; `nil` for a photo.
+  let playButton: Rect?
+  /// A video's timeline track; `nil` for a photo.
+  let timeline: Rect?
+  /// Where a press on the timeline counts: the track with some height around it.
+  let timelineHitRect: Rect?
 
   /// The label of the button that opens the photo in another application.
   static let openLabel = "Open with…"
@@ -44,10 +50,13 @@ struct ViewerScreen {
     openButton = Rect(
       x: trash.minX - layout.px(8) - openWidth, y: ((header - openHeight) / 2).rounded(),
       width: openWidth, height: openHeight)
+    let controls = viewer.playback == nil ? 0 : layout.px(48)
     let area = Rect(
       x: padding, y: header, width: max(bounds.width - 2 * padding, 0),
-      height: max(bounds.height - header - padding, 0))
+      height: max(bounds.height - header - padding - controls, 0))
     photoArea = area
+    (playButton, timeline, timelineHitRect) = Self.playbackControls(
+      viewer, below: area, height: controls, layout: layout, painter: painter)
     photoRect = Self.photoRect(viewer, in: area)
     let sideY = (area.center.y - button / 2).rounded()
     previousButton =
@@ -56,6 +65,38 @@ struct ViewerScreen {
     nextButton =
       viewer.hasNext
       ? Rect(x: area.maxX - layout.px(8) - button, y: sideY, width: button, height: button) : nil
+  }
+
+  /// The play button and the timeline in a row of `height` below `area`, the timeline between
+  /// the elapsed and total times.
+  private static func playbackControls(
+    _ viewer: ViewerState, below area: Rect, height: Double, layout: PhotoLayout,
+    painter: PhotoPainter
+  ) -> (Rect?, Rect?, Rect?) {
+    guard let playback = viewer.playback, height > 0 else { return (nil, nil, nil) }
+    let button = layout.px(40)
+    let centerY = area.maxY + height / 2
+    let play = Rect(
+      x: area.minX, y: (centerY - button / 2).rounded(), width: button, height: button)
+    let size = layout.px(13)
+    let timeWidth =
+      max(
+        painter.width(of: PlaybackTime.label(playback.duration), size: size),
+        painter.width(of: "0:00", size: size)) + layout.px(12)
+    let trackHeight = layout.px(4)
+    let start = play.maxX + layout.px(8) + timeWidth
+    let end = area.maxX - timeWidth
+    let track = Rect(
+      x: start, y: (centerY - trackHeight / 2).rounded(), width: max(end - start, 0),
+      height: trackHeight)
+    let hit = Rect(x: track.minX, y: play.minY, width: track.width, height: play.height)
+    return (play, track, hit)
+  }
+
+  /// The fraction of the timeline at horizontal position `x`, 0…1.
+  func timelineFraction(atX x: Double) -> Double? {
+    guard let timeline, timeline.width > 0 else { return nil }
+    return min(max((x - timeline.minX) / timeline.width, 0), 1)
   }
 
   /// The photo fitted into `area`, scaled by the zoom about the area's centre and moved by
@@ -92,8 +133,44 @@ struct ViewerScreen {
         .white)
     }
     painter.append(.clip(nil))
+    drawPlayback(into: &painter, responses: responses, overlayTheme: overlayTheme)
     drawCaption(into: &painter, overlayTheme: overlayTheme)
     drawButtons(into: &painter, responses: responses, theme: theme, overlayTheme: overlayTheme)
+  }
+
+  private func drawPlayback(
+    into painter: inout PhotoPainter, responses: PhotoUIResponses, overlayTheme: OverlayTheme
+  ) {
+    guard let playback = viewer.playback, let playButton, let timeline else { return }
+    background(playButton, responses.play, .clear, overlayTheme, into: &painter)
+    let center = playButton.center
+    if playback.isPlaying {
+      let bar = Rect(x: 0, y: 0, width: painter.px(4), height: painter.px(14))
+      painter.fill(
+        Rect.centered(at: Point(x: center.x - painter.px(4), y: center.y), size: bar.size), .white)
+      painter.fill(
+        Rect.centered(at: Point(x: center.x + painter.px(4), y: center.y), size: bar.size), .white)
+    } else {
+      let half = painter.px(8)
+      let left = center.x - half * 0.6
+      painter.fillRows(top: center.y - half, bottom: center.y + half, .white) { y in
+        (left, left + half * 1.6 * (1 - abs(y - center.y) / half))
+      }
+    }
+    let size = painter.px(13)
+    painter.text(
+      PlaybackTime.label(playback.elapsed), leading: playButton.maxX + painter.px(8),
+      centerY: center.y, size: size, overlayTheme.textColor)
+    painter.text(
+      PlaybackTime.durationLabel(playback.duration), leading: timeline.maxX + painter.px(12),
+      centerY: center.y, size: size, overlayTheme.secondaryTextColor)
+    let radius = timeline.height / 2
+    painter.fill(timeline, Color(red: 255, green: 255, blue: 255, alpha: 70), radius: radius)
+    let filled = Rect(
+      x: timeline.minX, y: timeline.minY, width: timeline.width * playback.progress,
+      height: timeline.height)
+    painter.fill(filled, .white, radius: radius)
+    painter.disc(Point(x: filled.maxX, y: timeline.center.y), radius: painter.px(6), .white)
   }
 
   private func drawCaption(into painter: inout PhotoPainter, overlayTheme: OverlayTheme) {
