@@ -112,7 +112,8 @@ let package = Package(
       name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
     .testTarget(
-      name: "PhotosTests", dependencies: ["Photos", "SimulatedCamera", "CameraTestSupport"]),
+      name: "PhotosTests",
+      dependencies: ["Photos", "Recording", "SimulatedCamera", "CameraTestSupport", "Workers"]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
@@ -121,7 +122,7 @@ let package = Package(
       name: "ScanningTests", dependencies: ["Scanning", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
     .testTarget(
-      name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport"]),
+      name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport", "Workers"]),
     .testTarget(
       name: "AppCoreTests",
       dependencies: [

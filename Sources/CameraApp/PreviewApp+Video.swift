@@ -113,7 +113,7 @@ extension PreviewApp {
     let target: Double?
     guard let video = photos.video, var clock = video.clock else {
       switch action {
-      case .togglePlayback, .seekVideo: return true
+      case .togglePlayback, .seekVideo, .scrubVideo: return true
       default: return false
       }
     }
@@ -129,8 +129,8 @@ extension PreviewApp {
         target = nil
       }
       video.audio?.setPaused(!clock.isPlaying)
-    case .seekVideo(let offset): target = clock.seek(by: offset, at: now)
-    case .seekVideo(let fraction): target = clock.seek(toFraction: fraction, at: now)
+    case .seekVideo(by: let offset): target = clock.seek(by: offset, at: now)
+    case .scrubVideo(toFraction: let fraction): target = clock.seek(toFraction: fraction, at: now)
     default: return false
     }
     if let target {

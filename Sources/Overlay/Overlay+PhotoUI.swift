@@ -104,7 +104,7 @@ extension Overlay {
       if responses.timeline.isClicked, let pointer = input.pointerInPixels,
         let fraction = screen.timelineFraction(atX: pointer.x)
       {
-        intents.append(.seekVideo(toFraction: fraction))
+        intents.append(.scrubVideo(toFraction: fraction))
       }
     }
     // The backdrop takes every other press, so the widgets beneath never see one; dragging

@@ -45,5 +45,5 @@ public enum PhotoAction: Hashable, Sendable {
   /// Move the viewer's video by this many seconds (negative: back).
   case seekVideo(by: Double)
   /// Move the viewer's video to this fraction (0…1) of its length: a click on the timeline.
-  case seekVideo(toFraction: Double)
+  case scrubVideo(toFraction: Double)
 }

@@ -7,10 +7,11 @@ public enum PlaybackTime {
     format(wholeSeconds(seconds, rounding: .down))
   }
 
-  /// The length label of the strip's badge and the timeline's end: the nearest whole second,
-  /// at least "0:01" for any video that has a length at all.
+  /// The length label of the strip's badge and the timeline's end: whole seconds, as the
+  /// recording clock and the "Saved …" notice count them, but at least "0:01" for any video
+  /// that has a length at all.
   public static func durationLabel(_ seconds: Double) -> String {
-    let whole = wholeSeconds(seconds, rounding: .toNearestOrAwayFromZero)
+    let whole = wholeSeconds(seconds, rounding: .down)
     return format(seconds > 0 && whole == 0 ? 1 : whole)
   }
 

@@ -118,6 +118,9 @@ public final class VideoPlayer: Sendable {
     var generation = 0
     var skipBefore = 0.0
     var isAtEnd = false
+    // After a seek, the newest picture before the target, kept back until the decoder reaches
+    // the target, so the screen does not run through the pictures since the keyframe.
+    var held: (frame: NV12Frame, time: Double)?
     while true {
       let isFull = shared.withLock { $0.frames.count >= Self.bufferedFrameCount }
       let waits = isFull || isAtEnd
@@ -128,15 +131,33 @@ public final class VideoPlayer: Sendable {
         generation = next
         skipBefore = seconds
         isAtEnd = false
+        held = nil
         continue
       case .message(.more), .timedOut:
         if waits { continue }
       }
       guard let output = decoder.next() else {
         isAtEnd = true
-        shared.withLock { if $0.generation == generation { $0.isAtEnd = true } }
+        shared.withLock { shared in
+          guard shared.generation == generation else { return }
+          if let held { shared.frames.append(held) }
+          shared.isAtEnd = true
+        }
+        held = nil
         wake()
         continue
+      }
+      if case .video(let frame, let time) = output, time < skipBefore {
+        held = (frame, time)
+        continue
+      }
+      if case .video(_, let time) = output, let before = held {
+        held = nil
+        // The target falls between two pictures: the earlier one is shown at the target.
+        if time > skipBefore {
+          store(
+            .video(before.frame, time: before.time), generation: generation, skipBefore: skipBefore)
+        }
       }
       store(output, generation: generation, skipBefore: skipBefore)
     }
@@ -148,11 +169,6 @@ public final class VideoPlayer: Sendable {
       switch output {
       case .video(let frame, let time):
         shared.lastFrameTime = max(shared.lastFrameTime, time)
-        // A seek lands on the keyframe before its target; the pictures before it are skipped
-        // (the last one is kept so the target always has a picture).
-        if time < skipBefore, let last = shared.frames.last, last.time < skipBefore {
-          shared.frames.removeLast()
-        }
         shared.frames.append((frame, time))
       case .audio(let samples, let time):
         if time >= skipBefore { shared.sound.append((samples, time)) }
