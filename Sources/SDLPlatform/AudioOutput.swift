@@ -13,11 +13,19 @@ public final class AudioOutput {
 
   /// Opens the default device for `sampleRate` and `channelCount`; nil when that fails.
   public init?(sampleRate: Int, channelCount: Int) {
-    guard (8000...192_000).contains(sampleRate), (1...8).contains(channelCount),
-      SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
-    else { return nil }
-    hasAudioSubsystem = true
+    guard (8000...192_000).contains(sampleRate), (1...8).contains(channelCount) else {
+      return nil
+    }
     self.channelCount = channelCount
+    // Without a sound card ALSA prints its probing to stderr; the outcome is all that matters.
+    var isOpen = false
+    SoundPlayer.withQuietStandardError { isOpen = open(sampleRate: sampleRate) }
+    guard isOpen else { return nil }
+  }
+
+  private func open(sampleRate: Int) -> Bool {
+    guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return false }
+    hasAudioSubsystem = true
     var wanted = SDL_AudioSpec()
     wanted.freq = Int32(sampleRate)
     wanted.format = SDL_AudioFormat(AUDIO_F32SYS)
@@ -26,12 +34,9 @@ public final class AudioOutput {
     wanted.callback = nil
     // Flag 0: SDL converts to whatever the device wants.
     device = SDL_OpenAudioDevice(nil, 0, &wanted, nil, 0)
-    guard device != 0 else {
-      SDL_QuitSubSystem(SDL_INIT_AUDIO)
-      hasAudioSubsystem = false
-      return nil
-    }
+    guard device != 0 else { return false }
     SDL_PauseAudioDevice(device, 0)
+    return true
   }
 
   deinit {
