@@ -68,7 +68,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording",
+        "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
       ]),
 
     // MARK: App
@@ -93,6 +93,7 @@ let package = Package(
       name: "FuzzTargets",
       dependencies: [
         "AppCore", "CameraModel", "Hotplug", "Imaging", "PhotoLibrary", "Photos", "Scanning",
+        "SystemCalls",
       ]),
     .target(
       name: "CameraTestSupport",
@@ -120,7 +121,8 @@ let package = Package(
       name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
     .testTarget(
       name: "ScanningTests", dependencies: ["Scanning", "SimulatedCamera", "CameraTestSupport"]),
-    .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
+    .testTarget(
+      name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport", "SystemCalls"]),
     .testTarget(
       name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport", "Workers"]),
     .testTarget(

@@ -44,6 +44,10 @@ final class PreviewApp {
   /// The title last given to the window (the recording marker changes it).
   var shownTitle = ""
   var isRunning = true
+  /// Asks before quitting while photos are held in memory (PreviewApp+Photos).
+  var quitGuard = QuitGuard()
+  /// Set when the person chose Quit Without Saving: the held photos are not rescued.
+  var discardsUnsavedPhotos = false
   var hasPresentedFrame = false
   /// Wakes the render loop from another thread: capture, workers, hotplug.
   let wake: RenderWake
@@ -152,6 +156,8 @@ final class PreviewApp {
       let platformEvents = events.poll(waitingUpTo: wait)
       photos.inputReadAt = MonotonicTime.now()
       if platformEvents.contains(.quit) { break }
+      if platformEvents.contains(.closeRequested) { requestQuit() }
+      followQuitGuard()
       needsPresent = !platformEvents.isEmpty
       handleDeviceEvents()
       if events.isMinimized { continue }
@@ -218,6 +224,7 @@ final class PreviewApp {
     state.camera = cameraOverlayState(time: input.time)
     state.scan = scanOverlayState()
     state.recording = recordingOverlayState()
+    state.quitDialog = quitGuard.dialog
     state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
@@ -248,7 +255,8 @@ final class PreviewApp {
 
   private func perform(_ action: OverlayAction) {
     switch action {
-    case .quit: isRunning = false
+    case .quit: requestQuit()
+    case .quitDialog(let answer): follow(quitGuard.answer(answer))
     case .toggleFullscreen: window.toggleFullscreen()
     case .focus(let point): focus(at: point)
     case .photo(let action): handle(action)

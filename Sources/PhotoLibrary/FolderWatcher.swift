@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import SystemCalls
 
 /// Watches the photos folder with inotify and reports media files coming and going.
 ///
@@ -97,7 +98,7 @@ public final class FolderWatcher {
       guard bytes.count - nameStart >= length else { break }
       let nameBytes = bytes[nameStart..<(nameStart + length)].prefix { $0 != 0 }
       events.append(
-        RawEvent(mask: mask, cookie: cookie, name: String(decoding: nameBytes, as: UTF8.self)))
+        RawEvent(mask: mask, cookie: cookie, name: FileNameBytes.string(nameBytes)))
       offset = nameStart + length
     }
     return events
@@ -157,7 +158,9 @@ public final class FolderWatcher {
   private func completedLinks() -> [FolderEvent] {
     let links = created.filter { name in
       var status = stat()
-      return stat(folder.appendingPathComponent(name).path, &status) == 0 && status.st_nlink > 1
+      return FileNameBytes.withCString(folder.appendingPathComponent(name).path) {
+        stat($0, &status)
+      } == 0 && status.st_nlink > 1
     }
     created.subtract(links)
     return links.sorted().map { .added(folder.appendingPathComponent($0)) }
