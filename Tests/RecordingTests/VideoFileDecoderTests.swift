@@ -80,3 +80,24 @@ import Testing
     #expect(decoder?.firstFrame() == nil)
   }
 }
+
+@Suite struct PassThroughDecodeTests {
+  @Test func decodesAMatroskaMJPEGRecordingsFourTwoTwoPicturesIntoNV12() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.url.appendingPathComponent("m.mkv").path
+    _ = try ExternalTool.run(
+      "ffmpeg",
+      [
+        "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=15:d=1", "-c:v", "mjpeg",
+        "-pix_fmt", "yuvj422p", path,
+      ])
+    let decoder = try VideoFileDecoder(path: path, wantsAudio: true)
+    #expect(decoder.info.sampleRate == nil)
+    let frame = try #require(decoder.firstFrame())
+    #expect(frame.size == FrameSize(width: 320, height: 240))
+    #expect(frame.metadata.colorimetry.range == .full)
+    // testsrc2's picture is colourful: the chroma plane is far from flat grey.
+    let spread = (0..<16).map { Int(frame.chroma(x: $0 * 20, y: 60).cb) }
+    #expect((spread.max() ?? 0) - (spread.min() ?? 0) > 40)
+  }
+}
