@@ -138,7 +138,10 @@ extension PreviewApp {
     let step = quitGuard.requestQuit(
       unsavedCount: pending.count, folder: pending.first?.folder,
       home: ProcessInfo.processInfo.environment["HOME"])
-    if let dialog = quitGuard.dialog { print("pinhole: asked before quitting: \(dialog.heading)") }
+    if let dialog = quitGuard.dialog {
+      print("pinhole: asked before quitting: \(dialog.heading)")
+      fflush(nil)
+    }
     follow(step)
   }
 
@@ -186,7 +189,7 @@ extension PreviewApp {
       case .playShutterSound:
         photos.sound?.play()
       case .fireFlash:
-        photos.controller.ledFlashFired(fireFlashLED())
+        fireFlashLED()
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds

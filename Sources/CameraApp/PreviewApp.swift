@@ -30,6 +30,8 @@ final class PreviewApp {
   let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
   /// Hotplug, camera scans and busy-holder look-ups, on their own thread.
   let devices: DeviceMonitor
+  /// The camera's lights: discovery, the flash sub-device, the LED class (PreviewApp+Lights).
+  let lights: LightsWorker
   /// Saves the settings file off the render loop, in order.
   let settingsWriter: Worker<AppSettings, Never>
   var videoRect: Rect?
@@ -99,6 +101,7 @@ final class PreviewApp {
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
     devices = DeviceMonitor(wake: { wake.wake() })
+    lights = LightsWorker(wake: { wake.wake() })
     settingsWriter = Self.makeSettingsWriter(url: settingsURL)
     do {
       window = try PreviewWindow(title: model.windowTitle)
@@ -147,6 +150,7 @@ final class PreviewApp {
       reportPresentTotals()
       session.stop()
       devices.stop()
+      lights.stop()
       settingsWriter.stop()
       stopPhotos()
       stopScanning()
@@ -160,6 +164,7 @@ final class PreviewApp {
       followQuitGuard()
       needsPresent = !platformEvents.isEmpty
       handleDeviceEvents()
+      applyLightsEvents()
       if events.isMinimized { continue }
       applyCaptureEvents()
       let newFrame = uploadNewestFrame()

@@ -50,7 +50,6 @@ public final class WakeSignal: Sendable {
   }
 
   private static func nanoseconds(_ duration: Duration) -> Int {
-    let (seconds, attoseconds) = duration.components
-    return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    Int(duration.saturatingNanoseconds)
   }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Foundation
 import Glibc
 import SystemCalls
@@ -45,10 +46,7 @@ public final class FolderWatcher {
   /// Waits up to `timeout` for something to happen, then drains. Returns [] on timeout.
   public func waitForEvents(timeout: Duration) -> [FolderEvent] {
     var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-    let milliseconds = Int32(
-      clamping: timeout.components.seconds * 1000
-        + timeout.components.attoseconds / 1_000_000_000_000_000)
-    guard poll(&entry, 1, milliseconds) > 0 else { return [] }
+    guard poll(&entry, 1, timeout.pollMilliseconds) > 0 else { return [] }
     return drainEvents()
   }
 

@@ -199,8 +199,7 @@ public final class VideoRecorder: Sendable {
   /// Waits up to `timeout` for the file to be finished; returns the summary when it is.
   public func waitUntilFinished(timeout: Duration) -> RecordingSummary? {
     if let summary { return summary }
-    let milliseconds = Int(timeout.components.seconds * 1000)
-    _ = finished.wait(timeout: .now() + .milliseconds(milliseconds))
+    _ = finished.wait(timeout: .now() + .nanoseconds(Int(timeout.saturatingNanoseconds)))
     return summary
   }
 }
