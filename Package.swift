@@ -53,7 +53,9 @@ let package = Package(
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(
       name: "Photos",
-      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "SystemCalls", "Workers"]),
+      dependencies: [
+        "CameraModel", "Imaging", "PhotoLibrary", "Recording", "SystemCalls", "Workers",
+      ]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
@@ -113,7 +115,8 @@ let package = Package(
       name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
     .testTarget(
-      name: "PhotosTests", dependencies: ["Photos", "SimulatedCamera", "CameraTestSupport"]),
+      name: "PhotosTests",
+      dependencies: ["Photos", "Recording", "SimulatedCamera", "CameraTestSupport", "Workers"]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
@@ -123,7 +126,7 @@ let package = Package(
     .testTarget(
       name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport", "SystemCalls"]),
     .testTarget(
-      name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport"]),
+      name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport", "Workers"]),
     .testTarget(
       name: "AppCoreTests",
       dependencies: [

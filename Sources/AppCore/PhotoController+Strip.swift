@@ -26,7 +26,8 @@ extension PhotoController {
     let listed = listing.map { entry in
       ThumbnailItem(
         id: Self.imageID(for: entry.url),
-        aspect: thumbnailAspects[entry.url] ?? Self.defaultAspect, isVideo: entry.kind == .video)
+        aspect: thumbnailAspects[entry.url] ?? Self.defaultAspect, isVideo: entry.kind == .video,
+        durationLabel: videoDurations[entry.url].map(PlaybackTime.durationLabel))
     }
     return shots + listed
   }
@@ -88,6 +89,7 @@ extension PhotoController {
       for entry in listing where !kept.contains(entry.url) {
         removeImage(Self.imageID(for: entry.url))
         thumbnailAspects[entry.url] = nil
+        videoDurations[entry.url] = nil
       }
       listing = entries
       dropListedShots()
@@ -95,6 +97,7 @@ extension PhotoController {
     case .thumbnailReady(let url, let thumbnail):
       guard listing.contains(where: { $0.url == url }) else { return }
       thumbnailAspects[url] = Self.aspect(of: thumbnail)
+      videoDurations[url] = thumbnail.videoDuration
       setImage(Self.imageID(for: url), thumbnail)
     case .thumbnailFailed(let url):
       // A damaged, oversized or unreadable file is shown as such, not as a blank square.

@@ -54,6 +54,11 @@ extension PhotoController {
         ? (viewer?.imageSize ?? Self.size(aspect: item.aspect))
         : Self.size(aspect: item.aspect),
       index: index, count: items.count, fileName: FileNameBytes.displayName(url.lastPathComponent))
+    if MediaKind(fileName: url.lastPathComponent) == .video {
+      // The app's player fills in the position; until then the timeline stands at the start.
+      viewer?.playback = ViewerPlayback(
+        isPlaying: false, elapsed: 0, duration: videoDurations[url] ?? 0)
+    }
     if !sameFile { effects.append(.decodeViewerImage(url)) }
   }
 
@@ -78,6 +83,22 @@ extension PhotoController {
     setImage(Self.viewerImage, image)
     viewer?.image = Self.viewerImage
     viewer?.imageSize = Size(width: Double(image.width), height: Double(image.height))
+  }
+
+  /// The file the viewer shows, if it is open.
+  public var viewerFile: URL? { viewer == nil ? nil : viewerURL }
+
+  /// A picture of the viewer's video was uploaded under `image`: show it, and where playback
+  /// stands. Ignored when the viewer moved on to another file meanwhile.
+  public func viewerVideoUpdated(
+    _ playback: ViewerPlayback, image: ImageID?, size: Size?, for url: URL
+  ) {
+    guard url == viewerURL, viewer != nil else { return }
+    viewer?.playback = playback
+    if let image, let size {
+      viewer?.image = image
+      viewer?.imageSize = size
+    }
   }
 
   /// The photo went to the trash: offer undo, and show the photo that takes its place.

@@ -97,6 +97,8 @@ public final class PhotoController {
   var pending: [PendingShot] = []
   var listing: [PhotoListing.Entry] = []
   var thumbnailAspects: [URL: Double] = [:]
+  /// Listed videos' lengths in seconds, from their thumbnails.
+  var videoDurations: [URL: Double] = [:]
   var uploadedImages: Set<ImageID> = []
   /// How far the strip is scrolled, in points.
   public internal(set) var stripOffset = 0.0

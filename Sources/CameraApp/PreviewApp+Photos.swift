@@ -27,6 +27,10 @@ final class PhotoSide {
   weak var releaseTarget: CaptureSession?
   /// The strip window last told to the loader; each call wakes its thread, so only changes go.
   var visibleRange: Range<Int>?
+  /// The video the viewer plays, if it shows one.
+  var video: ViewerVideo?
+  /// Where recordings go: their videos are listed in the strip with the photos.
+  let videoFolder: URL
 
   /// True while the photo viewer covers the window.
   var isViewerOpen: Bool { controller.isViewerOpen }
@@ -46,7 +50,8 @@ final class PhotoSide {
     }
     writer = PhotoWriter(
       softwareVersion: pinholeVersion, vault: vault, wake: { wake.wake() })
-    loader = ThumbnailLoader(folder: folder, wake: { wake.wake() })
+    videoFolder = PicturesFolder().resolve(.videos, override: override)
+    loader = ThumbnailLoader(folder: folder, videoFolder: videoFolder, wake: { wake.wake() })
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
       burstCount: options.burstCount, release: { _ in })
@@ -88,6 +93,7 @@ extension PreviewApp {
       photos.loader.setVisibleRange(controller.visibleListingRange)
     }
     performPhotoEffects()
+    updateViewerVideo()
   }
 
   /// What the photo interface shows this frame.
@@ -97,6 +103,7 @@ extension PreviewApp {
 
   /// Carries out an intent of the photo interface.
   func handle(_ action: PhotoAction) {
+    if handleVideo(action) { return }
     photos.controller.handle(action, readAt: photos.inputReadAt)
     performPhotoEffects()
   }
@@ -105,6 +112,7 @@ extension PreviewApp {
   /// Photos still held in memory (their folder could not be written) go to the unsaved
   /// folder, and stderr says where: quitting never loses a photo silently.
   func stopPhotos() {
+    stopViewerVideo()
     photos.writer.stop()
     if discardsUnsavedPhotos {
       let count = photos.vault.pending.count
@@ -186,6 +194,8 @@ extension PreviewApp {
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds
         persistSettings()
+      case .decodeViewerImage(let url) where MediaKind(fileName: url.lastPathComponent) == .video:
+        startViewerVideo(url)
       case .decodeViewerImage(let url):
         photos.worker.decodeViewerImage(url, height: Int(window.drawableSize.height))
         scanPhoto(at: url)
@@ -196,7 +206,8 @@ extension PreviewApp {
       case .watchFolder(let folder):
         // Stopping wakes the loader's poll through its event counter, so this returns at once.
         photos.loader.stop()
-        photos.loader = ThumbnailLoader(folder: folder, wake: { [wake] in wake.wake() })
+        photos.loader = ThumbnailLoader(
+          folder: folder, videoFolder: photos.videoFolder, wake: { [wake] in wake.wake() })
         photos.visibleRange = nil
       case .log(let line):
         print(line)

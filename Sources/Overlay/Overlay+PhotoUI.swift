@@ -27,6 +27,10 @@ struct PhotoUIResponses {
   var previous = ControlResponse()
   /// The viewer's next-photo button.
   var next = ControlResponse()
+  /// The viewer's play / pause button (videos).
+  var play = ControlResponse()
+  /// The viewer's timeline (videos).
+  var timeline = ControlResponse()
 }
 
 extension Overlay {
@@ -41,6 +45,8 @@ extension Overlay {
   private static let trashID = ControlID("viewer-trash")
   private static let previousID = ControlID("viewer-previous")
   private static let nextID = ControlID("viewer-next")
+  private static let playID = ControlID("viewer-play")
+  private static let timelineID = ControlID("viewer-timeline")
 
   /// Updates the photo interface's widgets (before the bars and the video claim the pointer)
   /// and appends their intents. While the viewer is open it claims every press, so nothing
@@ -92,6 +98,15 @@ extension Overlay {
     responses.previous = click(
       Self.previousID, screen.previousButton, .showPrevious, into: &intents)
     responses.next = click(Self.nextID, screen.nextButton, .showNext, into: &intents)
+    responses.play = click(Self.playID, screen.playButton, .togglePlayback, into: &intents)
+    if let hit = screen.timelineHitRect {
+      responses.timeline = tracker.update(Self.timelineID, rect: hit)
+      if responses.timeline.isClicked, let pointer = input.pointerInPixels,
+        let fraction = screen.timelineFraction(atX: pointer.x)
+      {
+        intents.append(.scrubVideo(toFraction: fraction))
+      }
+    }
     // The backdrop takes every other press, so the widgets beneath never see one; dragging
     // on it pans a zoomed photo.
     let gesture = ViewerPanGesture(
@@ -232,7 +247,16 @@ extension Overlay {
   }
 
   private static func viewerIntent(for key: Key, viewer: ViewerState) -> PhotoAction? {
-    switch key {
+    // A video's keys: Space plays and pauses, the arrows seek 5 s.
+    if viewer.playback != nil {
+      switch key {
+      case .space: return .togglePlayback
+      case .left: return .seekVideo(by: -5)
+      case .right: return .seekVideo(by: 5)
+      default: break
+      }
+    }
+    return switch key {
     case .escape: .closeViewer
     case .left: viewer.hasPrevious ? .showPrevious : nil
     case .right: viewer.hasNext ? .showNext : nil

@@ -40,4 +40,10 @@ public enum PhotoAction: Hashable, Sendable {
   case toggleMute
   /// Ask for another folder to save captures in.
   case chooseFolder
+  /// Play or pause the video in the viewer.
+  case togglePlayback
+  /// Move the viewer's video by this many seconds (negative: back).
+  case seekVideo(by: Double)
+  /// Move the viewer's video to this fraction (0…1) of its length: a click on the timeline.
+  case scrubVideo(toFraction: Double)
 }

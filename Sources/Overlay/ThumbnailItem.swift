@@ -11,12 +11,18 @@ public struct ThumbnailItem: Hashable, Sendable {
   public var isPending: Bool
   /// True for a video, marked with a play triangle.
   public var isVideo: Bool
+  /// A video's length for the corner badge ("0:03"); nil until known, and for photos.
+  public var durationLabel: String?
 
   /// Makes a strip item.
-  public init(id: ImageID, aspect: Double, isPending: Bool = false, isVideo: Bool = false) {
+  public init(
+    id: ImageID, aspect: Double, isPending: Bool = false, isVideo: Bool = false,
+    durationLabel: String? = nil
+  ) {
     self.id = id
     self.aspect = aspect
     self.isPending = isPending
     self.isVideo = isVideo
+    self.durationLabel = durationLabel
   }
 }

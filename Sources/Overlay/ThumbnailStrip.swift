@@ -73,7 +73,21 @@ struct ThumbnailStrip {
         time: time, .white)
     }
     if item.isVideo { painter.playBadge(photo.center, radius: painter.px(12)) }
+    if let label = item.durationLabel { drawDuration(label, in: photo, into: &painter) }
     painter.append(.clip(layout.strip))
+  }
+
+  /// A video's length in a dark pill at the thumbnail's bottom right corner.
+  private func drawDuration(_ label: String, in photo: Rect, into painter: inout PhotoPainter) {
+    let size = painter.px(10)
+    let width = painter.width(of: label, size: size) + painter.px(8)
+    let height = painter.px(15)
+    let pill = Rect(
+      x: (photo.maxX - painter.px(3) - width).rounded(),
+      y: (photo.maxY - painter.px(3) - height).rounded(), width: width.rounded(),
+      height: height)
+    painter.fill(pill, Color(red: 0, green: 0, blue: 0, alpha: 170), radius: height / 2)
+    painter.text(label, centeredAt: pill.center, size: size, .white)
   }
 
   /// The rectangle of `aspect` (width over height) that covers `rect` and shares its centre.

@@ -22,6 +22,12 @@ struct ViewerScreen {
   let previousButton: Rect?
   /// The next-photo button; `nil` on the oldest photo.
   let nextButton: Rect?
+  /// A video's play / pause button, below the picture; `nil` for a photo.
+  let playButton: Rect?
+  /// A video's timeline track; `nil` for a photo.
+  let timeline: Rect?
+  /// Where a press on the timeline counts: the track with some height around it.
+  let timelineHitRect: Rect?
 
   /// The label of the button that opens the photo in another application.
   static let openLabel = "Open with…"
@@ -44,10 +50,13 @@ struct ViewerScreen {
     openButton = Rect(
       x: trash.minX - layout.px(8) - openWidth, y: ((header - openHeight) / 2).rounded(),
       width: openWidth, height: openHeight)
+    let controls = viewer.playback == nil ? 0 : layout.px(48)
     let area = Rect(
       x: padding, y: header, width: max(bounds.width - 2 * padding, 0),
-      height: max(bounds.height - header - padding, 0))
+      height: max(bounds.height - header - padding - controls, 0))
     photoArea = area
+    (playButton, timeline, timelineHitRect) = Self.playbackControls(
+      viewer, below: area, height: controls, layout: layout, painter: painter)
     photoRect = Self.photoRect(viewer, in: area)
     let sideY = (area.center.y - button / 2).rounded()
     previousButton =
@@ -92,6 +101,7 @@ struct ViewerScreen {
         .white)
     }
     painter.append(.clip(nil))
+    drawPlayback(into: &painter, responses: responses, overlayTheme: overlayTheme)
     drawCaption(into: &painter, overlayTheme: overlayTheme)
     drawButtons(into: &painter, responses: responses, theme: theme, overlayTheme: overlayTheme)
   }

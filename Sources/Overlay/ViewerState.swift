@@ -19,6 +19,8 @@ public struct ViewerState: Hashable, Sendable {
   public var fileName: String
   /// True while the photo is being moved to the trash; trashing again is not offered.
   public var isDeleting: Bool
+  /// The playback controls when the capture is a video; nil for a photo.
+  public var playback: ViewerPlayback?
 
   /// Makes a viewer state showing capture `index` of `count`, fitted and centred.
   public init(

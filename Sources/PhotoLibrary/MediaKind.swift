@@ -4,7 +4,7 @@
 public enum MediaKind: Sendable, Equatable {
   /// A still image: .jpg, .jpeg, .png.
   case photo
-  /// A video: .mp4, .webm.
+  /// A video: .mp4, .mkv (Pinhole's MJPEG recordings), .webm.
   case video
 
   /// The kind of `fileName`, or nil for other files, hidden files (Pinhole's own temporary
@@ -13,7 +13,7 @@ public enum MediaKind: Sendable, Equatable {
     guard !fileName.hasPrefix("."), let dot = fileName.lastIndex(of: ".") else { return nil }
     switch fileName[fileName.index(after: dot)...].lowercased() {
     case "jpg", "jpeg", "png": self = .photo
-    case "mp4", "webm": self = .video
+    case "mp4", "mkv", "webm": self = .video
     default: return nil
     }
   }

@@ -23,6 +23,29 @@ public enum PhotoListing {
   /// The media files in `folder`, newest first; files with equal times are ordered by name,
   /// later names first, which for Pinhole's time-stamped names is also newest first.
   public static func scan(_ folder: URL) throws(StorageError) -> [Entry] {
+    try sorted(entries(in: folder))
+  }
+
+  /// The media files of `folder` and the videos of `videoFolder` in one listing, newest first,
+  /// so recordings sit among the photos by time. A missing or unreadable video folder lists
+  /// nothing (no recording made yet); the photo folder's problems are thrown as by `scan`.
+  public static func scan(_ folder: URL, videoFolder: URL?) throws(StorageError) -> [Entry] {
+    var found = try entries(in: folder)
+    if let videoFolder, videoFolder.standardizedFileURL != folder.standardizedFileURL {
+      let videos = (try? entries(in: videoFolder)) ?? []
+      found += videos.filter { $0.entry.kind == .video }
+    }
+    return sorted(found)
+  }
+
+  private static func sorted(_ found: [(entry: Entry, nanoseconds: Int64, name: String)]) -> [Entry]
+  {
+    found.sorted { ($0.nanoseconds, $0.name) > ($1.nanoseconds, $1.name) }.map(\.entry)
+  }
+
+  private static func entries(in folder: URL) throws(StorageError) -> [(
+    entry: Entry, nanoseconds: Int64, name: String
+  )] {
     let path = folder.standardizedFileURL.path
     guard let directory = opendir(path) else {
       throw StorageError(SystemCallError(call: "opendir", errno: errno), folder: path)
@@ -48,8 +71,7 @@ public enum PhotoListing {
         byteCount: Int(status.st_size))
       found.append((entry, nanoseconds, name))
     }
-    found.sort { ($0.nanoseconds, $0.name) > ($1.nanoseconds, $1.name) }
-    return found.map(\.entry)
+    return found
   }
 
   /// A modification time in nanoseconds, saturating: any program can set a file's time to

@@ -11,6 +11,8 @@ public struct Thumbnail: Sendable, Equatable {
   public var width: Int
   /// Height in pixels.
   public var height: Int
+  /// A video's length in seconds, for the strip's badge; nil for a photo.
+  public var videoDuration: Double?
 
   /// The height thumbnails are made at: the strip shows them at about 80 points, so 160 pixels
   /// stay sharp on a 2x display.

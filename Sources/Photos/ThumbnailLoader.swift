@@ -8,7 +8,8 @@ import Workers
 /// Lists the photo folder, keeps the listing current with inotify, and decodes thumbnails on a
 /// background thread, the strip's visible window first.
 ///
-/// Thumbnails come from turbojpeg's scaled decode (the strongest 1/2, 1/4 or 1/8 reduction
+/// Videos in `videoFolder` are listed among the photos by time; their thumbnail is the first
+/// decoded picture, carrying the video's duration. Thumbnails of photos come from turbojpeg's scaled decode (the strongest 1/2, 1/4 or 1/8 reduction
 /// that keeps at least `thumbnailHeight` rows) followed by a box filter, and are kept in an
 /// LRU cache of `cacheCapacity` entries (160-pixel-tall RGBA is about 110 KB at 16:9, so 200
 /// entries stay near 22 MB). Results come back as `LibraryEvent`s the main thread drains once
@@ -19,6 +20,8 @@ import Workers
 public final class ThumbnailLoader: Sendable {
   /// The watched folder.
   public let folder: URL
+  /// The folder recordings go to, whose videos are listed with the photos (nil: none).
+  public let videoFolder: URL?
   /// How many thumbnails to keep.
   public let cacheCapacity: Int
   /// How many entries past the visible window to decode ahead, so scrolling finds them ready.
@@ -40,16 +43,20 @@ public final class ThumbnailLoader: Sendable {
 
   /// Starts listing and watching `folder` on a new thread; `wake` runs after each event.
   public init(
-    folder: URL, thumbnailHeight: Int = Thumbnail.standardHeight, cacheCapacity: Int = 200,
+    folder: URL, videoFolder: URL? = nil, thumbnailHeight: Int = Thumbnail.standardHeight,
+    cacheCapacity: Int = 200,
     wake: (@Sendable () -> Void)? = nil
   ) {
     self.folder = folder
+    self.videoFolder = videoFolder
     self.cacheCapacity = max(1, cacheCapacity)
     shared = Mutex(Shared(cache: ThumbnailCache(capacity: max(1, cacheCapacity))))
     // A strip that stopped draining keeps the newest news.
     events = Inbox(capacity: 4096, overflow: .dropOldest, wake: wake)
     let started = WorkerThread(name: "pinhole-thumbnails") { [self] in
-      ThumbnailWorker(loader: self, folder: folder, thumbnailHeight: thumbnailHeight).run()
+      ThumbnailWorker(
+        loader: self, folder: folder, videoFolder: videoFolder, thumbnailHeight: thumbnailHeight
+      ).run()
     }
     thread.withLock { $0 = started }
   }
@@ -114,14 +121,14 @@ public final class ThumbnailLoader: Sendable {
     events.post(.listed(entries))
   }
 
-  /// The next photo to decode: the first uncached photo in the visible window, then in the
+  /// The next file to decode: the first uncached photo or video in the visible window, then in the
   /// prefetch window after it; nil when all are done.
   func nextWanted(skipping failed: Set<URL>) -> URL? {
     shared.withLock { shared in
       let end = min(shared.listing.count, shared.wanted.upperBound + Self.prefetchCount)
       let start = min(max(0, shared.wanted.lowerBound), end)
       return shared.listing[start..<end].first { entry in
-        entry.kind == .photo && !failed.contains(entry.url) && !shared.cache.contains(entry.url)
+        !failed.contains(entry.url) && !shared.cache.contains(entry.url)
       }?.url
     }
   }

@@ -10,12 +10,14 @@
 //     white textures cached by (string, size) with an LRU bound and tinted per draw.
 // [x] Text measurement for overlay layout (TextMeasurer).
 // [x] Images registered from RGBA bytes, scaled into their rectangle.
+// [x] Images streamed from NV12 pictures (a playing video), scaled the same way.
 // [x] Clip rectangles.
 // [x] HiDPI: commands arrive in drawable pixels (the overlay applies the pixel scale).
 // [ ] Sub-pixel text positioning (text snaps to whole pixels).
 // [ ] Colour emoji and right-to-left shaping (SDL2_ttf without HarfBuzz in use).
 
 import CSDL2
+import CameraModel
 import Overlay
 
 /// Draws the overlay's `DrawCommand` lists onto a `PreviewWindow` and measures text for its
@@ -33,6 +35,8 @@ public final class SDLOverlayBackend: TextMeasurer {
   private let text: TextTextureCache
   private var geometry = GeometryBuilder()
   private var images: [ImageID: OpaquePointer] = [:]
+  /// The size and colours of images that are NV12 streaming textures (a playing video).
+  private var videoImages: [ImageID: (size: FrameSize, colorimetry: Colorimetry)] = [:]
 
   /// Makes a backend for `window` with the font at `fontPath` (default: the system
   /// sans-serif font), keeping up to `textCacheCapacity` rendered text lines.
@@ -84,8 +88,40 @@ public final class SDLOverlayBackend: TextMeasurer {
     images[id] = texture
   }
 
+  /// Registers (or updates) the image `id` from an NV12 picture: a streaming texture that is
+  /// reused while size and colours stay, so a playing video costs one upload per picture, as
+  /// the preview does.
+  public func setVideoImage(_ id: ImageID, frame: NV12Frame) throws(PlatformError) {
+    let size = frame.size
+    let colorimetry = frame.metadata.colorimetry
+    if images[id] == nil || videoImages[id]?.size != size
+      || videoImages[id]?.colorimetry != colorimetry
+    {
+      // The conversion mode is global and read when a YUV texture is created.
+      SDL_SetYUVConversionMode(VideoTexture.conversionMode(for: colorimetry))
+      guard
+        let created = SDL_CreateTexture(
+          window.renderer, SDL_PIXELFORMAT_NV12.rawValue,
+          Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
+      else {
+        throw .textureCreationFailed(
+          width: size.width, height: size.height, reason: SDLRuntime.lastError)
+      }
+      SDL_SetTextureScaleMode(created, SDL_ScaleModeLinear)
+      removeImage(id)
+      images[id] = created
+      videoImages[id] = (size, colorimetry)
+    }
+    guard let texture = images[id] else { return }
+    let status = SDL_UpdateNVTexture(
+      texture, nil, frame.yPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.yStride),
+      frame.uvPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.uvStride))
+    guard status == 0 else { throw .textureUploadFailed(reason: SDLRuntime.lastError) }
+  }
+
   /// Forgets the image `id`; later commands naming it draw nothing.
   public func removeImage(_ id: ImageID) {
+    videoImages[id] = nil
     if let texture = images.removeValue(forKey: id) { SDL_DestroyTexture(texture) }
   }
 

@@ -119,7 +119,7 @@ public final class SoundPlayer {
 
   /// Runs `body` with file descriptor 2 on /dev/null, then puts it back. Lines other threads
   /// write to stderr during those milliseconds are lost too; only audio start-up uses it.
-  private static func withQuietStandardError(_ body: () -> Void) {
+  static func withQuietStandardError(_ body: () -> Void) {
     fflush(nil)
     let saved = dup(2)
     let sink = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)

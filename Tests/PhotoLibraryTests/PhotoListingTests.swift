@@ -41,6 +41,36 @@ import Testing
     #expect(listing == names.sorted(by: >))
   }
 
+  @Test func listsRecordingsFromTheVideoFolderAmongThePhotosByTime() throws {
+    let photos = try TemporaryFolder()
+    let videos = try TemporaryFolder()
+    let oldPhoto = try photos.makeFile("a.jpg")
+    let recording = try videos.makeFile("Pinhole 2026-12-01 10-00-00.000.mp4")
+    let passThrough = try videos.makeFile("Pinhole 2026-12-01 10-00-05.000.mkv")
+    let newPhoto = try photos.makeFile("b.jpg")
+    try videos.makeFile("stray.jpg")
+    try videos.makeFile(".Pinhole 2026-12-01 10-00-09.000.mp4.part")
+    try setModified(oldPhoto, 1_000)
+    try setModified(recording, 2_000)
+    try setModified(passThrough, 3_000)
+    try setModified(newPhoto, 4_000)
+    let listing = try PhotoListing.scan(photos.url, videoFolder: videos.url)
+    #expect(
+      listing.map(\.url.lastPathComponent) == [
+        "b.jpg", "Pinhole 2026-12-01 10-00-05.000.mkv", "Pinhole 2026-12-01 10-00-00.000.mp4",
+        "a.jpg",
+      ])
+    #expect(listing.map(\.kind) == [.photo, .video, .video, .photo])
+  }
+
+  @Test func listsThePhotosWhenTheVideoFolderIsMissing() throws {
+    let photos = try TemporaryFolder()
+    try photos.makeFile("a.jpg")
+    let missing = photos.url.appendingPathComponent("no-videos")
+    let listing = try PhotoListing.scan(photos.url, videoFolder: missing)
+    #expect(listing.map(\.url.lastPathComponent) == ["a.jpg"])
+  }
+
   @Test func reportsMissingFolder() throws {
     let folder = try TemporaryFolder()
     let missing = folder.url.appendingPathComponent("gone")
@@ -53,6 +83,7 @@ import Testing
     #expect(MediaKind(fileName: "a.JPG") == .photo)
     #expect(MediaKind(fileName: "a.jpeg") == .photo)
     #expect(MediaKind(fileName: "a.webm") == .video)
+    #expect(MediaKind(fileName: "a.mkv") == .video)
     #expect(MediaKind(fileName: "a.jpg.tmp") == nil)
     #expect(MediaKind(fileName: ".Pinhole-Ab12cd.tmp") == nil)
     #expect(MediaKind(fileName: "jpg") == nil)

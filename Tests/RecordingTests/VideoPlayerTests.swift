@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import CameraTestSupport
+import Foundation
+import Recording
+import Testing
+import Workers
+
+@Suite struct VideoPlayerTests {
+  /// Waits up to 20 s for `condition`, checking after each wake of the player.
+  private func wait(
+    _ player: VideoPlayer, _ wakes: Inbox<Int>, until condition: () -> Bool
+  ) -> Bool {
+    let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
+    while !condition() {
+      guard MonotonicTime.now().nanoseconds < deadline else { return false }
+      _ = wakes.waitAndDrain(timeout: .milliseconds(500))
+    }
+    return true
+  }
+
+  @Test func handsOutDuePicturesAndMovesOnASeek() throws {
+    let folder = try TemporaryFolder()
+    let destination = RecordingDestination(
+      exactPath: folder.url.appendingPathComponent("clip.mp4"))
+    _ = try SyntheticRecording().record(to: destination)
+    let wakes = Inbox<Int>(capacity: 64, overflow: .dropOldest)
+    let player = VideoPlayer(path: destination.finalURL.path) { _ = wakes.post(1) }
+    defer { player.stop() }
+    #expect(wait(player, wakes) { player.status != .opening })
+    guard case .open(let info) = player.status else {
+      Issue.record("not open: \(player.status)")
+      return
+    }
+    #expect(info.size == FrameSize(width: 320, height: 240))
+    var first: (frame: NV12Frame, time: Double)?
+    #expect(
+      wait(player, wakes) {
+        first = player.takeFrame(upTo: 0.01); return first != nil
+      })
+    #expect(first?.time ?? 1 < 0.01)
+    // Pictures not yet due stay.
+    #expect(player.takeFrame(upTo: 0.01) == nil)
+    // Pictures due by 0.2 s come out as they are decoded, the newest due one each time.
+    var later: (frame: NV12Frame, time: Double)?
+    #expect(
+      wait(player, wakes) {
+        if let due = player.takeFrame(upTo: 0.2) { later = due }
+        return (later?.time ?? 0) > 0.15
+      })
+    #expect((later?.time ?? 1) <= 0.2)
+
+    player.seek(to: 1.5)
+    var sought: (frame: NV12Frame, time: Double)?
+    #expect(
+      wait(player, wakes) {
+        sought = player.takeFrame(upTo: 1.5); return sought != nil
+      })
+    #expect(abs((sought?.time ?? 0) - 1.5) < 0.05)
+    // The sound before the target was skipped.
+    #expect(player.takeSound(upTo: 3).allSatisfy { $0.time >= 1.5 })
+  }
+
+  @Test func reportsAFileThatIsNotAVideo() throws {
+    let folder = try TemporaryFolder()
+    let junk = try folder.makeFile("junk.mp4", text: "nothing")
+    let wakes = Inbox<Int>(capacity: 64, overflow: .dropOldest)
+    let player = VideoPlayer(path: junk.path) { _ = wakes.post(1) }
+    defer { player.stop() }
+    #expect(wait(player, wakes) { player.status != .opening })
+    if case .failed = player.status {} else { Issue.record("opened junk: \(player.status)") }
+  }
+}
