@@ -66,7 +66,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
-        "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording",
+        "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
       ]),
 
     // MARK: App
@@ -91,10 +91,13 @@ let package = Package(
       name: "FuzzTargets",
       dependencies: [
         "AppCore", "CameraModel", "Hotplug", "Imaging", "PhotoLibrary", "Photos", "Scanning",
+        "SystemCalls",
       ]),
     .target(
       name: "CameraTestSupport",
-      dependencies: ["CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG"]),
+      dependencies: [
+        "CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG", "Workers",
+      ]),
 
     // MARK: Tests
     .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
@@ -117,7 +120,8 @@ let package = Package(
       name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
     .testTarget(
       name: "ScanningTests", dependencies: ["Scanning", "SimulatedCamera", "CameraTestSupport"]),
-    .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport"]),
+    .testTarget(
+      name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport", "SystemCalls"]),
     .testTarget(
       name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport"]),
     .testTarget(

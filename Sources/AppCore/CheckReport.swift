@@ -85,8 +85,7 @@ public struct CheckReport: Hashable, Sendable {
   }
 
   private func milliseconds(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return format(Double(seconds) * 1e3 + Double(attoseconds) / 1e15, 2) + " ms"
+    format(duration / .milliseconds(1), 2) + " ms"
   }
 
   private func format(_ value: Double, _ decimals: Int) -> String {

@@ -109,13 +109,12 @@ public struct ModeSweep: Sendable {
     if failure.isEmpty, let actual = report.negotiation?.value, actual != mode {
       failure = "the driver chose \(actual)"
     }
-    let (seconds, attoseconds) = figures.conversionMean.components
     return Row(
       format: "\(mode.format)", size: "\(mode.size)",
       nominalFramesPerSecond: mode.interval.framesPerSecond,
       measuredFramesPerSecond: figures.measuredFramesPerSecond,
       droppedByCamera: figures.framesDroppedByDevice, corrupt: figures.framesCorrupt,
-      convertMilliseconds: Double(seconds) * 1e3 + Double(attoseconds) / 1e15,
+      convertMilliseconds: figures.conversionMean / .milliseconds(1),
       failure: failure)
   }
 

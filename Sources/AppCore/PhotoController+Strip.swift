@@ -53,9 +53,7 @@ extension PhotoController {
       setImage(shot.imageID, thumbnail)
     case .saved(let id, let url, let clickToFile):
       if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
-      let milliseconds =
-        Int((Double(clickToFile.components.attoseconds) / 1e15).rounded())
-        + Int(clickToFile.components.seconds) * 1000
+      let milliseconds = Int((clickToFile / .milliseconds(1)).rounded())
       effects.append(.log("pinhole: saved \(url.path) (click to file \(milliseconds) ms)"))
       if isFolderUnavailable {
         isFolderUnavailable = false
@@ -70,6 +68,7 @@ extension PhotoController {
       if sentence.hasSuffix(".") { sentence.removeLast() }
       let count = Self.photoCount(max(1, writer.unwrittenCount))
       keptMessage = "\(sentence) — \(count) kept in memory"
+      effects.append(.log("pinhole: \(sentence) — \(count) kept in memory"))
     case .failed(let id, let message):
       if let index = pending.firstIndex(where: { $0.id == id }) {
         removeImage(pending.remove(at: index).imageID)

@@ -4,6 +4,7 @@ import Foundation
 import Overlay
 import PhotoLibrary
 import Photos
+import SystemCalls
 
 /// The full-window viewer: opening a photo, moving through the library, zoom and pan, the
 /// trash with its undo toast, and opening a photo in another program. Main thread only.
@@ -52,7 +53,7 @@ extension PhotoController {
       imageSize: sameFile
         ? (viewer?.imageSize ?? Self.size(aspect: item.aspect))
         : Self.size(aspect: item.aspect),
-      index: index, count: items.count, fileName: url.lastPathComponent)
+      index: index, count: items.count, fileName: FileNameBytes.displayName(url.lastPathComponent))
     if !sameFile { effects.append(.decodeViewerImage(url)) }
   }
 

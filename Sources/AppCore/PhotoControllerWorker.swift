@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import PhotoLibrary
 import Photos
+import SystemCalls
 import Workers
 
 /// Runs the photo side's slow effects on a worker thread, so the render loop never touches the
@@ -123,7 +124,8 @@ public final class PhotoControllerWorker: Sendable {
     do throws(PhotoFileReader.Failure) {
       data = try PhotoFileReader().read(url)
     } catch {
-      return .problem("Can't open \(url.lastPathComponent): \(error.reason).")
+      return .problem(
+        "Can't open \(FileNameBytes.displayName(url.lastPathComponent)): \(error.reason).")
     }
     let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
     let image = data.withUnsafeBytes { bytes in
@@ -134,7 +136,8 @@ public final class PhotoControllerWorker: Sendable {
     switch image {
     case .success(let image): return .viewerImage(image, url)
     case .failure(let error):
-      return .problem("Can't open \(url.lastPathComponent): \(reason(error)).")
+      return .problem(
+        "Can't open \(FileNameBytes.displayName(url.lastPathComponent)): \(reason(error)).")
     }
   }
 

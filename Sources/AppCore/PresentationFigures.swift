@@ -18,12 +18,14 @@ public struct PresentationFigures: Sendable {
   public static let intervalCount = 90
 
   private var lastCaptureTime: MonotonicTime?
-  private var cpuSample: (time: MonotonicTime, ticks: Int)?
-  private let readCPUTicks: @Sendable () -> Int?
+  private var cpuSample: (time: MonotonicTime, seconds: Double)?
+  private let readCPUSeconds: @Sendable () -> Double?
 
-  /// Makes empty figures; `readCPUTicks` reads the process's CPU time in clock ticks.
-  public init(readCPUTicks: @escaping @Sendable () -> Int? = PresentationFigures.processCPUTicks) {
-    self.readCPUTicks = readCPUTicks
+  /// Makes empty figures; `readCPUSeconds` reads the process's CPU time in seconds.
+  public init(
+    readCPUSeconds: @escaping @Sendable () -> Double? = PresentationFigures.processCPUSeconds
+  ) {
+    self.readCPUSeconds = readCPUSeconds
   }
 
   /// Notes a frame captured at `captureTime` and shown at `presentTime`.
@@ -38,28 +40,23 @@ public struct PresentationFigures: Sendable {
   }
 
   private mutating func sampleCPU(at now: MonotonicTime) {
-    guard let ticks = readCPUTicks() else { return }
+    guard let seconds = readCPUSeconds(), seconds.isFinite else { return }
     guard let previous = cpuSample else {
-      cpuSample = (now, ticks)
+      cpuSample = (now, seconds)
       return
     }
     let elapsed = now.seconds(since: previous.time)
     guard elapsed >= 1 else { return }
-    let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-    cpuPercent = Double(ticks - previous.ticks) / ticksPerSecond / elapsed * 100
-    cpuSample = (now, ticks)
+    cpuPercent = max(0, seconds - previous.seconds) / elapsed * 100
+    cpuSample = (now, seconds)
   }
 
-  /// User plus system CPU time of this process in clock ticks: fields 14 and 15 of
-  /// /proc/self/stat, counted after the parenthesised command name (which may hold spaces).
-  public static func processCPUTicks() -> Int? {
-    guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return nil }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
-      return nil
-    }
-    return user + system
+  /// User plus system CPU time of this process, from `getrusage`: a system call, so the render
+  /// loop that samples it once a second reads no file.
+  public static func processCPUSeconds() -> Double? {
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return nil }
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 }

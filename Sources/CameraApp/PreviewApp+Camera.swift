@@ -32,7 +32,7 @@ struct CameraSide {
   var screenLightLevel = 0.0
   /// The lights that serve this camera, best first: flash sub-devices of its media graph,
   /// its own flash controls, LED-class flashes (see PreviewApp+Lights).
-  var flashUnits: [FlashUnit] = []
+  var lights = LightsWorker.Lights()
   /// True once the camera's saved control values were applied after it opened.
   var hasRestoredControls = false
   var figures = PresentationFigures()

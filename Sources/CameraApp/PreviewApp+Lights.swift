@@ -9,43 +9,57 @@ import Overlay
 /// flash sub-device of its media graph, its own flash controls, a LED-class flash — or the
 /// screen itself (a ring light and a white window), which every desktop has.
 extension PreviewApp {
-  /// Finds the lights for the camera now open; its controls must have arrived, since a camera
-  /// may carry its own flash controls. Real cameras only: the simulated one is lit by the
-  /// screen.
+  /// Asks the lights worker for the lights of the camera now open; its controls must have
+  /// arrived, since a camera may carry its own flash controls. Real cameras only: the
+  /// simulated one is lit by the screen.
   func discoverFlashUnits() {
     closeFlashUnits()
     guard model.device.kind == .v4l2 else { return }
-    camera.flashUnits = FlashDiscovery().units(
-      forVideoNode: model.device.path, videoControls: camera.controls)
-    photos.controller.flashSource = camera.flashUnits.contains { $0.canStrobe } ? .led : .screen
+    lights.send(.discover(videoNode: model.device.path, controls: camera.controls))
   }
 
-  /// Lets go of the lights of the camera being closed; a flash sub-device turns its LED off
-  /// when its last descriptor closes.
+  /// Lets go of the lights of the camera being closed.
   func closeFlashUnits() {
-    for case .subdevice(let flash) in camera.flashUnits { flash.close() }
-    camera.flashUnits = []
+    lights.send(.close)
+    camera.lights = LightsWorker.Lights()
     photos.controller.flashSource = .screen
   }
 
-  /// True when a real LED can light the scene steadily.
-  var hasTorchLED: Bool { camera.flashUnits.contains { $0.canTorch } }
+  /// Applies what the lights worker found or did.
+  func applyLightsEvents() {
+    for event in lights.events.drain() {
+      needsPresent = true
+      switch event {
+      case .found(let found):
+        camera.lights = found
+        photos.controller.flashSource = found.canStrobe ? .led : .screen
+        if camera.isTorchOn { setTorch(on: true) }
+      case .fired(let firing, let problem):
+        if let problem { photos.controller.showProblem(problem) }
+        photos.controller.ledFlashFired(firing)
+      case .torchFailed(let message):
+        camera.isTorchOn = false
+        camera.rejection = message
+      }
+    }
+  }
 
-  /// Fires the LED flash for a photo; when it fired and for how long, or nil when no LED took
-  /// the command.
-  func fireFlashLED() -> FlashFiring? {
-    guard let unit = camera.flashUnits.first(where: { $0.canStrobe }) else { return nil }
-    if case .videoNode(let controls) = unit {
-      // The camera's own controls go through the capture thread, in order: mode, then strobe.
+  /// True when a real LED can light the scene steadily.
+  var hasTorchLED: Bool { camera.lights.canTorch }
+
+  /// Fires the LED flash for a photo. The camera's own flash controls go through the capture
+  /// thread, in order (mode, then strobe); any other LED through the lights worker, whose
+  /// answer reaches the photo controller as an event.
+  func fireFlashLED() {
+    if let controls = camera.lights.strobeControls {
       let now = MonotonicTime.now()
       for batch in controls.strobeBatches() { session.setControls(batch) }
-      return FlashFiring(firedAt: now, duration: unit.flashDuration)
-    }
-    do {
-      return try unit.strobe()
-    } catch {
-      photos.controller.showProblem("The flash did not fire: \(error.userMessage)")
-      return nil
+      photos.controller.ledFlashFired(
+        FlashFiring(firedAt: now, duration: camera.lights.flashDuration))
+    } else if camera.lights.canStrobe {
+      lights.send(.strobe)
+    } else {
+      photos.controller.ledFlashFired(nil)
     }
   }
 
@@ -53,17 +67,11 @@ extension PreviewApp {
   /// light is drawn by the overlay.
   func setTorch(on: Bool) {
     camera.isTorchOn = on
-    guard let unit = camera.flashUnits.first(where: { $0.canTorch }) else { return }
     let strength = on ? camera.torchStrength : 0
-    if case .videoNode(let controls) = unit {
+    if let controls = camera.lights.torchControls {
       session.setControls(controls.torchWrites(strength: strength))
-      return
-    }
-    do {
-      try unit.setTorch(strength: strength)
-    } catch {
-      camera.isTorchOn = false
-      camera.rejection = "Torch: \(error.userMessage)"
+    } else if camera.lights.canTorch {
+      lights.send(.setTorch(strength: strength))
     }
   }
 

@@ -106,12 +106,52 @@ extension PreviewApp {
   /// folder, and stderr says where: quitting never loses a photo silently.
   func stopPhotos() {
     photos.writer.stop()
-    for line in photos.vault.rescueBeforeQuitting() {
-      FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
+    if discardsUnsavedPhotos {
+      let count = photos.vault.pending.count
+      if count > 0 {
+        FileHandle.standardError.write(
+          Data(
+            "pinhole: quit without saving \(count) photo\(count == 1 ? "" : "s"), as asked\n".utf8))
+      }
+    } else {
+      for line in photos.vault.rescueBeforeQuitting() {
+        FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
+      }
     }
     photos.loader.stop()
     photos.worker.waitUntilIdle()
     photos.worker.stop()
+  }
+
+  /// Escape, Ctrl+Q or the window's close button: quits, or asks first while photos are held
+  /// in memory.
+  func requestQuit() {
+    let pending = photos.vault.pending
+    let step = quitGuard.requestQuit(
+      unsavedCount: pending.count, folder: pending.first?.folder,
+      home: ProcessInfo.processInfo.environment["HOME"])
+    if let dialog = quitGuard.dialog {
+      print("pinhole: asked before quitting: \(dialog.heading)")
+      fflush(nil)
+    }
+    follow(step)
+  }
+
+  /// After Save Elsewhere, quits once the photos are written; closes a question whose photos
+  /// got saved meanwhile.
+  func followQuitGuard() {
+    guard quitGuard.dialog != nil || quitGuard.quitsWhenSaved else { return }
+    follow(quitGuard.photosChanged(unsavedCount: photos.vault.pending.count))
+  }
+
+  func follow(_ step: QuitGuard.Step) {
+    switch step {
+    case .wait: break
+    case .chooseFolder: handle(PhotoAction.chooseFolder)
+    case .quit(let discards):
+      discardsUnsavedPhotos = discards
+      isRunning = false
+    }
   }
 
   private func apply(_ outcome: PhotoControllerWorker.Outcome) {
@@ -141,7 +181,7 @@ extension PreviewApp {
       case .playShutterSound:
         photos.sound?.play()
       case .fireFlash:
-        photos.controller.ledFlashFired(fireFlashLED())
+        fireFlashLED()
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds

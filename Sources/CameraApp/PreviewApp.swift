@@ -30,6 +30,8 @@ final class PreviewApp {
   let settingsURL = AppSettings.fileURL(environment: ProcessInfo.processInfo.environment)
   /// Hotplug, camera scans and busy-holder look-ups, on their own thread.
   let devices: DeviceMonitor
+  /// The camera's lights: discovery, the flash sub-device, the LED class (PreviewApp+Lights).
+  let lights: LightsWorker
   /// Saves the settings file off the render loop, in order.
   let settingsWriter: Worker<AppSettings, Never>
   var videoRect: Rect?
@@ -44,6 +46,10 @@ final class PreviewApp {
   /// The title last given to the window (the recording marker changes it).
   var shownTitle = ""
   var isRunning = true
+  /// Asks before quitting while photos are held in memory (PreviewApp+Photos).
+  var quitGuard = QuitGuard()
+  /// Set when the person chose Quit Without Saving: the held photos are not rescued.
+  var discardsUnsavedPhotos = false
   var hasPresentedFrame = false
   /// Wakes the render loop from another thread: capture, workers, hotplug.
   let wake: RenderWake
@@ -95,6 +101,7 @@ final class PreviewApp {
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
     devices = DeviceMonitor(wake: { wake.wake() })
+    lights = LightsWorker(wake: { wake.wake() })
     settingsWriter = Self.makeSettingsWriter(url: settingsURL)
     do {
       window = try PreviewWindow(title: model.windowTitle)
@@ -143,6 +150,7 @@ final class PreviewApp {
       reportPresentTotals()
       session.stop()
       devices.stop()
+      lights.stop()
       settingsWriter.stop()
       stopPhotos()
       stopScanning()
@@ -152,8 +160,11 @@ final class PreviewApp {
       let platformEvents = events.poll(waitingUpTo: wait)
       photos.inputReadAt = MonotonicTime.now()
       if platformEvents.contains(.quit) { break }
+      if platformEvents.contains(.closeRequested) { requestQuit() }
+      followQuitGuard()
       needsPresent = !platformEvents.isEmpty
       handleDeviceEvents()
+      applyLightsEvents()
       if events.isMinimized { continue }
       applyCaptureEvents()
       let newFrame = uploadNewestFrame()
@@ -219,6 +230,7 @@ final class PreviewApp {
     state.camera = cameraOverlayState(time: input.time)
     state.scan = scanOverlayState()
     state.recording = recordingOverlayState()
+    state.quitDialog = quitGuard.dialog
     state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
     let frame = overlay.frame(input: input, state: state)
@@ -264,7 +276,8 @@ final class PreviewApp {
 
   private func perform(_ action: OverlayAction) {
     switch action {
-    case .quit: isRunning = false
+    case .quit: requestQuit()
+    case .quitDialog(let answer): follow(quitGuard.answer(answer))
     case .toggleFullscreen: window.toggleFullscreen()
     case .focus(let point): focus(at: point)
     case .photo(let action): handle(action)

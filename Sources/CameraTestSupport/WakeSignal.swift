@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-import Dispatch
 import Synchronization
+import Workers
 
 /// Lets a test wait for something a background thread reports, with a deadline instead of a
 /// fixed sleep: the producer calls `signal()` after queueing, the test drains and checks.
 ///
 /// Signals are counted, so one sent before the test starts waiting is not lost. Any thread.
 public final class WakeSignal: Sendable {
-  private let semaphore = DispatchSemaphore(value: 0)
+  private let semaphore = Semaphore()
   private let times = Mutex<[ContinuousClock.Instant]>([])
 
   /// Makes a signal with nothing pending.
@@ -25,7 +25,7 @@ public final class WakeSignal: Sendable {
 
   /// Waits for one signal; false when `timeout` passed first.
   public func wait(within timeout: Duration) -> Bool {
-    semaphore.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(timeout))) == .success
+    semaphore.wait(timeout: timeout)
   }
 
   /// Drains with `drain` until an element satisfies `isWanted` or `timeout` passes.
@@ -36,21 +36,16 @@ public final class WakeSignal: Sendable {
     within timeout: Duration, draining drain: () -> [Element],
     until isWanted: (Element) -> Bool
   ) -> (found: Bool, drained: [Element]) {
-    let deadline = DispatchTime.now() + .nanoseconds(Self.nanoseconds(timeout))
+    let deadline = ContinuousClock.now + timeout
     var drained: [Element] = []
     while true {
       let batch = drain()
       drained += batch
       if batch.contains(where: isWanted) { return (true, drained) }
-      if semaphore.wait(timeout: deadline) == .timedOut {
+      if !semaphore.wait(timeout: max(deadline - ContinuousClock.now, .zero)) {
         let last = drain()
         return (last.contains(where: isWanted), drained + last)
       }
     }
-  }
-
-  private static func nanoseconds(_ duration: Duration) -> Int {
-    let (seconds, attoseconds) = duration.components
-    return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
   }
 }

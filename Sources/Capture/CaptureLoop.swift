@@ -254,8 +254,5 @@ final class CaptureLoop {
     }
   }
 
-  private func nanoseconds(_ duration: Duration) -> UInt64 {
-    let (seconds, attoseconds) = duration.components
-    return UInt64(max(seconds, 0)) * 1_000_000_000 + UInt64(max(attoseconds, 0) / 1_000_000_000)
-  }
+  private func nanoseconds(_ duration: Duration) -> UInt64 { duration.nonNegativeNanoseconds }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Foundation
 
 /// What sysfs says about one video node: `/sys/class/video4linux/videoN/`.
@@ -14,21 +15,21 @@ struct SysfsVideoNode {
   /// The driver's name for the node (the same text QUERYCAP gives as `card`).
   func name() -> String? { read(folder + "/name") }
 
-  /// "usb:VID:PID:SERIAL" for USB cameras, found beside the node's device.
+  /// `CameraIdentity.usb` for USB cameras, from the attributes beside the node's device.
   ///
   /// `device` links to the USB *interface* (…/1-1:1.0); `idVendor`, `idProduct` and `serial`
-  /// belong to its parent, the USB device. Without a serial number two identical cameras
-  /// cannot be told apart, so the bus position stands in for it.
+  /// belong to its parent, the USB device.
   func usbIdentity(busInfo: String = "") -> String? {
     // Resolve the link first: "device/.." must mean the parent of the link's target.
     let device = URL(fileURLWithPath: folder + "/device").resolvingSymlinksInPath()
     let candidates = [device.deletingLastPathComponent().path, device.path]
     for candidate in candidates {
-      guard let vendor = read(candidate + "/idVendor"),
-        let product = read(candidate + "/idProduct")
-      else { continue }
-      let serial = read(candidate + "/serial") ?? busInfo
-      return "usb:\(vendor):\(product):\(serial)"
+      if let identity = CameraIdentity.usb(
+        vendor: read(candidate + "/idVendor"), product: read(candidate + "/idProduct"),
+        serial: read(candidate + "/serial"), busInfo: busInfo)
+      {
+        return identity
+      }
     }
     return nil
   }

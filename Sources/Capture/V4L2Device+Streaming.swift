@@ -185,10 +185,5 @@ extension V4L2Device {
   }
 
   /// `timeout` in whole milliseconds for `poll`, rounded up so a short wait does not spin.
-  static func pollMilliseconds(_ timeout: Duration) -> Int32 {
-    let (seconds, attoseconds) = timeout.components
-    guard seconds >= 0 else { return 0 }
-    let milliseconds = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(clamping: milliseconds)
-  }
+  static func pollMilliseconds(_ timeout: Duration) -> Int32 { timeout.pollMilliseconds }
 }

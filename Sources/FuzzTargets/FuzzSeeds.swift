@@ -73,6 +73,14 @@ public enum FuzzSeeds {
         Array("P5\n# grey\n4 2\n255\n".utf8) + [0, 255, 0, 255, 255, 0, 255, 0],
         Array("P6 2 1 255\n".utf8) + [255, 0, 0, 0, 0, 255],
       ]
+    case .procFiles:
+      [
+        Array(
+          ("4242 (pin hole) S 1 4242 4242 0 -1 4194560 5230 0 0 0 120 30 0 0 20 0 14 0 98765 "
+            + "2300000000 30000 18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 17 1 0 0 0 0 0\n")
+            .utf8),
+        Array("obs\n".utf8), Array("caf".utf8) + [0xE9] + Array(".jpg".utf8),
+      ]
     case .uevent:
       [
         Array(

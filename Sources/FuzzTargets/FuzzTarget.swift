@@ -7,6 +7,7 @@ import Imaging
 import PhotoLibrary
 import Photos
 import Scanning
+import SystemCalls
 
 /// Every parser of bytes from outside Pinhole, as a fuzz target: run one with any bytes and it
 /// must neither trap nor break an invariant (a broken invariant fails a precondition, which a
@@ -35,6 +36,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case codePayload
   /// A PGM or PPM file given to `pinhole --scan`, then scanned when it is small.
   case netpbmImage
+  /// What the busy-camera lookup and the launch clock read under `/proc`: a `stat` line, a
+  /// `comm` file, and a file name as `readdir` or `readlink` gives it.
+  case procFiles
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -69,6 +73,7 @@ public final class FuzzHarness {
     case .uevent: uevent(bytes)
     case .codePayload: codePayload(bytes)
     case .netpbmImage: netpbmImage(bytes)
+    case .procFiles: procFiles(bytes)
     }
   }
 
@@ -150,6 +155,23 @@ public final class FuzzHarness {
   private func folderRecords(_ bytes: [UInt8]) {
     let records = bytes.withUnsafeBytes { FolderWatcher.parseRecords($0) }
     precondition(records.count <= bytes.count / 16)
+    for record in records {
+      precondition(!FileNameBytes.bytes(record.name).contains(0), "a name never holds a NUL")
+    }
+  }
+
+  private func procFiles(_ bytes: [UInt8]) {
+    if let stat = ProcessStat(parsing: bytes) {
+      precondition(stat.cpuTicks >= stat.userTicks && stat.cpuTicks >= stat.systemTicks)
+    }
+    if let name = DeviceHolders.programName(fromComm: bytes) {
+      precondition(!name.isEmpty && !name.contains("\n"), "a program name is one line")
+    }
+    // Any name without NUL or "/" survives the trip through a string and back.
+    let name = bytes.filter { $0 != 0 && $0 != UInt8(ascii: "/") }
+    precondition(
+      FileNameBytes.bytes(FileNameBytes.string(name)) == name,
+      "a file name's bytes round-trip")
   }
 
   private func codePayload(_ bytes: [UInt8]) {

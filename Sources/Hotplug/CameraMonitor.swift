@@ -75,11 +75,4 @@ public final class CameraMonitor: Sendable {
     case .inotify(let directory): try InotifySource(directory: directory)
     }
   }
-
-  /// The video nodes present now, with sysfs names and USB identities. Call it once at start,
-  /// then follow `events()`; V4L2 capabilities still come from opening each node. Any thread;
-  /// reads sysfs, so not on the render loop.
-  public static func enumerate() -> [VideoDeviceDescription] {
-    VideoDeviceEnumerator.enumerate()
-  }
 }

@@ -56,10 +56,19 @@ public struct DeviceHolders: Sendable {
     guard let file = fopen("\(procRoot)/\(pid)/comm", "r") else { return nil }
     defer { fclose(file) }
     // comm holds at most 15 bytes (TASK_COMM_LEN 16 with the NUL) plus a newline.
-    var buffer = [CChar](repeating: 0, count: 64)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-    let bytes = buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
-    return String(decoding: bytes, as: UTF8.self)
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = fread(&buffer, 1, buffer.count, file)
+    guard count > 0 else { return nil }
+    return Self.programName(fromComm: buffer.prefix(count))
+  }
+
+  /// The name in one read of a `comm` file: up to its newline or NUL, at most 64 bytes, any
+  /// bytes that are not UTF-8 shown as U+FFFD. Nil when nothing is left. Pure; public for the
+  /// fuzz targets.
+  public static func programName<Bytes: Collection<UInt8>>(fromComm bytes: Bytes) -> String? {
+    let name = bytes.prefix(64).prefix { $0 != 0 && $0 != 10 }
+    guard !name.isEmpty else { return nil }
+    return String(decoding: name, as: UTF8.self)
   }
 
   private static func readLink(_ path: String) -> String? {

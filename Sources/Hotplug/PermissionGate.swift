@@ -71,12 +71,3 @@ package struct PermissionGate {
     access(path, R_OK | W_OK) == 0
   }
 }
-
-extension MonotonicTime {
-  /// This time moved on by `duration` (not before zero).
-  fileprivate func advanced(by duration: Duration) -> MonotonicTime {
-    let (seconds, attoseconds) = duration.components
-    let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    return MonotonicTime(nanoseconds: UInt64(max(0, Int64(self.nanoseconds) + nanoseconds)))
-  }
-}

@@ -81,9 +81,6 @@ public struct HUDFigures: Hashable, Sendable {
   /// The nominal frame interval in milliseconds, or `nil` when the nominal rate is unknown.
   public var nominalInterval: Double? { nominalFPS > 0 ? 1000 / nominalFPS : nil }
 
-  /// `duration` in milliseconds; attoseconds are 1e-18 s, so 1e15 of them make a millisecond.
-  static func milliseconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
-  }
+  /// `duration` in milliseconds.
+  static func milliseconds(_ duration: Duration) -> Double { duration / .milliseconds(1) }
 }

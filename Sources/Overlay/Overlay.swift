@@ -33,6 +33,9 @@ public final class Overlay {
   /// Builds one frame: reads `input`, draws `state`, and returns the commands in painter's
   /// order with the intents raised by this frame's clicks and keys.
   public func frame(input: OverlayInput, state: OverlayState) -> OverlayFrame {
+    if let dialog = state.quitDialog {
+      return quitDialogFrame(dialog, input: input, state: state)
+    }
     let layout = OverlayLayout(input: input, theme: theme)
     var actions = keyActions(input.keys, state: state)
 

@@ -18,4 +18,6 @@ public enum OverlayAction: Hashable, Sendable {
   case camera(CameraAction)
   /// An intent of the scan interface.
   case scan(ScanAction)
+  /// An answer to the question asked when quitting with unsaved photos.
+  case quitDialog(QuitDialogAction)
 }

@@ -32,6 +32,8 @@ public struct OverlayState: Hashable, Sendable {
   public var scan = ScanOverlayState()
   /// What the video side shows (mode switch, record button, elapsed time).
   public var recording = RecordingOverlayState()
+  /// The question asked when quitting with unsaved photos; it covers everything while shown.
+  public var quitDialog: QuitDialogState?
 
   /// Makes a state; everything but the camera state has a quiet default.
   public init(

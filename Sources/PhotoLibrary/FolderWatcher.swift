@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Foundation
 import Glibc
+import SystemCalls
 
 /// Watches the photos folder with inotify and reports media files coming and going.
 ///
@@ -44,10 +46,7 @@ public final class FolderWatcher {
   /// Waits up to `timeout` for something to happen, then drains. Returns [] on timeout.
   public func waitForEvents(timeout: Duration) -> [FolderEvent] {
     var entry = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-    let milliseconds = Int32(
-      clamping: timeout.components.seconds * 1000
-        + timeout.components.attoseconds / 1_000_000_000_000_000)
-    guard poll(&entry, 1, milliseconds) > 0 else { return [] }
+    guard poll(&entry, 1, timeout.pollMilliseconds) > 0 else { return [] }
     return drainEvents()
   }
 
@@ -97,7 +96,7 @@ public final class FolderWatcher {
       guard bytes.count - nameStart >= length else { break }
       let nameBytes = bytes[nameStart..<(nameStart + length)].prefix { $0 != 0 }
       events.append(
-        RawEvent(mask: mask, cookie: cookie, name: String(decoding: nameBytes, as: UTF8.self)))
+        RawEvent(mask: mask, cookie: cookie, name: FileNameBytes.string(nameBytes)))
       offset = nameStart + length
     }
     return events
@@ -157,7 +156,9 @@ public final class FolderWatcher {
   private func completedLinks() -> [FolderEvent] {
     let links = created.filter { name in
       var status = stat()
-      return stat(folder.appendingPathComponent(name).path, &status) == 0 && status.st_nlink > 1
+      return FileNameBytes.withCString(folder.appendingPathComponent(name).path) {
+        stat($0, &status)
+      } == 0 && status.st_nlink > 1
     }
     created.subtract(links)
     return links.sorted().map { .added(folder.appendingPathComponent($0)) }

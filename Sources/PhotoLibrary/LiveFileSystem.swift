@@ -9,7 +9,9 @@ public struct LiveFileSystem: FileSystem {
 
   /// Opens `path`, retrying EINTR.
   public func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
-    try Self.retryingEINTR("open") { Glibc.open(path, flags, mode) }
+    try FileNameBytes.withCString(path) { (path) throws(SystemCallError) in
+      try Self.retryingEINTR("open") { Glibc.open(path, flags, mode) }
+    }
   }
 
   /// Writes some bytes, retrying EINTR.
@@ -44,13 +46,19 @@ public struct LiveFileSystem: FileSystem {
     } catch  where error.errno != EINVAL && error.errno != ENOSYS {
       throw error
     } catch {}
-    _ = try Self.retryingEINTR("link") { Glibc.link(source, destination) }
+    _ = try FileNameBytes.withCString(source) { (source) throws(SystemCallError) in
+      try FileNameBytes.withCString(destination) { (destination) throws(SystemCallError) in
+        try Self.retryingEINTR("link") { Glibc.link(source, destination) }
+      }
+    }
     try unlink(source)
   }
 
   /// Removes a name.
   public func unlink(_ path: String) throws(SystemCallError) {
-    _ = try Self.retryingEINTR("unlink") { Glibc.unlink(path) }
+    _ = try FileNameBytes.withCString(path) { (path) throws(SystemCallError) in
+      try Self.retryingEINTR("unlink") { Glibc.unlink(path) }
+    }
   }
 
   private static func retryingEINTR<Result: BinaryInteger>(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import SystemCalls
 
 /// Lists the media files in a folder, newest first, for the gallery. Any thread.
 ///
@@ -30,12 +31,14 @@ public enum PhotoListing {
     let descriptor = dirfd(directory)
     var found: [(entry: Entry, nanoseconds: Int64, name: String)] = []
     while let item = readdir(directory) {
+      // The name as the kernel has it, which may not be valid UTF-8; `FileNameBytes` keeps it.
       let name = withUnsafeBytes(of: item.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        FileNameBytes.string(bytes.prefix { $0 != 0 })
       }
       guard let kind = MediaKind(fileName: name) else { continue }
       var status = stat()
-      guard fstatat(descriptor, name, &status, 0) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      let isListed = FileNameBytes.withCString(name) { fstatat(descriptor, $0, &status, 0) } == 0
+      guard isListed, status.st_mode & S_IFMT == S_IFREG else {
         continue
       }
       let nanoseconds = Self.nanoseconds(status.st_mtim)

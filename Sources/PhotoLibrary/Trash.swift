@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import SystemCalls
 
 /// Moves files to the desktop trash and back, following the freedesktop Trash specification 1.0,
 /// so deleted photos show up in the file manager's trash and can be restored from there.
@@ -122,7 +123,9 @@ public struct Trash: Sendable {
   /// `stat` or `lstat` of `path`; nil when it fails.
   static func status(_ path: String, followingLinks: Bool) -> stat? {
     var result = stat()
-    let code = followingLinks ? stat(path, &result) : lstat(path, &result)
+    let code = FileNameBytes.withCString(path) { path in
+      followingLinks ? stat(path, &result) : lstat(path, &result)
+    }
     return code == 0 ? result : nil
   }
 }

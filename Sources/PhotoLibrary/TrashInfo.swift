@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import SystemCalls
 
 /// The text of a `.trashinfo` file (freedesktop Trash specification 1.0). Pure; any thread.
 ///
@@ -24,7 +25,7 @@ enum TrashInfo {
   /// Every byte of the UTF-8 path outside the literal set written as %XX.
   static func percentEncoded(_ path: String) -> String {
     var result = ""
-    for byte in path.utf8 {
+    for byte in FileNameBytes.bytes(path) {
       if literalBytes.contains(byte) {
         result.unicodeScalars.append(Unicode.Scalar(byte))
       } else {

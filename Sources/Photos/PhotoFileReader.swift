@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -37,7 +38,9 @@ public struct PhotoFileReader: Sendable {
 
   /// The bytes of `url`, checked with fstat on the open descriptor before reading.
   public func read(_ url: URL) throws(Failure) -> Data {
-    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor = FileNameBytes.withCString(url.path) {
+      open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    }
     guard descriptor >= 0 else { throw .unreadable(errno: errno) }
     defer { close(descriptor) }
     var status = stat()

@@ -89,7 +89,7 @@ public final class VideoRecorder: Sendable {
   private let isAccepting = Atomic<Bool>(true)
   private let isStopRequested = Atomic<Bool>(false)
   private let outcome = Mutex<RecordingSummary?>(nil)
-  private let finished = DispatchSemaphore(value: 0)
+  private let finished = Semaphore()
   private let thread = Mutex<WorkerThread?>(nil)
 
   /// Creates the hidden file, opens the encoders, writes the header and starts the encoder
@@ -199,8 +199,7 @@ public final class VideoRecorder: Sendable {
   /// Waits up to `timeout` for the file to be finished; returns the summary when it is.
   public func waitUntilFinished(timeout: Duration) -> RecordingSummary? {
     if let summary { return summary }
-    let milliseconds = Int(timeout.components.seconds * 1000)
-    _ = finished.wait(timeout: .now() + .milliseconds(milliseconds))
+    finished.wait(timeout: timeout)
     return summary
   }
 }

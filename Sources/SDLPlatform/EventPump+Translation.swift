@@ -44,7 +44,7 @@ extension EventPump {
     case SDL_WINDOWEVENT_MINIMIZED: .minimized
     case SDL_WINDOWEVENT_RESTORED: .restored
     case SDL_WINDOWEVENT_LEAVE: .pointerLeft
-    case SDL_WINDOWEVENT_CLOSE: .quit
+    case SDL_WINDOWEVENT_CLOSE: .closeRequested
     default: nil
     }
   }

@@ -107,7 +107,7 @@ public final class EventPump {
       isMinimized = true
     case .restored:
       isMinimized = false
-    case .quit, .resized, .exposed:
+    case .quit, .closeRequested, .resized, .exposed:
       break
     }
   }

@@ -4,8 +4,10 @@ import Overlay
 
 /// One input or window event, translated from SDL. Positions are in window points.
 public enum PlatformEvent: Hashable, Sendable {
-  /// The window was closed or the session asked the app to quit.
+  /// The session or a signal (SIGTERM, SIGINT) asked the app to quit: it ends without asking.
   case quit
+  /// The person closed the window (its close button, Alt+F4): the app may ask first.
+  case closeRequested
   /// A key Pinhole knows was pressed (auto-repeat included).
   case key(KeyPress)
   /// The pointer moved to a position.

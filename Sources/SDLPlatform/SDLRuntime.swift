@@ -69,6 +69,9 @@ enum SDLRuntime {
     // SDL asks X11 compositors to stop compositing its windows, which suits games in
     // full-screen but makes a desktop app's window flicker and lose its shadow.
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+    // Closing the window must not turn into SDL_QUIT: the app may ask about unsaved photos
+    // first. SDL_QUIT then only means a signal or the session ending.
+    SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
     let environment = displayEnvironment
     if flags & SDL_INIT_VIDEO != 0,
       DisplayRequirement.missingDisplay(environment: environment) != nil

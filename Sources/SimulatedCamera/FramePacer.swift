@@ -62,8 +62,6 @@ struct FramePacer {
 
   /// `duration` in whole nanoseconds; negative durations count as zero.
   static func nanoseconds(_ duration: Duration) -> UInt64 {
-    guard duration > .zero else { return 0 }
-    let parts = duration.components
-    return UInt64(parts.seconds) * 1_000_000_000 + UInt64(parts.attoseconds / 1_000_000_000)
+    duration.nonNegativeNanoseconds
   }
 }

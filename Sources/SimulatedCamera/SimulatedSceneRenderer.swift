@@ -86,10 +86,7 @@ public final class SimulatedSceneRenderer {
     return String(repeating: "0", count: max(digits - text.count, 0)) + text
   }
 
-  static func seconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-  }
+  static func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
 
   private func cachedBackground(size: FrameSize, matrix: Colorimetry.Matrix) -> NV12Frame {
     if let background, background.size == size { return background }

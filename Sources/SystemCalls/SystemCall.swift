@@ -28,8 +28,12 @@ public enum SystemCall {
   public static func renameWithoutReplacing(
     _ source: String, to destination: String
   ) throws(SystemCallError) {
-    try retryingEINTR("renameat2") {
-      csystem_renameat2(AT_FDCWD, source, AT_FDCWD, destination, CSYSTEM_RENAME_NOREPLACE)
+    _ = try FileNameBytes.withCString(source) { (source) throws(SystemCallError) in
+      try FileNameBytes.withCString(destination) { (destination) throws(SystemCallError) in
+        try retryingEINTR("renameat2") {
+          csystem_renameat2(AT_FDCWD, source, AT_FDCWD, destination, CSYSTEM_RENAME_NOREPLACE)
+        }
+      }
     }
   }
 

@@ -10,7 +10,7 @@ import Testing
   }
 
   @Test func keepsIntervalsAndLatencyOfShownFrames() {
-    var figures = PresentationFigures(readCPUTicks: { nil })
+    var figures = PresentationFigures(readCPUSeconds: { nil })
     for frame in 0..<100 {
       let capture = Self.time(UInt64(1000 + frame * 40))
       figures.record(captureTime: capture, presentTime: Self.time(UInt64(1000 + frame * 40 + 25)))
@@ -21,15 +21,15 @@ import Testing
   }
 
   @Test func measuresCPUShareOverASecond() {
-    let ticks = Mutex(0)
-    var figures = PresentationFigures(readCPUTicks: { ticks.withLock { $0 } })
+    let cpu = Mutex(0.0)
+    var figures = PresentationFigures(readCPUSeconds: { cpu.withLock { $0 } })
     figures.record(captureTime: Self.time(0), presentTime: Self.time(0))
-    ticks.withLock { $0 = 50 }  // half a second of CPU at 100 ticks a second
+    cpu.withLock { $0 = 0.5 }  // half a second of CPU
     figures.record(captureTime: Self.time(1000), presentTime: Self.time(1000))
     #expect(abs(figures.cpuPercent - 50) < 0.5)
   }
 
   @Test func readsThisProcesssCPUTime() {
-    #expect(PresentationFigures.processCPUTicks() != nil)
+    #expect(PresentationFigures.processCPUSeconds() != nil)
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraTestSupport
+import Capture
 import Foundation
 import Hotplug
 import Testing
@@ -32,13 +33,12 @@ struct HotplugDeviceTests {
     return current
   }
 
-  @Test func enumerationListsTheVividNode() throws {
-    let found = CameraMonitor.enumerate()
-    let vivid = try #require(found.first { $0.node.path == Self.node })
-    #expect(vivid.node.sysname == "video0")
-    #expect(vivid.node.deviceNumber?.major == 81)
+  @Test func discoveryGivesTheVividNodeItsBusAsIdentity() throws {
+    let found = DeviceDiscovery().scan().cameras
+    let vivid = try #require(found.first { $0.path == Self.node })
     #expect(vivid.name.hasPrefix("vivid"))
-    #expect(vivid.usbIdentity == nil)
+    // Not a USB camera: the bus info is the identity.
+    #expect(vivid.identity == vivid.busInfo && vivid.identity.hasPrefix("platform:vivid"))
   }
 
   @Test func holdersIncludeAStreamingV4L2Ctl() throws {
@@ -87,10 +87,10 @@ struct HotplugDeviceTests {
   @Test(.enabled(if: environment["VIVID_VM_UVC"] != nil))
   func enumerationGivesTheUSBWebcamItsIdentity() throws {
     let path = try #require(Self.environment["VIVID_VM_UVC"])
-    let found = CameraMonitor.enumerate()
-    let webcam = try #require(found.first { $0.node.path == path })
+    let found = DeviceDiscovery().scan().cameras
+    let webcam = try #require(found.first { $0.path == path })
     // uvc-fake's device descriptor: vendor 1d6b, product 0104, serial string "0001".
-    #expect(webcam.usbIdentity == "usb:1d6b:0104:0001")
+    #expect(webcam.identity == "usb:1d6b:0104:0001")
     #expect(webcam.name.hasPrefix("UVC Fake Camera"))
   }
 

@@ -90,6 +90,15 @@ extension SDLPlatformTests {
         ])
     }
 
+    @Test func closingTheWindowIsARequestNotAQuit() throws {
+      let pump = try freshPump()
+      var event = SDL_Event()
+      event.window.type = SDL_WINDOWEVENT.rawValue
+      event.window.event = UInt8(SDL_WINDOWEVENT_CLOSE.rawValue)
+      push(event)
+      #expect(pump.poll() == [.closeRequested])
+    }
+
     @Test func minimisedStateFollowsWindowEvents() throws {
       let pump = try freshPump()
       var event = SDL_Event()

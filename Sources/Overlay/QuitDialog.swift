@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+
+/// The question asked when the person quits while photos are held in memory because their
+/// folder could not be written: save them elsewhere, quit without them, or stay.
+public struct QuitDialogState: Hashable, Sendable {
+  /// How many photos are not saved.
+  public var unsavedCount: Int
+  /// The folder that refused them, as shown ("~/Pictures/Pinhole").
+  public var folder: String
+
+  /// Makes the question.
+  public init(unsavedCount: Int, folder: String) {
+    self.unsavedCount = unsavedCount
+    self.folder = folder
+  }
+
+  /// "2 photos are not saved", "1 photo is not saved".
+  public var heading: String {
+    unsavedCount == 1 ? "1 photo is not saved" : "\(unsavedCount) photos are not saved"
+  }
+
+  /// Why, and what quitting would do.
+  public var detail: String {
+    "\(folder) can't be written. Quitting now loses \(unsavedCount == 1 ? "it" : "them")."
+  }
+}
+
+/// An answer to the quit dialog.
+public enum QuitDialogAction: Hashable, Sendable, CaseIterable {
+  /// Choose another folder; the photos are saved there, then the app quits.
+  case saveElsewhere
+  /// Quit and let the photos go.
+  case quitWithoutSaving
+  /// Close the dialog and keep running.
+  case cancel
+
+  /// The button's label.
+  public var label: String {
+    switch self {
+    case .saveElsewhere: "Save Elsewhere…"
+    case .quitWithoutSaving: "Quit Without Saving"
+    case .cancel: "Cancel"
+    }
+  }
+}
+
+/// Where the dialog's parts go: a centred panel, wrapped detail lines, and its buttons in a
+/// row (Quit Without Saving on the left, away from the other two). Pure.
+struct QuitDialogLayout {
+  static let headingSize = 17.0
+  static let textSize = 14.0
+
+  let panel: Rect
+  let lines: [String]
+  /// One rect per `QuitDialogAction.allCases`, in that order.
+  let buttons: [Rect]
+
+  init(_ dialog: QuitDialogState, content: Rect, painter: CameraPainter) {
+    let pad = painter.px(18)
+    let gap = painter.px(10)
+    let buttonHeight = painter.px(34)
+    let widths = QuitDialogAction.allCases.map {
+      painter.text.size(of: $0.label, pointSize: Self.textSize * painter.scale).width
+        + painter.px(32)
+    }
+    let buttonsWidth = widths.reduce(0, +) + gap * Double(widths.count - 1) + gap * 2
+    let width = min(max(painter.px(420), buttonsWidth + pad * 2), max(content.width - gap * 2, 1))
+    lines = painter.text.wrapped(
+      dialog.detail, pointSize: Self.textSize * painter.scale, width: width - pad * 2)
+    let lineHeight = painter.px(21)
+    let height =
+      pad * 3 + painter.px(24) + Double(lines.count) * lineHeight + buttonHeight + painter.px(6)
+    panel = Rect(
+      x: (content.center.x - width / 2).rounded(),
+      y: max(content.center.y - height / 2, content.minY).rounded(), width: width.rounded(),
+      height: height.rounded())
+    // Right to left: Cancel at the edge, Save Elsewhere beside it; Quit Without Saving at the
+    // left edge, so the destructive answer is never where the pointer expects the default.
+    let top = panel.maxY - pad - buttonHeight
+    let cancel = Rect(
+      x: panel.maxX - pad - widths[2], y: top, width: widths[2], height: buttonHeight)
+    let save = Rect(
+      x: cancel.minX - gap - widths[0], y: top, width: widths[0], height: buttonHeight)
+    let quit = Rect(x: panel.minX + pad, y: top, width: widths[1], height: buttonHeight)
+    buttons = [save, quit, cancel]
+  }
+}
+
+extension Overlay {
+  private static let quitDialogIDs = QuitDialogAction.allCases.map {
+    ControlID("quit-dialog-\($0)")
+  }
+
+  /// The dialog is modal: the rest of the interface is drawn beneath it but sees no pointer
+  /// and no keys. Escape answers Cancel; Return answers Save Elsewhere.
+  func quitDialogFrame(
+    _ dialog: QuitDialogState, input: OverlayInput, state: OverlayState
+  ) -> OverlayFrame {
+    var inert = input
+    inert.pointer = nil
+    inert.pressedButtons = []
+    inert.clicks = []
+    inert.keys = []
+    inert.wheel = .zero
+    var beneath = state
+    beneath.quitDialog = nil
+    let below = frame(input: inert, state: beneath)
+
+    let layout = OverlayLayout(input: input, theme: theme)
+    let painter = CameraPainter(text: text, scale: layout.scale)
+    let dialogLayout = QuitDialogLayout(dialog, content: layout.content, painter: painter)
+    tracker.beginFrame(input)
+    let responses = zip(Self.quitDialogIDs, dialogLayout.buttons).map {
+      tracker.update($0, rect: $1)
+    }
+    // The whole window is the dialog's: a click beside the panel reaches nothing.
+    _ = tracker.update(ControlID("quit-dialog-scrim"), rect: layout.bounds)
+    tracker.endFrame()
+
+    var actions: [OverlayAction] = []
+    for (action, response) in zip(QuitDialogAction.allCases, responses) where response.isClicked {
+      actions.append(.quitDialog(action))
+    }
+    for press in input.keys {
+      switch press.key {
+      case .escape: actions.append(.quitDialog(.cancel))
+      case .enter: actions.append(.quitDialog(.saveElsewhere))
+      default: break
+      }
+    }
+
+    var commands = below.commands
+    commands.append(
+      .fillRect(layout.bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 120), cornerRadius: 0)
+    )
+    drawQuitDialog(dialog, dialogLayout, responses: responses, painter: painter, into: &commands)
+    return OverlayFrame(commands: commands, actions: actions)
+  }
+
+  private func drawQuitDialog(
+    _ dialog: QuitDialogState, _ layout: QuitDialogLayout, responses: [ControlResponse],
+    painter: CameraPainter, into commands: inout [DrawCommand]
+  ) {
+    let panel = layout.panel
+    commands.append(
+      .fillRect(
+        panel, color: Color(red: 28, green: 28, blue: 32, alpha: 250),
+        cornerRadius: painter.px(12)))
+    let pad = painter.px(18)
+    painter.appendText(
+      dialog.heading, into: &commands, leading: panel.minX + pad,
+      centerY: panel.minY + pad + painter.px(12),
+      size: QuitDialogLayout.headingSize * painter.scale, color: CameraPainter.textColor)
+    for (index, line) in layout.lines.enumerated() {
+      painter.appendText(
+        line, into: &commands, leading: panel.minX + pad,
+        centerY: panel.minY + pad * 2 + painter.px(24) + painter.px(21) * (Double(index) + 0.5),
+        size: QuitDialogLayout.textSize * painter.scale,
+        color: CameraPainter.secondaryTextColor)
+    }
+    for (index, action) in QuitDialogAction.allCases.enumerated() {
+      let rect = layout.buttons[index]
+      let response = responses[index]
+      let base: Color =
+        switch action {
+        case .saveElsewhere: CameraPainter.activeFill
+        case .quitWithoutSaving: CameraPainter.alertColor.withOpacity(0.85)
+        case .cancel: CameraPainter.controlFill
+        }
+      commands.append(.fillRect(rect, color: base, cornerRadius: rect.height / 2))
+      if response.isPressed || response.isHovered {
+        let veil = response.isPressed ? CameraPainter.controlPress : CameraPainter.controlHover
+        commands.append(.fillRect(rect, color: veil, cornerRadius: rect.height / 2))
+      }
+      painter.appendCenteredText(
+        action.label, into: &commands, center: rect.center,
+        size: QuitDialogLayout.textSize * painter.scale, color: CameraPainter.textColor)
+    }
+  }
+}
