@@ -33,6 +33,18 @@ if let flag = CommandLine.arguments.firstIndex(of: "--scan-corpus") {
     exit(1)
   }
 }
+// `--mjpeg-4k [SECONDS]`: only the 3840x2160 MJPEG decode figures (see MJPEGDecodeBenchmark).
+if let flag = CommandLine.arguments.firstIndex(of: "--mjpeg-4k") {
+  let next = flag + 1 < CommandLine.arguments.count ? Double(CommandLine.arguments[flag + 1]) : nil
+  let seconds = min(max(next ?? 5, 1), 120)
+  do {
+    try MJPEGDecodeBenchmark(seconds: seconds).run()
+    exit(0)
+  } catch {
+    print("MJPEG benchmark failed: \(error)")
+    exit(1)
+  }
+}
 let sizes = [
   FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080),
   FrameSize(width: 3840, height: 2160),

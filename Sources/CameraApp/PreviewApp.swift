@@ -224,6 +224,7 @@ final class PreviewApp {
     // The picture's place changes only with the window or the frame size, and either change
     // presents; the previous iteration's rectangle is the one on screen.
     videoRect = video.placement(quarterTurns: model.quarterTurns)
+    updatePreviewReduction()
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = cameraOverlayState(time: input.time)
@@ -247,6 +248,21 @@ final class PreviewApp {
       if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
     }
     frame.actions.forEach(perform)
+  }
+
+  /// Lets capture decode MJPEG smaller while the window shows the picture at half size or less.
+  private func updatePreviewReduction() {
+    guard let mode = model.mode, let videoRect else { return }
+    let isSideways = ((model.quarterTurns % 4) + 4) % 4 % 2 == 1
+    let shownWidth = (isSideways ? videoRect.height : videoRect.width).rounded(.up)
+    let shownHeight = (isSideways ? videoRect.width : videoRect.height).rounded(.up)
+    let sides = 0.0...65_535.0
+    guard sides.contains(shownWidth), sides.contains(shownHeight) else { return }
+    let width = Int(shownWidth)
+    let height = Int(shownHeight)
+    let denominator = PreviewReduction.denominator(
+      frame: mode.size, shownWidth: width, shownHeight: height)
+    if denominator != session.previewReduction { session.setPreviewReduction(denominator) }
   }
 
   /// Logs how many iterations presented, for the preview-cost benchmark.

@@ -12,4 +12,15 @@ public protocol FrameConverter: AnyObject {
   /// source format. Throws when the frame is corrupt or truncated; `frame` is then unspecified
   /// and the caller drops it.
   func convert(_ raw: RawFrame, into frame: NV12Frame) throws
+
+  /// Converts like `convert(_:into:)`, but a compressed frame may come out `denominator` (1, 2
+  /// or 4, see `PreviewReduction`) times smaller in each direction. Raw formats ignore it.
+  func convert(_ raw: RawFrame, into frame: NV12Frame, reducedBy denominator: Int) throws
+}
+
+extension FrameConverter {
+  /// Converters that cannot scale convert at full size.
+  public func convert(_ raw: RawFrame, into frame: NV12Frame, reducedBy denominator: Int) throws {
+    try convert(raw, into: frame)
+  }
 }

@@ -13,12 +13,12 @@ final class CaptureLoop {
   private let session: CaptureSession
   private let configuration: CaptureSession.Configuration
   private var request: ModeRequest
-  private var statistics = StatisticsAccumulator()
+  private let delivery: FrameDelivery
+  private let decoder: ParallelDecoder?
   private var lastInfo: DeviceInfo?
   private var streamStart = MonotonicTime.now()
   private var lastFrame = MonotonicTime.now()
   private var lastStatistics = MonotonicTime.now()
-  private var isFirstFrame = true
   private let controls: ControlTracker
   private let focus: FocusController
 
@@ -28,6 +28,11 @@ final class CaptureLoop {
     request = configuration.request
     controls = ControlTracker(events: session.events)
     focus = FocusController(events: session.events)
+    delivery = FrameDelivery(session: session)
+    decoder =
+      configuration.decodeThreads > 1
+      ? ParallelDecoder(
+        session: session, delivery: delivery, threads: configuration.decodeThreads) : nil
   }
 
   /// Runs until the session is stopped, reopening the camera after every failure.
@@ -41,6 +46,7 @@ final class CaptureLoop {
         waitBeforeRetry()
       }
     }
+    decoder?.stop()
   }
 
   /// Opens the device and streams until stopped; throws whatever ends the stream early. The
@@ -101,10 +107,9 @@ final class CaptureLoop {
     session.events.post(.negotiated(answer, reason: choice.reason))
     guard let mode = answer.value else { throw .unsupportedFormat(choice.mode.format.fourCC) }
     try device.startStreaming()
-    statistics.restartStream()
     streamStart = .now()
     lastFrame = streamStart
-    isFirstFrame = true
+    delivery.streamStarted(at: streamStart)
     session.events.post(.stateChanged(.streaming(device.info, mode: mode)))
   }
 
@@ -160,31 +165,59 @@ final class CaptureLoop {
   }
 
   /// Converts one driver buffer into a pool frame and posts it. Runs between DQBUF and QBUF,
-  /// so it never waits: no free frame means the frame is dropped.
+  /// so it never waits: no free frame (or, for MJPEG, no idle decode thread) means the frame is
+  /// dropped.
   private func handle(_ raw: RawFrame, _ converter: any FrameConverter) {
     let arrival = MonotonicTime.now()
-    statistics.recordFrame(sequence: raw.sequence, captureTime: raw.captureTime, arrival: arrival)
-    guard !raw.hasErrorFlag else { return statistics.recordCorrupt() }
-    guard let frame = session.pool.take() else { return statistics.recordPipelineDrop() }
+    delivery.withStatistics {
+      $0.recordFrame(sequence: raw.sequence, captureTime: raw.captureTime, arrival: arrival)
+    }
+    guard !raw.hasErrorFlag else { return delivery.withStatistics { $0.recordCorrupt() } }
+    if raw.format.isCompressed, let decoder {
+      // A focus request measures frames here, on this thread, at full size: it waits for the
+      // frames already decoding so that none overtakes the measured one.
+      if focus.isIdle {
+        focus.observe(size: raw.size)
+        return decodeInParallel(raw, arrival: arrival, decoder)
+      }
+      guard decoder.busyCount == 0 else {
+        return delivery.withStatistics { $0.recordPipelineDrop() }
+      }
+    }
+    guard let frame = session.pool.take() else {
+      return delivery.withStatistics { $0.recordPipelineDrop() }
+    }
     do {
       try convert(raw, into: frame, converter)
     } catch {
       session.pool.recycle(frame)
-      return statistics.recordCorrupt()
+      return delivery.withStatistics { $0.recordCorrupt() }
     }
-    let ready = MonotonicTime.now()
     frame.metadata.sequence = raw.sequence
     frame.metadata.captureTime = raw.captureTime
-    frame.metadata.readyTime = ready
-    frame.metadata.conversionTime = ready.duration(since: arrival)
     focus.measure(frame)
-    session.tap(frame)
-    if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
-    session.wake?()
-    statistics.recordDelivered(conversionTime: frame.metadata.conversionTime)
-    if isFirstFrame {
-      isFirstFrame = false
-      session.events.post(.firstFrameDelivered(latency: ready.duration(since: streamStart)))
+    delivery.deliver(frame, arrival: arrival)
+  }
+
+  /// Copies an MJPEG frame's bytes into a pool frame and hands it to an idle decode thread,
+  /// reduced as the preview asked unless the recorder taps full-size frames.
+  private func decodeInParallel(
+    _ raw: RawFrame, arrival: MonotonicTime, _ decoder: ParallelDecoder
+  ) {
+    guard let frame = session.pool.take() else {
+      return delivery.withStatistics { $0.recordPipelineDrop() }
+    }
+    frame.compressedSource.removeAll(keepingCapacity: true)
+    frame.compressedSource.append(contentsOf: raw.bytes)
+    frame.metadata.sequence = raw.sequence
+    frame.metadata.captureTime = raw.captureTime
+    let reduction = session.hasFrameTap ? 1 : session.previewReduction
+    let job = ParallelDecoder.Job(
+      frame: frame, format: raw.format, size: raw.size, colorimetry: raw.colorimetry,
+      reduction: reduction, arrival: arrival)
+    guard decoder.submit(job) else {
+      session.pool.recycle(frame)
+      return delivery.withStatistics { $0.recordPipelineDrop() }
     }
   }
 
@@ -192,7 +225,7 @@ final class CaptureLoop {
     let now = MonotonicTime.now()
     guard now.duration(since: lastStatistics) >= configuration.statisticsInterval else { return }
     lastStatistics = now
-    session.events.post(.statistics(statistics.snapshot(at: now)))
+    session.events.post(.statistics(delivery.withStatistics { $0.snapshot(at: now) }))
   }
 
   /// Takes commands queued while no stream runs: only the latest request matters then, and

@@ -22,6 +22,8 @@ extension CaptureSession {
     public var statisticsInterval: Duration
     /// Events kept when the main thread does not drain them.
     public var eventCapacity: Int
+    /// Threads decoding consecutive MJPEG frames at once (1 decodes on the capture thread).
+    public var decodeThreads: Int
 
     /// Makes a configuration; every argument has the desktop default.
     public init(
@@ -32,7 +34,8 @@ extension CaptureSession {
       retryDelay: Duration = .seconds(1),
       stallTimeout: Duration = .seconds(2),
       statisticsInterval: Duration = .seconds(1),
-      eventCapacity: Int = 64
+      eventCapacity: Int = 64,
+      decodeThreads: Int = 2
     ) {
       self.request = request
       self.poolCapacity = poolCapacity
@@ -42,6 +45,7 @@ extension CaptureSession {
       self.stallTimeout = stallTimeout
       self.statisticsInterval = statisticsInterval
       self.eventCapacity = eventCapacity
+      self.decodeThreads = min(max(decodeThreads, 1), 8)
     }
   }
 }

@@ -40,6 +40,7 @@ public final class CaptureSession: Sendable {
   private let stopping = Atomic<Bool>(false)
   private let thread = Mutex<WorkerThread?>(nil)
   let frameTap = Mutex<FrameTap?>(nil)
+  private let reduction = Atomic<Int>(1)
 
   /// Makes a session that is not yet running; `start()` begins capture.
   public init(
@@ -83,6 +84,22 @@ public final class CaptureSession: Sendable {
     if command == .stop { stopping.store(true, ordering: .sequentiallyConsistent) }
     commands.post(command)
   }
+
+  /// Lets the preview decode MJPEG frames `denominator` (1, 2 or 4; anything else counts as 1)
+  /// times smaller in each direction, as `PreviewReduction` picks from the size the window shows
+  /// them at. Frames go out full size anyway while a frame tap (the recorder) is installed or a
+  /// focus request measures them; photos take the camera's JPEG bytes and are always full
+  /// size. Any thread.
+  public func setPreviewReduction(_ denominator: Int) {
+    let valid = PreviewReduction.denominators.contains(denominator) ? denominator : 1
+    reduction.store(valid, ordering: .relaxed)
+  }
+
+  /// The reduction asked for with `setPreviewReduction(_:)`. Any thread.
+  public var previewReduction: Int { reduction.load(ordering: .relaxed) }
+
+  /// True while a frame tap is installed. Any thread.
+  var hasFrameTap: Bool { frameTap.withLock { $0 != nil } }
 
   /// Every event since the last call, oldest first. Main thread, once per rendered frame.
   public func drainEvents() -> [CaptureEvent] { events.drain() }

@@ -55,6 +55,12 @@ final class FocusController {
 
   /// Measures `frame` for the running request, if any. Called between DQBUF and QBUF, so it
   /// only reads: a 20 % region of a 720p frame costs well under a millisecond.
+  /// True while no focus or metering request runs, so frames need not be measured.
+  var isIdle: Bool { job == nil }
+
+  /// Notes the full size of a frame that is not measured (decoded elsewhere, maybe reduced).
+  func observe(size: FrameSize) { frameSize = size }
+
   func measure(_ frame: NV12Frame) {
     frameSize = frame.size
     guard let job else { return }

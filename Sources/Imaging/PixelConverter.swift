@@ -26,8 +26,17 @@ public final class PixelConverter: FrameConverter {
   /// Converts `raw` into `frame` (resized to `raw.size`) and records the colorimetry and source
   /// format. Raw formats keep the driver's colorimetry; decoded JPEG is full-range BT.601.
   public func convert(_ raw: RawFrame, into frame: NV12Frame) throws(ImagingError) {
+    try convert(raw, into: frame, reducedBy: 1)
+  }
+
+  /// Converts like `convert(_:into:)`; MJPEG and JPEG decode `denominator` (2 or 4) times
+  /// smaller in each direction, inside turbojpeg's DCT. Any other denominator is full size.
+  public func convert(
+    _ raw: RawFrame, into frame: NV12Frame, reducedBy denominator: Int
+  ) throws(ImagingError) {
     if raw.format.isCompressed {
-      try convertJPEG(raw, into: frame)
+      let scale = JPEGScale(rawValue: denominator).flatMap { $0 == .eighth ? nil : $0 } ?? .full
+      try convertJPEG(raw, scale: scale, into: frame)
     } else {
       try convertUncompressed(raw, into: frame)
       frame.metadata.colorimetry = raw.colorimetry
@@ -35,12 +44,15 @@ public final class PixelConverter: FrameConverter {
     frame.metadata.sourceFormat = raw.format
   }
 
-  private func convertJPEG(_ raw: RawFrame, into frame: NV12Frame) throws(ImagingError) {
+  private func convertJPEG(
+    _ raw: RawFrame, scale: JPEGScale, into frame: NV12Frame
+  ) throws(ImagingError) {
     let header = try jpeg.readHeader(raw.bytes)
     guard header.size == raw.size else {
       throw .sizeMismatch(expected: raw.size, actual: header.size)
     }
-    try jpeg.decode(raw.bytes, header: header, size: header.size, into: frame)
+    let size = JPEGDecoder.scaledSize(header.size, by: scale)
+    try jpeg.decode(raw.bytes, header: header, size: size, into: frame)
   }
 
   private func convertUncompressed(_ raw: RawFrame, into frame: NV12Frame) throws(ImagingError) {

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Synchronization
+import Workers
+
+/// The last step of every converted frame, on whichever thread converted it (the capture thread,
+/// or a decode thread): stamp it, show it to the frame tap, post it to the mailbox, wake the
+/// renderer, count it. With the statistics it shares between those threads.
+///
+/// Any thread.
+final class FrameDelivery: Sendable {
+  private struct FirstFrame {
+    var isPending = true
+    var streamStart = MonotonicTime.now()
+  }
+
+  private let session: CaptureSession
+  private let statistics = Mutex(StatisticsAccumulator())
+  private let firstFrame = Mutex(FirstFrame())
+
+  init(session: CaptureSession) { self.session = session }
+
+  /// Runs `body` on the shared statistics.
+  func withStatistics<Result>(_ body: (inout StatisticsAccumulator) -> Result) -> Result {
+    statistics.withLock { body(&$0) }
+  }
+
+  /// A stream started at `time`: its first delivered frame is reported again.
+  func streamStarted(at time: MonotonicTime) {
+    withStatistics { $0.restartStream() }
+    firstFrame.withLock { $0 = FirstFrame(isPending: true, streamStart: time) }
+  }
+
+  /// Stamps and posts a frame converted since `arrival`. Only frames of the camera's own
+  /// `fullSize` reach the frame tap: a reduced one decoded before the tap was installed would
+  /// give the recorder the wrong size.
+  func deliver(_ frame: NV12Frame, arrival: MonotonicTime, fullSize: FrameSize? = nil) {
+    let ready = MonotonicTime.now()
+    frame.metadata.readyTime = ready
+    frame.metadata.conversionTime = ready.duration(since: arrival)
+    if fullSize == nil || fullSize == frame.size { session.tap(frame) }
+    if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
+    session.wake?()
+    withStatistics { $0.recordDelivered(conversionTime: frame.metadata.conversionTime) }
+    let start = firstFrame.withLock { first -> MonotonicTime? in
+      guard first.isPending else { return nil }
+      first.isPending = false
+      return first.streamStart
+    }
+    if let start {
+      session.events.post(.firstFrameDelivered(latency: ready.duration(since: start)))
+    }
+  }
+}
+
+/// Decodes consecutive MJPEG frames on several threads, each with its own converter, and
+/// delivers them in order, newest wins (`NewestWinsStage`).
+///
+/// Any thread.
+final class ParallelDecoder: Sendable {
+  /// One frame to decode: a pool frame whose `compressedSource` holds the camera's bytes.
+  struct Job: Sendable {
+    let frame: NV12Frame
+    let format: PixelFormat
+    let size: FrameSize
+    let colorimetry: Colorimetry
+    let reduction: Int
+    let arrival: MonotonicTime
+  }
+
+  /// A decoded (or failed) job.
+  struct Output: Sendable {
+    let frame: NV12Frame
+    let isDecoded: Bool
+    let arrival: MonotonicTime
+    let fullSize: FrameSize
+  }
+
+  private let stage: NewestWinsStage<Job, Output>
+
+  init(session: CaptureSession, delivery: FrameDelivery, threads: Int) {
+    let pool = session.pool
+    stage = NewestWinsStage(
+      name: "pinhole-decode", threadCount: threads, makeState: session.makeConverter,
+      work: { converter, job in
+        let isDecoded = job.frame.compressedSource.withUnsafeBytes { bytes in
+          let raw = RawFrame(
+            bytes: bytes, format: job.format, size: job.size, bytesPerLine: 0,
+            colorimetry: job.colorimetry)
+          do {
+            try converter.convert(raw, into: job.frame, reducedBy: job.reduction)
+            return true
+          } catch {
+            return false
+          }
+        }
+        return Output(
+          frame: job.frame, isDecoded: isDecoded, arrival: job.arrival, fullSize: job.size)
+      },
+      deliver: { output in
+        guard output.isDecoded else {
+          pool.recycle(output.frame)
+          return delivery.withStatistics { $0.recordCorrupt() }
+        }
+        delivery.deliver(output.frame, arrival: output.arrival, fullSize: output.fullSize)
+      },
+      discard: { output in
+        pool.recycle(output.frame)
+        delivery.withStatistics { $0.recordPipelineDrop() }
+      })
+  }
+
+  /// Jobs being decoded now.
+  var busyCount: Int { stage.busyCount }
+
+  /// Starts decoding `job`; false (the caller recycles the frame) when every thread is busy.
+  func submit(_ job: Job) -> Bool { stage.submit(job) == nil }
+
+  /// Finishes the frames in flight and ends the threads.
+  func stop() { stage.stop() }
+}
