@@ -204,6 +204,10 @@ extension Overlay {
     if state.recording.mode == .photo, state.scan.mode != .scan {
       ShutterButton(rect: layout.shutter, photo: photo)
         .draw(into: &painter, response: responses.shutter, theme: Self.photoTheme, time: time)
+      if let count = photo.burstCount {
+        BurstCounter(count: count, isAtLimit: photo.isBurstAtLimit)
+          .draw(into: &painter, on: layout.shutter, theme: Self.photoTheme)
+      }
     }
     PhotoBarButtons(layout: layout, timerSeconds: photo.timerSeconds, isMuted: photo.isMuted)
       .draw(
