@@ -125,7 +125,8 @@ let package = Package(
     .testTarget(
       name: "AppCoreTests",
       dependencies: [
-        "AppCore", "Imaging", "Metering", "Lighting", "Recording", "Workers", "CameraTestSupport",
+        "AppCore", "Imaging", "SimulatedCamera", "Metering", "Lighting", "Recording", "Workers",
+        "CameraTestSupport",
       ]),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
