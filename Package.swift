@@ -111,7 +111,8 @@ let package = Package(
       name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
     .testTarget(
-      name: "PhotosTests", dependencies: ["Photos", "SimulatedCamera", "CameraTestSupport"]),
+      name: "PhotosTests",
+      dependencies: ["Photos", "PhotoLibrary", "Imaging", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
