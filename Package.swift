@@ -116,7 +116,10 @@ let package = Package(
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
     .testTarget(
       name: "PhotosTests",
-      dependencies: ["Photos", "Recording", "SimulatedCamera", "CameraTestSupport", "Workers"]),
+      dependencies: [
+        "Photos", "PhotoLibrary", "Imaging", "Recording", "SimulatedCamera", "CameraTestSupport",
+        "Workers",
+      ]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
@@ -130,7 +133,8 @@ let package = Package(
     .testTarget(
       name: "AppCoreTests",
       dependencies: [
-        "AppCore", "Imaging", "Metering", "Lighting", "Recording", "Workers", "CameraTestSupport",
+        "AppCore", "Imaging", "SimulatedCamera", "Metering", "Lighting", "Recording", "Workers",
+        "CameraTestSupport",
       ]),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.

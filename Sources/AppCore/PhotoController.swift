@@ -17,6 +17,8 @@ public final class PhotoController {
   /// pin a pool frame (3.1 MB at 1080p), so the pool must own this many more; frames shown
   /// while the queue is full are skipped.
   public static let burstQueueLimit = 4
+  /// The most shots one held shutter takes; the burst then waits for the shutter to be let go.
+  public static let burstLimit = 100
   /// The ring's length: half a second at 30 fps.
   public static let ringCapacity = FrameRing.capacity(framesPerSecond: 30)
   /// Frames the capture pool needs: the mailbox's four, the ring, the writer's pending shots
@@ -84,6 +86,8 @@ public final class PhotoController {
   var burstQueue: [RingEntry] = []
   /// Frames still to take for a `--burst N` press.
   var burstRemaining = 0
+  /// Shots the held shutter has taken since its burst began, up to `burstLimit`.
+  var burstShots = 0
   var effects: [PhotoControllerEffect] = []
   /// Set by a `.kept` event; cleared once every kept photo is written.
   var keptMessage: String?
@@ -139,11 +143,12 @@ public final class PhotoController {
     meter(frame)
     let recycled = ring.insert(frame, presentedAt: time)
     resolveFlashShot(newest: frame, presentedAt: time)
-    if (isBursting || burstRemaining > 0), burstQueue.count < Self.burstQueueLimit,
+    let isHeldBurstOpen = isBursting && burstShots < Self.burstLimit
+    if isHeldBurstOpen || burstRemaining > 0, burstQueue.count < Self.burstQueueLimit,
       let entry = ring.take(shownAt: time)
     {
       burstQueue.append(entry)
-      burstRemaining = max(0, burstRemaining - 1)
+      if isHeldBurstOpen { burstShots += 1 } else { burstRemaining = max(0, burstRemaining - 1) }
     }
     submitQueuedShots()
     return recycled
@@ -168,7 +173,8 @@ public final class PhotoController {
     case .shutter: pressShutter(at: time)
     case .burstStarted:
       isBursting = canShoot
-      if isBursting { takeShot(at: time, flash: true) }
+      burstShots = 0
+      if isBursting, takeShot(at: time, flash: true) { burstShots = 1 }
     case .burstEnded: isBursting = false
     case .scrollStrip(let delta): stripOffset = max(0, stripOffset + delta)
     case .cycleTimer:
@@ -199,25 +205,29 @@ public final class PhotoController {
   /// input, then uploads and presents, so the frame presented last before the input was read
   /// is the one the user saw when clicking: within one display refresh of the click.
   /// A flash shot takes the frame shown at `time`, the lit one, for a click at `clickTime`.
+  /// Returns true when the writer took the shot.
+  @discardableResult
   func takeShot(
     at time: MonotonicTime, clickTime: MonotonicTime? = nil, flash: Bool,
     playsSound: Bool = true
-  ) {
-    guard canShoot, let entry = ring.take(shownAt: time) else { return }
+  ) -> Bool {
+    guard canShoot, let entry = ring.take(shownAt: time) else { return false }
     guard submit(entry, clickTime: clickTime ?? time) else {
       if let frame = entry.rawFrame { release(frame) }
-      return
+      return false
     }
     if flash { flashTime = time }
     if playsSound, !isMuted { effects.append(.playShutterSound) }
+    return true
   }
 
-  /// Submits queued burst shots while the writer accepts them.
+  /// Submits queued burst shots while the writer accepts them. They do not flash: the burst's
+  /// first shot did, and one flash per frame would keep the picture washed white for the whole
+  /// burst; the counter tells the shots apart instead.
   func submitQueuedShots() {
     while let entry = burstQueue.first, !writer.isBusy {
       guard submit(entry, clickTime: entry.presentedAt) else { break }
       burstQueue.removeFirst()
-      flashTime = entry.presentedAt
       if !isMuted { effects.append(.playShutterSound) }
     }
   }
@@ -264,6 +274,10 @@ public final class PhotoController {
     state.canShoot = canShoot
     state.isWriterBusy = writer.isBusy
     state.isBursting = isBursting
+    if isBursting {
+      state.burstCount = burstShots
+      state.isBurstAtLimit = burstShots >= Self.burstLimit
+    }
     // The overlay's clock has another zero: the flash started this long before `time`.
     state.flashStartTime = flashTime.map { time - now.seconds(since: $0) }
     state.thumbnails = stripItems

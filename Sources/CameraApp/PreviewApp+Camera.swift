@@ -38,6 +38,10 @@ struct CameraSide {
   var figures = PresentationFigures()
   /// The newest control refusal, shown as a notice.
   var rejection: String?
+  /// True between a reset's automatic-mode request and the camera's answer to it.
+  var isResetPending = false
+  /// True until the camera answered the reset's last request.
+  var isResetting = false
 
   /// Notes a frame that was just shown, for the test-bench figures.
   mutating func recordPresented(_ frame: NV12Frame, at time: MonotonicTime) {
@@ -55,6 +59,17 @@ extension PreviewApp {
     case .controlsChanged(let controls):
       camera.controls = controls
       camera.rejection = nil
+      if camera.isResetting {
+        // The camera answered a reset request: after the automatic modes, the controls they
+        // left free; after those, the reset is done.
+        var rest: [(CameraModel.ControlID, Int64)] = []
+        if camera.isResetPending { rest = ControlReset.manualStep(controls) }
+        camera.isResetPending = false
+        camera.isResetting = !rest.isEmpty
+        if !rest.isEmpty { session.setControls(rest) }
+        settings.controlValues[model.device.identity] = ControlReset.savedValues(controls)
+        persistSettings()
+      }
       if !camera.hasRestoredControls {
         camera.hasRestoredControls = true
         restoreSavedControls()
@@ -62,6 +77,13 @@ extension PreviewApp {
       }
     case .controlRejected(let control, let reason):
       camera.rejection = "\(control): \(reason)"
+      if camera.isResetting {
+        // Keep the file in step with what the camera holds after the refusal.
+        camera.isResetPending = false
+        camera.isResetting = false
+        settings.controlValues[model.device.identity] = ControlReset.savedValues(camera.controls)
+        persistSettings()
+      }
     case .capabilities(let capabilities):
       camera.modes = capabilities.formats.filter { !$0.isEmulated }.flatMap { format in
         format.sizes.flatMap { size in
@@ -112,6 +134,21 @@ extension PreviewApp {
   }
 
   /// Sets the controls the user changed last time this camera was open.
+  /// Resets the controls in two requests (see `ControlReset`); the settings file follows what
+  /// the camera reports afterwards.
+  private func resetControls() {
+    let automatic = ControlReset.automaticStep(camera.controls)
+    let changes = automatic.isEmpty ? ControlReset.manualStep(camera.controls) : automatic
+    camera.isResetPending = !automatic.isEmpty
+    camera.isResetting = !changes.isEmpty
+    if changes.isEmpty {
+      settings.controlValues[model.device.identity] = ControlReset.savedValues(camera.controls)
+      persistSettings()
+    } else {
+      session.setControls(changes)
+    }
+  }
+
   private func restoreSavedControls() {
     guard let saved = settings.controlValues[model.device.identity] else { return }
     let changes = camera.controls.compactMap { control -> (CameraModel.ControlID, Int64)? in
@@ -183,9 +220,7 @@ extension PreviewApp {
       remember(id, value)
     case .triggerControl(let id): session.setControl(id, to: 1)
     case .resetControls:
-      session.setControls(camera.controls.filter(\.isEditable).map { ($0.id, $0.defaultValue) })
-      settings.controlValues[model.device.identity] = nil
-      persistSettings()
+      resetControls()
     case .selectMode(let mode):
       session.send(
         .reconfigure(

@@ -43,6 +43,8 @@ public enum Key: Hashable, Sendable {
   case plus
   /// Minus or keypad minus.
   case minus
+  /// Z (Ctrl+Z undoes the last move to the trash).
+  case z
   /// A digit key 0–9 (top row or keypad).
   case digit(Int)
 }

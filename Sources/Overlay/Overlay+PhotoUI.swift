@@ -219,6 +219,10 @@ extension Overlay {
     if state.recording.mode == .photo, state.scan.mode != .scan {
       ShutterButton(rect: layout.shutter, photo: photo)
         .draw(into: &painter, response: responses.shutter, theme: Self.photoTheme, time: time)
+      if let count = photo.burstCount {
+        BurstCounter(count: count, isAtLimit: photo.isBurstAtLimit)
+          .draw(into: &painter, on: layout.shutter, theme: Self.photoTheme)
+      }
     }
     PhotoBarButtons(layout: layout, timerSeconds: photo.timerSeconds, isMuted: photo.isMuted)
       .draw(
@@ -232,7 +236,10 @@ extension Overlay {
   func photoKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
     let photo = state.photo
     let intent: PhotoAction?
-    if let viewer = photo.viewer {
+    if press.key == .z, press.modifiers == [.control] {
+      // Ctrl+Z brings back the capture last moved to the trash, toast shown or not.
+      intent = .undoTrash
+    } else if let viewer = photo.viewer {
       intent = Self.viewerIntent(for: press.key, viewer: viewer)
     } else if press.key == .escape, photo.countdownRemaining != nil {
       // Escape stops a running countdown before it ever closes a panel or quits.

@@ -14,6 +14,10 @@ public struct PhotoOverlayState: Hashable, Sendable {
   /// The overlay asks for a burst while this is false and the shutter has been held long
   /// enough, so the app must set it before the next frame.
   public var isBursting = false
+  /// Shots the running burst has taken, shown on the shutter; `nil` while none runs.
+  public var burstCount: Int?
+  /// True once the burst reached its limit: it takes no more shots until the shutter is let go.
+  public var isBurstAtLimit = false
   /// When the last photo was taken, on `OverlayInput.time`'s clock; the preview flashes
   /// white for a moment after it. `nil` for no flash.
   public var flashStartTime: Double?

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Imaging
+import PhotoLibrary
 
 /// A small RGBA picture of a photo for the strip: 8-bit red, green, blue, alpha bytes in that
 /// order (SDL's `SDL_PIXELFORMAT_RGBA32`), rows packed `width * 4` bytes apart.
@@ -76,9 +77,38 @@ public struct Thumbnail: Sendable, Equatable {
     decoder: JPEGDecoder, scratch: NV12Frame
   ) throws(ImagingError) {
     let header = try decoder.header(of: bytes)
-    let scale = Thumbnail.decodeScale(for: header.size, height: height)
+    let (mirrored, turn) = Thumbnail.transform(for: EXIFOrientationReader.orientation(of: bytes))
+    // A quarter turn makes the stored width the shown height: shrink the stored picture so
+    // that, turned, it stands `height` pixels tall.
+    var storedHeight = height
+    if turn.swapsSides, header.size.width > 0 {
+      storedHeight = max(1, min(height * header.size.height / header.size.width, height * 8))
+    }
+    let scale = Thumbnail.decodeScale(for: header.size, height: storedHeight)
     try decoder.decode(bytes, scale: scale, into: scratch)
-    self.init(downscaling: scratch, height: height)
+    self.init(downscaling: scratch, height: storedHeight)
+    if mirrored || turn != .none {
+      let shown = PixelRotation.apply(
+        rgba, width: width, height: self.height, mirrored: mirrored, turn: turn)
+      self.init(rgba: shown.pixels, width: shown.width, height: shown.height)
+    }
+  }
+
+  /// How to bring stored pixels upright for an EXIF orientation: mirror left to right first
+  /// (for the mirrored ones), then turn clockwise.
+  public static func transform(for orientation: PhotoMetadata.Orientation) -> (
+    mirrored: Bool, turn: PixelRotation.Turn
+  ) {
+    switch orientation {
+    case .up: (false, .none)
+    case .upMirrored: (true, .none)
+    case .down: (false, .half)
+    case .downMirrored: (true, .half)
+    case .leftMirrored: (true, .anticlockwise)
+    case .right: (false, .clockwise)
+    case .rightMirrored: (true, .clockwise)
+    case .left: (false, .anticlockwise)
+    }
   }
 
   /// The strongest turbojpeg reduction that keeps at least `height` rows of `size`.

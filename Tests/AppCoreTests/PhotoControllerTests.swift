@@ -243,3 +243,42 @@ struct PhotoControllerTests {
     #expect(controller.overlayState(time: 0).isMuted)
   }
 }
+
+@Suite("Photo controller: a held burst counts, flashes once and stops at its cap")
+struct PhotoBurstCapTests {
+  @Test("a held burst flashes for its first shot only and counts every shot")
+  func burstFlashesOnceAndCounts() {
+    let fixture = ControllerFixture()
+    fixture.present(1, atMilliseconds: 0)
+    fixture.controller.handle(.burstStarted, readAt: fixture.clock.now)
+    let firstFlash = fixture.controller.overlayState(time: 10).flashStartTime
+    #expect(firstFlash != nil)
+    for sequence in UInt32(2)...4 {
+      fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence))
+      fixture.controller.update(photoEvents: [], libraryEvents: [])
+    }
+    let state = fixture.controller.overlayState(time: 10)
+    #expect(fixture.writer.sequences == [1, 2, 3, 4])
+    #expect(state.burstCount == 4)
+    // The flash still dates from the first shot, 132 ms before: it is fading, not renewed.
+    #expect(state.flashStartTime.map { abs($0 - (10 - 0.132)) < 1e-6 } == true)
+    fixture.controller.handle(.burstEnded, readAt: fixture.clock.now)
+    #expect(fixture.controller.overlayState(time: 10).burstCount == nil)
+  }
+
+  @Test("a held burst stops at the cap until the shutter is let go")
+  func burstStopsAtCap() {
+    let fixture = ControllerFixture()
+    fixture.present(1, atMilliseconds: 0)
+    fixture.controller.handle(.burstStarted, readAt: fixture.clock.now)
+    for sequence in UInt32(2)...130 {
+      fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence))
+      fixture.controller.update(photoEvents: [], libraryEvents: [])
+    }
+    let state = fixture.controller.overlayState(time: 0)
+    #expect(fixture.writer.sequences.count == PhotoController.burstLimit)
+    #expect(state.burstCount == 100)
+    #expect(state.isBurstAtLimit)
+    #expect(state.isBursting)
+  }
+}

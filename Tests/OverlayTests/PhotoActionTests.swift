@@ -40,6 +40,15 @@ struct PhotoActionTests {
     #expect(actions(input, OverlayScene.photoState { $0.timerSeconds = 10 }) == [.quit])
   }
 
+  @Test("Ctrl+Z undoes the last move to the trash, in the camera view and in the viewer")
+  func controlZUndoesTrash() {
+    let press = OverlayInput(
+      windowSize: OverlayScene.windowSize, keys: [KeyPress(.z, modifiers: .control)])
+    #expect(actions(press, OverlayScene.photoState()) == [.photo(.undoTrash)])
+    let plainZ = OverlayInput(windowSize: OverlayScene.windowSize, keys: [KeyPress(.z)])
+    #expect(actions(plainZ, OverlayScene.photoState()).isEmpty)
+  }
+
   @Test func muteButtonTogglesShutterSound() {
     let result = actions(OverlayScene.tap(at: Point(x: 426, y: 240)), OverlayScene.photoState())
     #expect(result == [.photo(.toggleMute)])

@@ -34,6 +34,31 @@ struct PhotoShutterTests {
       time: time)
   }
 
+  private func texts(_ state: OverlayState) -> [String] {
+    let frame = Overlay(measurer: FixedWidthTextMeasurer())
+      .frame(input: releasing(at: 1), state: state)
+    return frame.commands.compactMap { command in
+      guard case .text(let string, _, _, _) = command else { return nil }
+      return string
+    }
+  }
+
+  @Test("a running burst shows its count on the shutter")
+  func burstShowsCounter() {
+    let running = OverlayScene.photoState {
+      $0.isBursting = true
+      $0.burstCount = 37
+    }
+    #expect(texts(running).contains("37"))
+    let capped = OverlayScene.photoState {
+      $0.isBursting = true
+      $0.burstCount = 100
+      $0.isBurstAtLimit = true
+    }
+    #expect(texts(capped).contains("100"))
+    #expect(!texts(OverlayScene.photoState()).contains { $0.first?.isNumber == true })
+  }
+
   @Test func clickOnShutterTakesPhoto() {
     let result = actions(OverlayScene.tap(at: shutter), OverlayScene.photoState())
     #expect(result == [.photo(.shutter)])

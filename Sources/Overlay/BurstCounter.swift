@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+
+/// The count of a running burst, written in dark figures on the held shutter's disc, where
+/// the eye already is and no pill or toast can cover it. Once the burst stops at its cap the
+/// shutter's ring turns the accent colour.
+struct BurstCounter {
+  /// Shots taken so far.
+  let count: Int
+  /// True once the burst reached its cap.
+  let isAtLimit: Bool
+
+  /// The figures on the disc.
+  var label: String { String(count) }
+
+  /// Draws the count on `shutter`.
+  func draw(into painter: inout PhotoPainter, on shutter: Rect, theme: PhotoTheme) {
+    if isAtLimit {
+      painter.ring(
+        shutter.center, radius: shutter.width / 2, width: painter.px(theme.shutterRingWidth),
+        theme.accentColor)
+    }
+    let size = painter.px(count >= 100 ? 14 : 17)
+    painter.text(label, centeredAt: shutter.center, size: size, Color(red: 20, green: 20, blue: 24))
+  }
+}
