@@ -48,7 +48,8 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
     .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "Workers"]),
     .target(
-      name: "SimulatedCamera", dependencies: ["CameraModel", "Capture", "Metering", "CQREncode"]),
+      name: "SimulatedCamera",
+      dependencies: ["CameraModel", "Capture", "Metering", "CQREncode", "Workers"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
     .target(

@@ -19,19 +19,31 @@ public struct CameraSource: Sendable {
   /// The simulated camera's view of the screen's light: the app sets it when a screen flash
   /// or ring light is presented. Nil for real cameras, which see the real screen.
   public private(set) var screenLight: ScreenLight?
+  /// The simulated camera's flash-and-click beacon, when asked for; a `SimulatedMicrophone`
+  /// made with it clicks in step with the picture's flashes.
+  public private(set) var syncBeacon: SyncBeacon?
   /// What to ask of the camera when the user asked for nothing: the simulated camera streams
   /// 1280x720 at 30 fps, the size a desktop preview needs; real cameras follow `ModePolicy`.
   public var defaultRequest = ModeRequest()
 
   /// The source for `selection`; `stillScene` freezes the simulated camera's objects where
-  /// its scene starts them; `sceneCode` shows a QR code of that text in its scene.
-  public init(_ selection: CameraSelection, stillScene: Bool = false, sceneCode: String? = nil) {
+  /// its scene starts them; `sceneCode` shows a QR code of that text in its scene; `syncBeacon`
+  /// flashes it once a second for a simulated microphone.
+  public init(
+    _ selection: CameraSelection, stillScene: Bool = false, sceneCode: String? = nil,
+    syncBeacon: Bool = false
+  ) {
     switch selection {
     case .simulated(let notice):
       var options = SimulatedCamera.Options()
       let light = ScreenLight()
       options.screenLight = light
       screenLight = light
+      if syncBeacon {
+        let beacon = SyncBeacon()
+        options.syncBeacon = beacon
+        self.syncBeacon = beacon
+      }
       if stillScene { options.scene = SimulatedScene.standard(seed: options.seed).stilled() }
       if let text = sceneCode {
         options.scene = (options.scene ?? .standard(seed: options.seed)).showing(
@@ -51,6 +63,12 @@ public struct CameraSource: Sendable {
         return try V4L2Device(path: path, identity: info.identity)
       }
     }
+  }
+
+  /// Opens the simulated microphone that clicks with `syncBeacon`; nil without a beacon.
+  public var simulatedMicrophoneOpener: RecordRunner.MicrophoneOpener? {
+    guard let syncBeacon else { return nil }
+    return { SimulatedMicrophone(beacon: syncBeacon) }
   }
 
   /// The user's wishes, with this source's defaults where the user said nothing.

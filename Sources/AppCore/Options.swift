@@ -65,6 +65,9 @@ public struct Options: Hashable, Sendable {
   public var recordDuration: Double?
   /// `--no-audio`: record without sound.
   public var isAudioMuted = false
+  /// `--sim-microphone`: the simulated camera flashes once a second and a simulated microphone
+  /// clicks at the same instants, in place of the real microphone (for A/V sync tests).
+  public var isMicrophoneSimulated = false
   /// `--codec`: how `--record` stores the picture.
   public var recordCodec = VideoCodec.h264
 
@@ -107,6 +110,7 @@ public struct Options: Hashable, Sendable {
         command = .record(path: path)
       case "--duration": recordDuration = try Self.positiveNumber(try value(), option: name)
       case "--no-audio": isAudioMuted = true
+      case "--sim-microphone": isMicrophoneSimulated = true
       case "--codec":
         let text = try value()
         guard let codec = VideoCodec(rawValue: text.lowercased()) else {

@@ -45,6 +45,8 @@ public let usageText = """
                           the path, frames, dropped frames, duration and average fps
         --duration S      stop --record after S seconds
         --no-audio        record without sound
+        --sim-microphone  with --camera sim: a flash each second and a simulated microphone
+                          clicking at the same instants, to measure A/V sync
         --codec C         h264 (MP4 with AAC, the default) or mjpeg (the camera's own JPEGs in
                           Matroska, for MJPEG cameras)
 

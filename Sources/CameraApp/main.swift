@@ -57,7 +57,7 @@ case .record:
   let source = settingControls(chosenSource())
   let outcome = RecordRunner(
     options: options, request: source.request(overriding: options.modeRequest),
-    openMicrophone: openMicrophone
+    openMicrophone: source.simulatedMicrophoneOpener ?? openMicrophone
   ).run(source: source)
   for notice in outcome.notices {
     FileHandle.standardError.write(Data("pinhole: \(notice)\n".utf8))
@@ -96,7 +96,8 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 func chosenSource() -> CameraSource {
   CameraSource(
     CameraSelection.choose(options.camera, among: CameraSource.discover()),
-    stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
+    stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
+    syncBeacon: options.isMicrophoneSimulated)
 }
 
 /// `--scan [FILE…]`: the codes in the files, or each new one the camera shows.

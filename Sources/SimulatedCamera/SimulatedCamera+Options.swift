@@ -27,6 +27,8 @@ extension SimulatedCamera {
     public var sensor: SensorState
     /// The light the app's screen throws on the scene (a screen flash); nil for none.
     public var screenLight: ScreenLight?
+    /// Flashes the picture in step with a `SimulatedMicrophone`'s clicks; nil for none.
+    public var syncBeacon: SyncBeacon?
 
     /// Makes options; the defaults describe the built-in camera: 720p, 30 fps, seed 1.
     public init(

@@ -77,7 +77,9 @@ public final class SimulatedCamera: CaptureDevice {
     let frame = buffer ?? NV12Frame(size: mode.size)
     frame.resize(to: mode.size)
     buffer = frame
-    pacer = FramePacer(start: options.startTime ?? options.clock.now(), interval: mode.interval)
+    let pacer = FramePacer(start: options.startTime ?? options.clock.now(), interval: mode.interval)
+    self.pacer = pacer
+    options.syncBeacon?.start(at: pacer.start)
   }
 
   /// Renders the next frame, waits until it is due and lends it to `body`.
@@ -115,16 +117,21 @@ public final class SimulatedCamera: CaptureDevice {
     return true
   }
 
-  /// `optics` with the screen's light added: the level when the frame's exposure began, one
+  /// `optics` with the screen's light added (the level when the frame's exposure began, one
   /// frame interval before it is due, so only frames exposed wholly after a flash lit up
-  /// show it.
+  /// show it) and the sync beacon's flash on the frame due when it fires.
   private func lit(
     _ optics: (LensState, SensorState), dueTime: MonotonicTime
   ) -> (LensState, SensorState) {
-    guard let light = options.screenLight, let pacer else { return optics }
-    let exposureStart = dueTime.nanoseconds - min(dueTime.nanoseconds, pacer.offset(of: 1))
+    guard let pacer else { return optics }
     var sensor = optics.1
-    sensor.extraLight += light.level(at: MonotonicTime(nanoseconds: exposureStart))
+    if let light = options.screenLight {
+      let exposureStart = dueTime.nanoseconds - min(dueTime.nanoseconds, pacer.offset(of: 1))
+      sensor.extraLight += light.level(at: MonotonicTime(nanoseconds: exposureStart))
+    }
+    if let beacon = options.syncBeacon {
+      sensor.extraLight += beacon.light(forFrameDueAt: dueTime, interval: pacer.offset(of: 1))
+    }
     return (optics.0, sensor)
   }
 

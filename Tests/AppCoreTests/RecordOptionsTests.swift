@@ -16,6 +16,16 @@ import Testing
     #expect(try Options(parsing: ["--record", "--camera", "sim"]).command == .record(path: nil))
   }
 
+  @Test func simMicrophoneGivesTheSimulatedCameraAClickingMicrophone() throws {
+    let options = try Options(parsing: ["--camera", "sim", "--sim-microphone", "--record"])
+    #expect(options.isMicrophoneSimulated)
+    #expect(try !Options(parsing: ["--record"]).isMicrophoneSimulated)
+    let source = CameraSource(.simulated(notice: nil), syncBeacon: true)
+    #expect(source.syncBeacon != nil)
+    #expect(source.simulatedMicrophoneOpener != nil)
+    #expect(CameraSource(.simulated(notice: nil)).simulatedMicrophoneOpener == nil)
+  }
+
   @Test func rejectsABadCodecAndADurationWithoutRecord() {
     #expect(
       throws: OptionsError.invalidValue(option: "--codec", value: "vp9", expected: "h264 or mjpeg")
