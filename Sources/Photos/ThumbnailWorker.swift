@@ -88,30 +88,16 @@ final class ThumbnailWorker {
   /// a scan of hundreds of files takes a few milliseconds and cannot drift from the disk.
   private func apply(_ events: [FolderEvent]) {
     guard !events.isEmpty else { return }
-    var renamed: [(from: URL, to: URL)] = []
-    var rewritten: [URL] = []
-    for event in events {
-      switch event {
-      case .renamed(let old, let new):
-        renamed.append((old, new))
-        failed.remove(old)
-      case .modified(let url), .added(let url):
-        rewritten.append(url)
-        failed.remove(url)
-      case .removed(let url):
-        failed.remove(url)
-      case .folderGone:
-        watcher = nil
-        let problem = StorageError.folderMissing(folder: folder.path)
-        loader.replaceListing([], renamed: [], rewritten: [])
-        loader.post(.folderUnavailable(problem))
-        reportedProblem = problem
-        return
-      case .needsRescan:
-        break
-      }
+    let changes = collect(events)
+    if changes.folderGone {
+      watcher = nil
+      let problem = StorageError.folderMissing(folder: folder.path)
+      loader.replaceListing([], renamed: [], rewritten: [])
+      loader.post(.folderUnavailable(problem))
+      reportedProblem = problem
+      return
     }
-    rescan(renamed: renamed, rewritten: rewritten)
+    rescan(renamed: changes.renamed, rewritten: changes.rewritten)
   }
 
   /// Starts watching the video folder if it exists now; true when it does.
@@ -126,6 +112,16 @@ final class ThumbnailWorker {
   /// away only drops its videos from the listing.
   private func applyVideo(_ events: [FolderEvent]) {
     guard !events.isEmpty else { return }
+    let changes = collect(events)
+    if changes.folderGone { videoWatcher = nil }
+    rescan(renamed: changes.renamed, rewritten: changes.rewritten)
+  }
+
+  /// What a batch of events renamed and rewrote, and whether the folder went away; a file
+  /// that changed in any way gets another chance to decode.
+  private func collect(_ events: [FolderEvent]) -> (
+    renamed: [(from: URL, to: URL)], rewritten: [URL], folderGone: Bool
+  ) {
     var renamed: [(from: URL, to: URL)] = []
     var rewritten: [URL] = []
     for event in events {
@@ -136,12 +132,15 @@ final class ThumbnailWorker {
       case .modified(let url), .added(let url):
         rewritten.append(url)
         failed.remove(url)
-      case .removed(let url): failed.remove(url)
-      case .folderGone: videoWatcher = nil
-      case .needsRescan: break
+      case .removed(let url):
+        failed.remove(url)
+      case .folderGone:
+        return (renamed, rewritten, true)
+      case .needsRescan:
+        break
       }
     }
-    rescan(renamed: renamed, rewritten: rewritten)
+    return (renamed, rewritten, false)
   }
 
   private func rescan(renamed: [(from: URL, to: URL)], rewritten: [URL]) {

@@ -97,17 +97,8 @@ public final class SDLOverlayBackend: TextMeasurer {
     if images[id] == nil || videoImages[id]?.size != size
       || videoImages[id]?.colorimetry != colorimetry
     {
-      // The conversion mode is global and read when a YUV texture is created.
-      SDL_SetYUVConversionMode(VideoTexture.conversionMode(for: colorimetry))
-      guard
-        let created = SDL_CreateTexture(
-          window.renderer, SDL_PIXELFORMAT_NV12.rawValue,
-          Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
-      else {
-        throw .textureCreationFailed(
-          width: size.width, height: size.height, reason: SDLRuntime.lastError)
-      }
-      SDL_SetTextureScaleMode(created, SDL_ScaleModeLinear)
+      let created = try VideoTexture.makeNV12Texture(
+        window.renderer, size: size, colorimetry: colorimetry)
       removeImage(id)
       images[id] = created
       videoImages[id] = (size, colorimetry)

@@ -87,21 +87,29 @@ public final class VideoTexture {
     if let texture, size == textureSize, colorimetry == textureColorimetry { return texture }
     if let texture { SDL_DestroyTexture(texture) }
     texture = nil
-    // The conversion mode is global and read when a YUV texture is created, so it is set
-    // first and the texture remade whenever it changes.
-    SDL_SetYUVConversionMode(Self.conversionMode(for: colorimetry))
+    let created = try Self.makeNV12Texture(window.renderer, size: size, colorimetry: colorimetry)
+    texture = created
+    textureSize = size
+    textureColorimetry = colorimetry
+    return created
+  }
+
+  /// A streaming NV12 texture of `size` for pictures in `colorimetry`, scaled linearly. The
+  /// conversion mode is global and read when a YUV texture is created, so it is set first and
+  /// the texture must be remade whenever the colorimetry changes.
+  static func makeNV12Texture(
+    _ renderer: OpaquePointer?, size: FrameSize, colorimetry: Colorimetry
+  ) throws(PlatformError) -> OpaquePointer {
+    SDL_SetYUVConversionMode(conversionMode(for: colorimetry))
     guard
       let created = SDL_CreateTexture(
-        window.renderer, SDL_PIXELFORMAT_NV12.rawValue,
+        renderer, SDL_PIXELFORMAT_NV12.rawValue,
         Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(size.width), Int32(size.height))
     else {
       throw .textureCreationFailed(
         width: size.width, height: size.height, reason: SDLRuntime.lastError)
     }
     SDL_SetTextureScaleMode(created, SDL_ScaleModeLinear)
-    texture = created
-    textureSize = size
-    textureColorimetry = colorimetry
     return created
   }
 
