@@ -46,7 +46,8 @@ public struct CheckReport: Hashable, Sendable {
     lines.append(
       (
         "Frame interval",
-        "p50 \(milliseconds(s.intervalMedian)), p95 \(milliseconds(s.intervalP95))"
+        "p50 \(milliseconds(s.intervalMedian)), p95 \(milliseconds(s.intervalP95)), "
+          + "jitter \(milliseconds(s.intervalJitter)) (p95 − p5)"
       ))
     lines.append(
       (

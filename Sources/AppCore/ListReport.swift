@@ -13,17 +13,21 @@ public struct ListReport: Sendable {
     public var device: DeviceInfo
     /// Its formats, or why they could not be read.
     public var capabilities: Result<DeviceCapabilities, CaptureError>
-    /// What Pinhole asks of this camera by default.
+    /// What Pinhole asks of this camera: the command line's wishes over the camera's defaults.
     public var request: ModeRequest
+    /// What the command line asked for (`--size`, `--fps`, `--format`); the rest of `request`
+    /// is Pinhole's default for this camera, and the reason says so.
+    public var wishes: ModeRequest
 
     /// Makes an entry.
     public init(
       device: DeviceInfo, capabilities: Result<DeviceCapabilities, CaptureError>,
-      request: ModeRequest = ModeRequest()
+      request: ModeRequest = ModeRequest(), wishes: ModeRequest = ModeRequest()
     ) {
       self.device = device
       self.capabilities = capabilities
       self.request = request
+      self.wishes = wishes
     }
   }
 
@@ -33,25 +37,56 @@ public struct ListReport: Sendable {
   /// Makes a report of `entries`.
   public init(entries: [Entry]) { self.entries = entries }
 
-  /// Opens every camera found (and the simulated one) and reads its formats.
-  public static func gather(cameras: [DeviceInfo]) -> ListReport {
-    var entries = cameras.map { info in
-      Entry(
-        device: info,
-        capabilities: Result { () throws(CaptureError) in
-          let device = try V4L2Device(path: info.path, identity: info.identity)
-          defer { device.close() }
-          return try device.capabilities()
-        })
+  /// Opens the cameras `choice` names and reads their formats: with `.automatic` every camera
+  /// found and the simulated one, else only the one asked for (`-d`, `--camera sim`). `wishes`
+  /// are the command line's `--size`, `--fps` and `--format`, which the choice then honours.
+  public static func gather(
+    cameras: [DeviceInfo], choice: Options.CameraChoice = .automatic,
+    wishes: ModeRequest = ModeRequest()
+  ) -> ListReport {
+    let sources: [CameraSource]
+    switch choice {
+    case .automatic:
+      sources = cameras.map { CameraSource(.device($0)) } + [CameraSource(.simulated(notice: nil))]
+    case .device, .simulated:
+      sources = [CameraSource(CameraSelection.choose(choice, among: cameras))]
     }
-    let simulated = SimulatedCamera(options: SimulatedCamera.Options())
-    entries.append(
-      Entry(
-        device: simulated.info,
-        capabilities: Result { () throws(CaptureError) in try simulated.capabilities() },
-        request: CameraSource(.simulated(notice: nil)).defaultRequest))
-    simulated.close()
-    return ListReport(entries: entries)
+    return ListReport(
+      entries: sources.map { source in
+        Entry(
+          device: source.device, capabilities: capabilities(of: source),
+          request: source.request(overriding: wishes), wishes: wishes)
+      })
+  }
+
+  private static func capabilities(of source: CameraSource) -> Result<
+    DeviceCapabilities, CaptureError
+  > {
+    if source.device.kind == .simulated {
+      let simulated = SimulatedCamera(options: SimulatedCamera.Options())
+      defer { simulated.close() }
+      return Result { () throws(CaptureError) in try simulated.capabilities() }
+    }
+    let info = source.device
+    return Result { () throws(CaptureError) in
+      let device = try V4L2Device(path: info.path, identity: info.identity)
+      defer { device.close() }
+      return try device.capabilities()
+    }
+  }
+
+  /// The mode policy's `reason`, with a default's "as requested" said as what it is: the
+  /// policy only sees a request, so a size or format that came from the camera's defaults and
+  /// not from the command line would otherwise read as if someone had asked for it.
+  static func reword(_ reason: String, request: ModeRequest, wishes: ModeRequest) -> String {
+    var notes = reason.components(separatedBy: "; ")
+    var defaulted: [String] = []
+    if wishes.size == nil, let size = request.size { defaulted.append("\(size)") }
+    if wishes.format == nil, let format = request.format { defaulted.append("\(format)") }
+    for value in defaulted {
+      notes = notes.map { $0 == "\(value) as requested" ? "\(value), this camera's default" : $0 }
+    }
+    return notes.joined(separator: "; ")
   }
 
   /// The listing as text; `canConvert` says which formats Pinhole can display.
@@ -71,7 +106,8 @@ public struct ListReport: Sendable {
         try ModePolicy.choose(from: capabilities, request: entry.request, canConvert: canConvert)
       }) {
       case .success(let choice):
-        lines.append("  Pinhole chooses: \(choice.mode) — \(choice.reason)")
+        let reason = Self.reword(choice.reason, request: entry.request, wishes: entry.wishes)
+        lines.append("  Pinhole chooses: \(choice.mode) — \(reason)")
       case .failure(let error):
         lines.append("  Pinhole cannot show it: \(error.userMessage)")
       }

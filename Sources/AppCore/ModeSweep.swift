@@ -16,6 +16,8 @@ public struct ModeSweep: Sendable {
     public var nominalFramesPerSecond: Double
     /// The rate measured from frame timestamps.
     public var measuredFramesPerSecond: Double
+    /// Frame-interval jitter in milliseconds: the 95th less the 5th percentile interval.
+    public var jitterMilliseconds: Double
     /// Frames missing from the sequence numbers.
     public var droppedByCamera: Int
     /// Frames with the error flag or that failed to decode.
@@ -28,13 +30,14 @@ public struct ModeSweep: Sendable {
     /// Makes a row.
     public init(
       format: String, size: String, nominalFramesPerSecond: Double,
-      measuredFramesPerSecond: Double, droppedByCamera: Int, corrupt: Int,
-      convertMilliseconds: Double, failure: String
+      measuredFramesPerSecond: Double, jitterMilliseconds: Double = 0, droppedByCamera: Int,
+      corrupt: Int, convertMilliseconds: Double, failure: String
     ) {
       self.format = format
       self.size = size
       self.nominalFramesPerSecond = nominalFramesPerSecond
       self.measuredFramesPerSecond = measuredFramesPerSecond
+      self.jitterMilliseconds = jitterMilliseconds
       self.droppedByCamera = droppedByCamera
       self.corrupt = corrupt
       self.convertMilliseconds = convertMilliseconds
@@ -113,6 +116,7 @@ public struct ModeSweep: Sendable {
       format: "\(mode.format)", size: "\(mode.size)",
       nominalFramesPerSecond: mode.interval.framesPerSecond,
       measuredFramesPerSecond: figures.measuredFramesPerSecond,
+      jitterMilliseconds: figures.intervalJitter / .milliseconds(1),
       droppedByCamera: figures.framesDroppedByDevice, corrupt: figures.framesCorrupt,
       convertMilliseconds: figures.conversionMean / .milliseconds(1),
       failure: failure)
@@ -120,7 +124,7 @@ public struct ModeSweep: Sendable {
 
   /// The table's header line.
   public static let header =
-    "FORMAT  SIZE        NOMINAL  MEASURED  DROPPED  CORRUPT  CONVERT  RESULT"
+    "FORMAT  SIZE        NOMINAL  MEASURED  JITTER    DROPPED  CORRUPT  CONVERT  RESULT"
 
   /// One aligned table line for `row`.
   public static func line(for row: Row) -> String {
@@ -129,15 +133,31 @@ public struct ModeSweep: Sendable {
     }
     func fps(_ value: Double) -> String { String(format: "%.2f", value) }
     return pad(row.format, 8) + pad(row.size, 12) + pad(fps(row.nominalFramesPerSecond), 9)
-      + pad(fps(row.measuredFramesPerSecond), 10) + pad("\(row.droppedByCamera)", 9)
+      + pad(fps(row.measuredFramesPerSecond), 10)
+      + pad(String(format: "%.2f ms", row.jitterMilliseconds), 10)
+      + pad("\(row.droppedByCamera)", 9)
       + pad("\(row.corrupt)", 9) + pad(String(format: "%.2f ms", row.convertMilliseconds), 9)
       + (row.passed ? "ok" : "FAILED: \(row.failure)")
   }
 
-  /// The rows as JSON, for scripts.
-  public static func json(_ rows: [Row]) -> String {
+  /// What `--check --all-modes --json` prints: the camera, then one row per mode.
+  public struct Document: Hashable, Sendable, Codable {
+    /// The camera's name, as `--list` shows it.
+    public var camera: String
+    /// Its node ("/dev/video0", or "sim" for the simulated camera).
+    public var device: String
+    /// Its driver ("uvcvideo"); empty for the simulated camera.
+    public var driver: String
+    /// One entry per mode swept, in the driver's order.
+    public var modes: [Row]
+  }
+
+  /// The rows swept from `device` as JSON, for scripts.
+  public static func json(_ rows: [Row], device: DeviceInfo) -> String {
+    let document = Document(
+      camera: device.name, device: device.path, driver: device.driver, modes: rows)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    return (try? encoder.encode(rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    return (try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }
 }

@@ -22,7 +22,10 @@ case .help:
 case .version:
   print("Pinhole \(pinholeVersion)")
 case .list:
-  print(ListReport.gather(cameras: CameraSource.discover()).text())
+  print(
+    ListReport.gather(
+      cameras: CameraSource.discover(), choice: options.camera, wishes: options.modeRequest
+    ).text())
 case .controls:
   switch ControlsCommand(settings: options.controlSettings).run(openDevice: chosenSource().open) {
   case .success(let text): print(text)
@@ -154,7 +157,7 @@ func sweepModes(_ source: CameraSource, seconds: Double) -> Int32 {
   case .failure(let error):
     fail(error.userMessage)
   case .success(let rows):
-    if options.wantsJSON { print(ModeSweep.json(rows)) }
+    if options.wantsJSON { print(ModeSweep.json(rows, device: source.device)) }
     return rows.allSatisfy(\.passed) && !rows.isEmpty ? 0 : 1
   }
 }

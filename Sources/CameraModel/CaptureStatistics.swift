@@ -16,9 +16,14 @@ public struct CaptureStatistics: Hashable, Sendable {
   public var intervalMedian: Duration = .zero
   /// 95th percentile frame interval over the recent window.
   public var intervalP95: Duration = .zero
+  /// 5th percentile frame interval over the recent window.
+  public var intervalP5: Duration = .zero
   /// Mean conversion or decode time over the recent window.
   public var conversionMean: Duration = .zero
 
   /// Makes empty statistics.
   public init() {}
+
+  /// Frame-interval jitter: the spread between the 5th and 95th percentile intervals.
+  public var intervalJitter: Duration { max(.zero, intervalP95 - intervalP5) }
 }

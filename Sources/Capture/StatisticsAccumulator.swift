@@ -83,6 +83,7 @@ public struct StatisticsAccumulator: Sendable {
     let sorted = intervals.values.sorted()
     result.intervalMedian = Self.percentile(50, of: sorted)
     result.intervalP95 = Self.percentile(95, of: sorted)
+    result.intervalP5 = Self.percentile(5, of: sorted)
     let values = conversions.values
     result.conversionMean = values.isEmpty ? .zero : values.reduce(.zero, +) / values.count
     return result

@@ -16,6 +16,7 @@ import Testing
     s.framesDroppedByDevice = 2
     s.intervalMedian = .milliseconds(40)
     s.intervalP95 = .microseconds(41_250)
+    s.intervalP5 = .microseconds(38_750)
     s.conversionMean = .microseconds(410)
     return s
   }
@@ -27,7 +28,7 @@ import Testing
         statistics(frames: 76), streamedSeconds: 3, error: nil)
     #expect(report.passed)
     #expect(report.text.contains("Frame rate:      24.96 fps measured (25 fps nominal)"))
-    #expect(report.text.contains("p50 40.00 ms, p95 41.25 ms"))
+    #expect(report.text.contains("p50 40.00 ms, p95 41.25 ms, jitter 2.50 ms (p95 − p5)"))
     #expect(report.text.contains("2 by the camera, 0 by Pinhole"))
     #expect(report.text.contains("0.41 ms per frame"))
     #expect(report.text.hasSuffix("Result:          OK"))

@@ -1,7 +1,9 @@
-// SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
+import Foundation
 import Testing
+
+// SPDX-License-Identifier: MIT
+@testable import AppCore
 
 @Suite struct ModeSweepTests {
   let capabilities = DeviceCapabilities(formats: [
@@ -55,9 +57,35 @@ import Testing
   @Test func tabulatesAndEncodesRows() {
     let row = ModeSweep.Row(
       format: "YUYV", size: "640x480", nominalFramesPerSecond: 30, measuredFramesPerSecond: 29.97,
-      droppedByCamera: 1, corrupt: 0, convertMilliseconds: 0.4, failure: "")
-    #expect(ModeSweep.line(for: row).hasPrefix("YUYV    640x480     30.00    29.97     1"))
+      jitterMilliseconds: 1.25, droppedByCamera: 1, corrupt: 0, convertMilliseconds: 0.4,
+      failure: "")
+    #expect(
+      ModeSweep.line(for: row).hasPrefix("YUYV    640x480     30.00    29.97     1.25 ms   1"))
+    #expect(ModeSweep.header.contains("MEASURED  JITTER    DROPPED"))
     #expect(ModeSweep.line(for: row).hasSuffix("ok"))
-    #expect(ModeSweep.json([row]).contains("\"measuredFramesPerSecond\" : 29.97"))
+    let device = DeviceInfo(
+      path: "/dev/video2", name: "HD \"Pro\" Webcam", driver: "uvcvideo", busInfo: "usb-1")
+    let json = ModeSweep.json([row], device: device)
+    #expect(json.contains("\"measuredFramesPerSecond\" : 29.97"))
+    #expect(json.contains("\"jitterMilliseconds\" : 1.25"))
+    #expect(json.contains("\"device\" : \"\\/dev\\/video2\""))
+    let decoded = try? JSONDecoder().decode(ModeSweep.Document.self, from: Data(json.utf8))
+    #expect(decoded?.camera == "HD \"Pro\" Webcam")
+    #expect(decoded?.modes == [row])
+  }
+
+  @Test func jitterIsTheSpreadOfTheMiddleNinetyPercentOfIntervals() {
+    var statistics = CaptureStatistics()
+    statistics.framesDelivered = 90
+    statistics.intervalP5 = .microseconds(32_000)
+    statistics.intervalP95 = .microseconds(35_500)
+    let mode = CaptureMode(
+      format: .yuyv, size: FrameSize(width: 640, height: 480),
+      interval: .init(framesPerSecond: 30))
+    let report = CheckReport(
+      device: DeviceInfo(path: "sim", name: "Simulated", driver: "", busInfo: ""),
+      negotiation: .valid(mode), reason: "", statistics: statistics, streamedSeconds: 3,
+      error: nil)
+    #expect(ModeSweep.row(for: mode, report: report).jitterMilliseconds == 3.5)
   }
 }

@@ -61,6 +61,8 @@ import Testing
     let figures = accumulator.snapshot(at: time(milliseconds: clock))
     #expect(figures.intervalMedian == .milliseconds(10))
     #expect(figures.intervalP95 == .milliseconds(50))
+    #expect(figures.intervalP5 == .milliseconds(10))
+    #expect(figures.intervalJitter == .milliseconds(40))
   }
 
   @Test func percentilesForgetIntervalsOlderThanTheWindow() {
