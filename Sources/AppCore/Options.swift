@@ -61,6 +61,9 @@ public struct Options: Hashable, Sendable {
   public var isSceneStill = false
   /// Scan options (`--once`, `--roi`, `--scene-code`; see Options+Scan).
   public var scan = ScanOptions()
+  /// Window options for the desktop (`--mode`, `--keep-camera-open`, `--new-window`; see
+  /// Options+Desktop).
+  public var desktop = DesktopOptions()
   /// `--duration`: how long `--record` records, in seconds; nil until interrupted.
   public var recordDuration: Double?
   /// `--no-audio`: record without sound.
@@ -175,6 +178,8 @@ public struct Options: Hashable, Sendable {
             option: name, value: text, expected: "a frame rate above 0 and at most 1000")
         }
         modeRequest.framesPerSecond = rate
+      case "--mode", "--keep-camera-open", "--new-window":
+        try desktop.parse(name, value: name == "--mode" ? try value() : nil)
       case "--scan", "--once", "--roi", "--scene-code":
         try scan.parse(name, value: name == "--scan" || name == "--once" ? nil : try value())
       case let file where !file.hasPrefix("-") || file == "-":

@@ -20,10 +20,17 @@ public let usageText = """
         --fps N           frame rate (nearest available is used)
         --format FOURCC   pixel format, e.g. YUYV, NV12 or MJPG
     -f, --fullscreen      start in fullscreen
+        --mode MODE       open in photo, video or scan mode; when Pinhole is already
+                          running, its window comes to the front in that mode
+        --keep-camera-open
+                          keep the camera streaming while the window is minimised or
+                          hidden (by default it closes, and its light goes off, until the
+                          window shows again)
+        --new-window      open another window even when Pinhole is already running
 
   Testing a camera:
     -l, --list            list cameras with every format, size and frame rate, marking the mode
-                          Pinhole would choose and why
+                          Pinhole would choose and why (only the camera -d or --camera names)
         --check           stream without a window and print measured fps, frame-interval
                           jitter, dropped frames and conversion time; exits non-zero when the
                           camera fails

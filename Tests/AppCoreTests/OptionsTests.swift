@@ -89,3 +89,25 @@ import Testing
     #expect(throws: OptionsError.self) { try Options(parsing: ["--burst", "0"]) }
   }
 }
+
+@Suite struct DesktopOptionsTests {
+  @Test func parsesStartModeKeepCameraOpenAndNewWindow() throws {
+    let options = try Options(parsing: ["--mode", "Video", "--keep-camera-open", "--new-window"])
+    #expect(options.command == .preview)
+    #expect(options.desktop.startMode == .video)
+    #expect(options.desktop.keepsCameraOpen)
+    #expect(options.desktop.opensNewWindow)
+    #expect(try Options(parsing: ["--mode=scan"]).desktop.startMode == .scan)
+    #expect(try Options(parsing: []).desktop == DesktopOptions())
+  }
+
+  @Test func refusesAnUnknownMode() {
+    #expect(
+      throws: OptionsError.invalidValue(
+        option: "--mode", value: "movie", expected: "photo, video or scan")
+    ) { try Options(parsing: ["--mode", "movie"]) }
+    #expect(throws: OptionsError.missingValue(option: "--mode")) {
+      try Options(parsing: ["--mode"])
+    }
+  }
+}
