@@ -135,7 +135,7 @@ let package = Package(
       name: "AppCoreTests",
       dependencies: [
         "AppCore", "Imaging", "SimulatedCamera", "Metering", "Lighting", "Recording", "Workers",
-        "CameraTestSupport",
+        "CameraTestSupport", "SystemCalls",
       ]),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.

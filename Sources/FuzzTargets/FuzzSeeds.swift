@@ -81,6 +81,11 @@ public enum FuzzSeeds {
             .utf8),
         Array("obs\n".utf8), Array("caf".utf8) + [0xE9] + Array(".jpg".utf8),
       ]
+    case .instanceMessage:
+      [
+        Array("pinhole 1 activate\n".utf8), Array("pinhole 1 activate mode=video\n".utf8),
+        Array("pinhole 1 activate later=1 mode=scan\n".utf8),
+      ]
     case .uevent:
       [
         Array(

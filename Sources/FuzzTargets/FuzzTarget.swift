@@ -39,6 +39,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   /// What the busy-camera lookup and the launch clock read under `/proc`: a `stat` line, a
   /// `comm` file, and a file name as `readdir` or `readlink` gives it.
   case procFiles
+  /// A line a second launch sends to the running window over the instance socket.
+  case instanceMessage
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -74,6 +76,7 @@ public final class FuzzHarness {
     case .codePayload: codePayload(bytes)
     case .netpbmImage: netpbmImage(bytes)
     case .procFiles: procFiles(bytes)
+    case .instanceMessage: instanceMessage(bytes)
     }
   }
 
@@ -172,6 +175,13 @@ public final class FuzzHarness {
     precondition(
       FileNameBytes.bytes(FileNameBytes.string(name)) == name,
       "a file name's bytes round-trip")
+  }
+
+  private func instanceMessage(_ bytes: [UInt8]) {
+    guard let message = InstanceMessage(parsing: bytes) else { return }
+    precondition(bytes.count <= InstanceMessage.maximumLength, "a long line is refused")
+    precondition(
+      InstanceMessage(parsing: message.encoded) == message, "a parsed request round-trips")
   }
 
   private func codePayload(_ bytes: [UInt8]) {
