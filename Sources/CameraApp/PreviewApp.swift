@@ -51,6 +51,10 @@ final class PreviewApp {
   /// Set when the person chose Quit Without Saving: the held photos are not rescued.
   var discardsUnsavedPhotos = false
   var hasPresentedFrame = false
+  /// Later launches asking this window to come forward (PreviewApp+Instance).
+  var instance: InstanceLink?
+  /// Closes the camera while the window is hidden (PreviewApp+Privacy).
+  var privacy = CameraPrivacy()
   /// Wakes the render loop from another thread: capture, workers, hotplug.
   let wake: RenderWake
   /// Whether this iteration presents, and how long the next may sleep.
@@ -68,11 +72,14 @@ final class PreviewApp {
       FileHandle.standardError.write(Data("pinhole: \(problem)\n".utf8))
       return 1
     }
+    guard case .openWindow(let link) = claimInstance(options: options) else { return 0 }
     do {
       let app = try PreviewApp(options: options)
+      app.adopt(link)
       app.loop()
       return 0
     } catch {
+      link?.stop()
       FileHandle.standardError.write(Data("pinhole: \(error.userMessage)\n".utf8))
       return 1
     }
@@ -154,6 +161,7 @@ final class PreviewApp {
       settingsWriter.stop()
       stopPhotos()
       stopScanning()
+      instance?.stop()
     }
     while isRunning {
       let wait = events.isMinimized ? .milliseconds(100) : presentGate.nextWait
@@ -165,6 +173,8 @@ final class PreviewApp {
       needsPresent = !platformEvents.isEmpty
       handleDeviceEvents()
       applyLightsEvents()
+      followInstanceRequests()
+      followWindowVisibility()
       if events.isMinimized { continue }
       applyCaptureEvents()
       let newFrame = uploadNewestFrame()

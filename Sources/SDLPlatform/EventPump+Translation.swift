@@ -41,8 +41,9 @@ extension EventPump {
     case SDL_WINDOWEVENT_SIZE_CHANGED:
       .resized(Size(width: Double(event.data1), height: Double(event.data2)))
     case SDL_WINDOWEVENT_EXPOSED: .exposed
-    case SDL_WINDOWEVENT_MINIMIZED: .minimized
-    case SDL_WINDOWEVENT_RESTORED: .restored
+    // An unmapped (hidden) window is as invisible as a minimised one.
+    case SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN: .minimized
+    case SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SHOWN: .restored
     case SDL_WINDOWEVENT_LEAVE: .pointerLeft
     case SDL_WINDOWEVENT_CLOSE: .closeRequested
     default: nil

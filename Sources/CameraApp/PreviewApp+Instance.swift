@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import Foundation
+import Overlay
+import Workers
+
+/// How `PreviewApp.run` goes on after the single-instance check.
+enum InstanceStart {
+  /// A running window took over: this launch ends with status 0.
+  case handedOver
+  /// This launch opens its window; `link` listens for later launches (nil without a channel).
+  case openWindow(InstanceLink?)
+}
+
+extension PreviewApp {
+  /// Hands the launch to a Pinhole window already running on this display, or starts listening
+  /// for later launches. `--new-window` opens a window of its own whatever runs.
+  static func claimInstance(options: Options) -> InstanceStart {
+    let path = InstanceSocket.path(environment: ProcessInfo.processInfo.environment)
+    let link = InstanceLink(
+      path: path, message: InstanceMessage(startMode: options.desktop.startMode),
+      handsOver: !options.desktop.opensNewWindow)
+    switch link.claim() {
+    case .handedOver:
+      link.stop()
+      print("pinhole: Pinhole is already running; its window was brought to the front.")
+      return .handedOver
+    case .listening:
+      return .openWindow(link)
+    case .alone(let reason):
+      link.stop()
+      FileHandle.standardError.write(
+        Data("pinhole: a second launch will open a second window: \(reason).\n".utf8))
+      return .openWindow(nil)
+    }
+  }
+
+  /// Takes the channel the launch set up, and applies `--mode` and `--keep-camera-open`.
+  func adopt(_ link: InstanceLink?) {
+    instance = link
+    link?.wakes { [wake] in wake.wake() }
+    privacy = CameraPrivacy(keepsCameraOpen: options.desktop.keepsCameraOpen)
+    if let mode = options.desktop.startMode { enter(mode) }
+  }
+
+  /// Follows later launches: each brings the window to the front, in its mode if it named one.
+  func followInstanceRequests() {
+    guard let instance else { return }
+    for request in instance.requests.drain() {
+      window.raise()
+      if let mode = request.startMode { enter(mode) }
+      needsPresent = true
+      let mode = request.startMode.map { " in \($0.rawValue) mode" } ?? ""
+      print("pinhole: another launch brought the window to the front\(mode)")
+      fflush(nil)
+    }
+  }
+
+  /// Switches to photo, video or scan mode as the mode switch above the shutter would (a
+  /// recording in progress keeps its mode).
+  func enter(_ mode: StartMode) {
+    let wantsScan = mode == .scan
+    if scan.overlay.isScanning != wantsScan { handle(ScanAction.toggleMode) }
+    switch mode {
+    case .photo: recording.setMode(.photo)
+    case .video: recording.setMode(.video)
+    case .scan: break
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import Foundation
+
+extension PreviewApp {
+  /// Closes the camera while the window is minimised or hidden and opens it again when the
+  /// window shows (CameraPrivacy's rule), so the camera's light is off while nobody looks.
+  func followWindowVisibility() {
+    guard
+      let change = privacy.update(
+        isWindowVisible: !events.isMinimized, isRecording: recording.isActive)
+    else { return }
+    switch change {
+    case .closeCamera:
+      session.stop()
+      closeFlashUnits()
+      camera.isTorchOn = false
+      print("pinhole: window hidden, camera closed")
+    case .reopenCamera:
+      // The same camera in a new session; the view (mirror, rotation, mode) stays as it was,
+      // and the saved controls are applied again once the camera reports them.
+      camera.hasRestoredControls = false
+      session = Self.makeSession(source: source, options: options, wake: wake)
+      session.start()
+      needsPresent = true
+      print("pinhole: window shown, camera reopened")
+    }
+    fflush(nil)
+  }
+}
