@@ -9,10 +9,10 @@ import CameraModel
 /// `compressedSource`) are kept as a copy of their JPEG bytes, and the NV12 frame comes back at
 /// once; raw frames stay in the ring until evicted or taken.
 ///
-/// Memory bound: raw sources hold `capacity` pool frames, 3.1 MB each at 1080p NV12, so 8
-/// frames (0.25 s at 30 fps) pin 25 MB; the capture pool must then be allowed `4 + capacity`
+/// Memory bound: raw sources hold `capacity` pool frames, 3.1 MB each at 1080p NV12, so 5
+/// frames (0.15 s at 30 fps) pin 16 MB; the capture pool must then be allowed `4 + capacity`
 /// frames (plus the photo writer's pending shots) or capture starts dropping frames. MJPEG
-/// sources hold `capacity` JPEGs of roughly 0.2–0.6 MB at 1080p, under 5 MB for 8 frames, and
+/// sources hold `capacity` JPEGs of roughly 0.2–0.6 MB at 1080p, under 3 MB for 5 frames, and
 /// pin no pool frame.
 ///
 /// Main thread only.

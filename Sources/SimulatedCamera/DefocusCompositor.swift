@@ -37,8 +37,8 @@ struct DefocusCompositor {
   private var layer: NV12Frame?
   private var lumaMask: [UInt8] = []
   private var chromaMask: [UInt8] = []
-  /// Backdrop copies kept at once: the two a frame blends and two more for a sweep's way back.
-  static let cachedLevels = 4
+  /// Backdrop copies kept at once: the two a frame blends and one more for a sweep's way back.
+  static let cachedLevels = 3
 
   private var levels: [NV12Frame?] = []
   /// Indices of the cached levels, least recently used first.
