@@ -53,7 +53,9 @@ let package = Package(
       name: "SimulatedCamera",
       dependencies: ["CameraModel", "Capture", "Metering", "CQREncode", "Workers"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
-    .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
+    .target(
+      name: "SDLPlatform",
+      dependencies: ["CameraModel", "Overlay", "Workers", "CSDL2", "CFontconfig"]),
     .target(
       name: "Photos",
       dependencies: [
