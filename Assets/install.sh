@@ -47,7 +47,7 @@ if $uninstall; then
   rm -f -- "$manifest" "$manifest.dirs"
   rmdir -- "$root/share/pinhole" 2>/dev/null || true
   while read -r path; do
-    [[ -n "$path" && "$path" == "$prefix"/* ]] && rmdir -- "$destdir$path" 2>/dev/null || true
+    [[ -n "$path" && ( "$path" == "$prefix" || "$path" == "$prefix"/* ) ]] && rmdir -- "$destdir$path" 2>/dev/null || true
   done <<<"$made"
   echo "Pinhole removed from $prefix"
   exit 0
@@ -97,7 +97,7 @@ for size in 16 22 24 32 48 64 128 256 512; do
   put "$staging/$size.png" "share/icons/hicolor/${size}x${size}/apps/$id.png" 644
 done
 
-LC_ALL=C.UTF-8 help2man --no-info --no-discard-stderr --section=1 \
+help2man --locale=C.UTF-8 --no-info --no-discard-stderr --section=1 \
   --name="a camera for the Linux desktop" --output="$staging/pinhole.1" "$binary"
 gzip -9n "$staging/pinhole.1"
 put "$staging/pinhole.1.gz" share/man/man1/pinhole.1.gz 644
