@@ -63,7 +63,7 @@ extension Overlay {
 
   /// True while a photo pill (storage warning, undo toast) covers the switch's place.
   private static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
-    !(photo.storageMessage ?? "").isEmpty || !(photo.toast ?? "").isEmpty
+    photo.banner != nil || !(photo.toast ?? "").isEmpty
   }
 
   private func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
