@@ -304,6 +304,8 @@ public final class PhotoController {
   func dismissBanner() {
     if keptMessage != nil, !isKeptMessageDismissed, viewer == nil {
       isKeptMessageDismissed = true
+      // The folder's own error says the same thing again: it goes with the kept photos' one.
+      if problem?.cause == .folder { problem = nil }
     } else {
       problem = nil
     }

@@ -61,11 +61,14 @@ struct PhotoControllerBannerTests {
     #expect(controller.overlayState(time: 0).banner?.action == nil)
   }
 
-  @Test("kept photos' banner closes and comes back with the next kept photo")
+  @Test(
+    "kept photos' banner closes with the folder's error and comes back with the next kept photo")
   func keptBannerCloses() {
     let fixture = ControllerFixture()
     let controller = fixture.controller
     fixture.writer.unwrittenCount = 1
+    controller.update(
+      photoEvents: [], libraryEvents: [.folderUnavailable(.folderMissing(folder: "/photos"))])
     controller.update(
       photoEvents: [.kept(id: 1, error: .diskFull(folder: "/photos"))], libraryEvents: [])
     #expect(controller.overlayState(time: 0).banner?.isError == true)

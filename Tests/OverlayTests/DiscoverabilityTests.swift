@@ -256,6 +256,14 @@ struct DiscoverabilityTests {
     for disc in discs { #expect(disc.maxY <= shutter.minY, "the countdown reaches \(disc)") }
   }
 
+  @Test func modeSwitchGivesWayToTheCountdown() {
+    var state = streaming
+    state.photo.canShoot = true
+    #expect(Self.texts(OverlayScene.frame(state)).contains("Video"))
+    state.photo.countdownRemaining = 2
+    #expect(!Self.texts(OverlayScene.frame(state)).contains("Video"))
+  }
+
   // MARK: Banner
 
   @Test func bannerCloseButtonDismissesAndItsTextTakesClicks() throws {
