@@ -56,9 +56,10 @@ extension PhotoController {
       if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
       let milliseconds = Int((clickToFile / .milliseconds(1)).rounded())
       effects.append(.log("pinhole: saved \(url.path) (click to file \(milliseconds) ms)"))
+      clearProblem(causedBy: .write)
       if isFolderUnavailable {
         isFolderUnavailable = false
-        problemMessage = nil
+        clearProblem(causedBy: .folder)
         effects.append(.watchFolder(folder))
       }
       dropListedShots()
@@ -69,12 +70,13 @@ extension PhotoController {
       if sentence.hasSuffix(".") { sentence.removeLast() }
       let count = Self.photoCount(max(1, writer.unwrittenCount))
       keptMessage = "\(sentence) — \(count) kept in memory"
+      isKeptMessageDismissed = false
       effects.append(.log("pinhole: \(sentence) — \(count) kept in memory"))
     case .failed(let id, let message):
       if let index = pending.firstIndex(where: { $0.id == id }) {
         removeImage(pending.remove(at: index).imageID)
       }
-      problemMessage = message
+      showError(message, cause: .write)
     }
   }
 
@@ -83,7 +85,7 @@ extension PhotoController {
     case .listed(let entries):
       if isFolderUnavailable {
         isFolderUnavailable = false
-        problemMessage = nil
+        clearProblem(causedBy: .folder)
       }
       let kept = Set(entries.map(\.url))
       for entry in listing where !kept.contains(entry.url) {
@@ -107,7 +109,7 @@ extension PhotoController {
       setImage(Self.imageID(for: url), placeholder)
     case .folderUnavailable(let error):
       isFolderUnavailable = true
-      problemMessage = error.userMessage
+      showError(error.userMessage, cause: .folder)
     }
   }
 

@@ -116,16 +116,18 @@ extension PhotoController {
       }
     case .failure(let error):
       viewer?.isDeleting = false
-      problemMessage = error.userMessage
+      showError(error.userMessage, cause: .other)
     }
   }
 
   /// A trashed photo is back; the folder listing will show it again.
   public func restoreFinished(_ result: Result<URL, StorageError>) {
-    if case .failure(let error) = result { problemMessage = error.userMessage }
+    if case .failure(let error) = result { showError(error.userMessage, cause: .other) }
   }
 
   func closeViewer() {
+    // A problem raised in the viewer belongs to it.
+    if problem?.screen == .viewer { problem = nil }
     viewer = nil
     viewerURL = nil
     removeImage(Self.viewerImage)

@@ -94,8 +94,13 @@ public final class PhotoController {
   var effects: [PhotoControllerEffect] = []
   /// Set by a `.kept` event; cleared once every kept photo is written.
   var keptMessage: String?
-  /// Set by a `.failed` event or a folder problem; replaced by the next one.
-  var problemMessage: String?
+  /// True once the kept-photos banner was closed; the next `.kept` event shows it again.
+  var isKeptMessageDismissed = false
+  /// The banner's problem, replaced by the next one (see PhotoProblem).
+  var problem: PhotoProblem?
+  /// True while "Choose folder…" can work: a folder chooser is installed and has not failed.
+  /// The banner offers the button only then.
+  public var canChooseFolder = true
   /// True after the loader found the folder missing or unreadable; the writer creates a
   /// missing folder with the first photo, and then it is watched again.
   var isFolderUnavailable = false
@@ -187,6 +192,7 @@ public final class PhotoController {
       isMuted.toggle()
       effects.append(.saveSettings)
     case .chooseFolder: effects.append(.chooseFolder)
+    case .dismissBanner: dismissBanner()
     case .cancelCountdown: countdownEnd = nil
     default: handleViewer(action)
     }
@@ -255,6 +261,7 @@ public final class PhotoController {
     photoEvents.forEach(apply)
     libraryEvents.forEach(apply)
     if keptMessage != nil, writer.unwrittenCount == 0 { keptMessage = nil }
+    if let expiry = problem?.expiry, clock() >= expiry { problem = nil }
   }
 
   /// Switches new photos to `folder` (the user chose another one).
@@ -262,13 +269,63 @@ public final class PhotoController {
     self.folder = folder
     for entry in listing { removeImage(Self.imageID(for: entry.url)) }
     listing = []
-    problemMessage = nil
+    problem = nil
     isFolderUnavailable = false
     effects.append(.watchFolder(folder))
   }
 
-  /// Shows `message` in the storage banner (a folder could not be chosen, say).
-  public func showProblem(_ message: String) { problemMessage = message }
+  /// Shows `message` as information on the screen shown now; it fades after a few seconds.
+  public func showProblem(_ message: String) {
+    problem = PhotoProblem(
+      message: message, screen: currentScreen, isError: false, cause: .other,
+      wantsFolderChoice: false,
+      expiry: clock().advanced(seconds: PhotoProblem.informationDuration))
+  }
+
+  /// The folder chooser cannot work (not installed, or it failed to start): says `message`,
+  /// and no banner offers "Choose folder…" again.
+  public func folderChooserFailed(_ message: String) {
+    canChooseFolder = false
+    showProblem(message)
+  }
+
+  /// Shows an error that stays until closed or until `cause` is gone, on the screen shown now
+  /// (the camera screen for folder and write problems).
+  func showError(_ message: String, cause: PhotoProblem.Cause) {
+    let screen: PhotoProblem.Screen = cause == .other ? currentScreen : .camera
+    problem = PhotoProblem(
+      message: message, screen: screen, isError: true, cause: cause,
+      wantsFolderChoice: cause != .other, expiry: nil)
+  }
+
+  /// Clears the problem when `cause` is gone.
+  func clearProblem(causedBy cause: PhotoProblem.Cause) {
+    if problem?.cause == cause, problem?.isError == true { problem = nil }
+  }
+
+  /// The close button or Escape: the banner shown goes away.
+  func dismissBanner() {
+    if keptMessage != nil, !isKeptMessageDismissed, viewer == nil {
+      isKeptMessageDismissed = true
+      // The folder's own error says the same thing again: it goes with the kept photos' one.
+      if problem?.cause == .folder { problem = nil }
+    } else {
+      problem = nil
+    }
+  }
+
+  var currentScreen: PhotoProblem.Screen { viewer == nil ? .camera : .viewer }
+
+  /// The banner of the screen shown at `now`: the kept photos first (on the camera screen),
+  /// then the problem raised there.
+  func banner(at now: MonotonicTime) -> PhotoBanner? {
+    if let keptMessage, !isKeptMessageDismissed, viewer == nil {
+      return PhotoBanner(
+        message: keptMessage, isError: true, action: canChooseFolder ? .chooseFolder : nil)
+    }
+    guard let problem, problem.screen == currentScreen else { return nil }
+    return problem.banner(at: now, canChooseFolder: canChooseFolder)
+  }
 
   /// What the photo interface shows at overlay time `time`.
   public func overlayState(time: Double) -> PhotoOverlayState {
@@ -291,7 +348,7 @@ public final class PhotoController {
     state.countdownRemaining = countdownEnd.map { max(0, $0.seconds(since: now)) }
     state.isMuted = isMuted
     state.isScreenFlashLit = isScreenFlashLit
-    state.storageMessage = keptMessage ?? problemMessage
+    state.banner = banner(at: now)
     return state
   }
 }

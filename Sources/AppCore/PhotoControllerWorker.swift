@@ -27,6 +27,8 @@ public final class PhotoControllerWorker: Sendable {
     case folderChosen(URL)
     /// Something the user should read in the banner.
     case problem(String)
+    /// The folder chooser cannot work here; the sentence says what to do instead.
+    case chooserFailed(String)
   }
 
   /// One effect for the worker's thread.
@@ -50,7 +52,11 @@ public final class PhotoControllerWorker: Sendable {
       Self.perform(job, trash: trash, decoder: decoder, emit: emit)
     }
     chooser = Worker(name: "pinhole-chooser", wake: wake) { zenity, emit in
-      if let folder = Self.askForFolder(zenity: zenity) { emit(.folderChosen(folder)) }
+      switch Self.askForFolder(zenity: zenity) {
+      case .chosen(let folder): emit(.folderChosen(folder))
+      case .cancelled: break
+      case .failed: emit(.chooserFailed(Self.chooserFailedMessage))
+      }
     }
   }
 
@@ -85,12 +91,22 @@ public final class PhotoControllerWorker: Sendable {
   /// Asks for a folder with `zenity` when it is installed; otherwise explains the option.
   public func chooseFolder() {
     guard let zenity = Self.executable("zenity") else {
-      effects.events.post(
-        .problem("To save photos elsewhere, start Pinhole with --output-dir DIR."))
+      effects.events.post(.chooserFailed(Self.noChooserMessage))
       return
     }
     chooser.send(zenity)
   }
+
+  /// True when the folder chooser (zenity) is installed, so "Choose folder…" can work.
+  public static var isChooserInstalled: Bool { executable("zenity") != nil }
+
+  /// Said when no folder chooser is installed.
+  static let noChooserMessage =
+    "No folder chooser (zenity) is installed: to save elsewhere, start Pinhole with "
+    + "--output-dir DIR."
+  /// Said when the folder chooser did not start.
+  static let chooserFailedMessage =
+    "The folder chooser did not start: to save elsewhere, start Pinhole with --output-dir DIR."
 
   /// Ends both threads after the queued effects. A chooser still open is left to the user: its
   /// thread ends when the dialog closes.
@@ -170,19 +186,31 @@ public final class PhotoControllerWorker: Sendable {
     return true
   }
 
-  /// Runs zenity's folder chooser and returns the folder picked, nil when cancelled.
-  private static func askForFolder(zenity: String) -> URL? {
+  /// What the folder chooser answered.
+  enum ChooserAnswer {
+    /// A folder was picked.
+    case chosen(URL)
+    /// The person closed the chooser.
+    case cancelled
+    /// The chooser did not run.
+    case failed
+  }
+
+  /// Runs zenity's folder chooser and returns its answer.
+  private static func askForFolder(zenity: String) -> ChooserAnswer {
     let process = Process()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: zenity)
     process.arguments = ["--file-selection", "--directory", "--title=Save photos in"]
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
+    guard (try? process.run()) != nil else { return .failed }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
-    guard process.terminationStatus == 0, path.hasPrefix("/") else { return nil }
-    return URL(fileURLWithPath: path, isDirectory: true)
+    // zenity exits 1 when cancelled, and above 1 when it could not show its window.
+    if process.terminationStatus > 1 { return .failed }
+    guard process.terminationStatus == 0, path.hasPrefix("/") else { return .cancelled }
+    return .chosen(URL(fileURLWithPath: path, isDirectory: true))
   }
 }

@@ -28,6 +28,9 @@ public struct PreviewModel: Sendable {
 
   private var presentedInWindow = 0
   private var windowStart: MonotonicTime?
+  private var lastPresented: MonotonicTime?
+  /// A longer wait between two shown frames is a pause, not a slow camera, in seconds.
+  static let longestFrameGap = 1.0
 
   /// Starts in the opening state for `device`.
   public init(device: DeviceInfo, notice: String? = nil) {
@@ -67,9 +70,15 @@ public struct PreviewModel: Sendable {
   }
 
   /// Counts a new frame shown on screen at `time`; the rate is updated once a second.
+  /// After a pause (the viewer covered the preview, say) the count starts afresh, so the
+  /// pause never shows as a rate like "0.2 fps".
   public mutating func recordPresentedFrame(at time: MonotonicTime) {
-    guard let start = windowStart else {
+    defer { lastPresented = time }
+    guard let start = windowStart,
+      let last = lastPresented, time.seconds(since: last) <= Self.longestFrameGap
+    else {
       windowStart = time
+      presentedInWindow = 0
       return
     }
     presentedInWindow += 1

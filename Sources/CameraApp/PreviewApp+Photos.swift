@@ -58,6 +58,7 @@ final class PhotoSide {
     // The screen can flash for any camera; a camera with a LED flash replaces it once its
     // lights are found.
     controller.flashSource = .screen
+    controller.canChooseFolder = PhotoControllerWorker.isChooserInstalled
     sound = AssetLocator().path(of: "shutter.wav").map(SoundPlayer.init(soundPath:))
   }
 }
@@ -169,6 +170,7 @@ extension PreviewApp {
     case .trashed(let result): controller.trashFinished(result)
     case .restored(let result): controller.restoreFinished(result)
     case .problem(let message): controller.showProblem(message)
+    case .chooserFailed(let message): controller.folderChooserFailed(message)
     case .folderChosen(let folder):
       controller.folderChosen(folder)
       photos.worker.changeFolder(of: photos.vault, to: folder)

@@ -61,6 +61,8 @@ final class PreviewApp {
   var presentGate = PresentGate()
   /// Set by whatever changed the scene outside the overlay's commands (a worker's news).
   var needsPresent = false
+  /// When the notice under the top bar appeared; it fades a few seconds later.
+  var noticeTimer = NoticeTimer()
   let startTime = MonotonicTime.now()
 
   /// Runs the app until the user quits; returns the exit status.
@@ -245,6 +247,8 @@ final class PreviewApp {
     state.quitDialog = quitGuard.dialog
     state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
+    state.noticeSince = noticeTimer.since(
+      state.notice, isSticky: model.heldBy != nil, time: input.time)
     let frame = overlay.frame(input: input, state: state)
     if presentGate.shouldPresent(
       newFrame: newFrame, hadEvents: needsPresent, commands: frame.commands,

@@ -10,8 +10,9 @@ extension EventPump {
     case SDL_QUIT:
       return .quit
     case SDL_KEYDOWN:
-      guard let key = key(for: event.key.keysym.sym) else { return nil }
-      return .key(KeyPress(key, modifiers: modifiers(from: event.key.keysym.mod)))
+      let modifiers = modifiers(from: event.key.keysym.mod)
+      guard let key = key(for: event.key.keysym.sym, modifiers: modifiers) else { return nil }
+      return .key(KeyPress(key, modifiers: modifiers))
     case SDL_MOUSEMOTION:
       return .pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y)))
     case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
@@ -72,11 +73,12 @@ extension EventPump {
   /// Layout-aware key codes (the letter printed on the key), so Q quits on AZERTY too.
   private static let keys: [Int32: Key] = {
     var table: [SDL_KeyCode: Key] = [
-      SDLK_ESCAPE: .escape, SDLK_F11: .f11, SDLK_q: .q, SDLK_SPACE: .space,
+      SDLK_ESCAPE: .escape, SDLK_F11: .f11, SDLK_F1: .f1, SDLK_QUESTION: .questionMark, SDLK_q: .q,
+      SDLK_SPACE: .space,
       SDLK_RETURN: .enter, SDLK_KP_ENTER: .enter, SDLK_TAB: .tab, SDLK_a: .a, SDLK_s: .s,
       SDLK_m: .m,
       SDLK_r: .r, SDLK_c: .c, SDLK_i: .i, SDLK_LEFT: .left, SDLK_RIGHT: .right, SDLK_UP: .up,
-      SDLK_v: .v, SDLK_z: .z,
+      SDLK_v: .v, SDLK_z: .z, SDLK_f: .f, SDLK_t: .t, SDLK_l: .l,
       SDLK_DOWN: .down, SDLK_DELETE: .delete, SDLK_PLUS: .plus, SDLK_EQUALS: .plus,
       SDLK_KP_PLUS: .plus, SDLK_MINUS: .minus, SDLK_KP_MINUS: .minus,
     ]
@@ -92,5 +94,10 @@ extension EventPump {
     return Dictionary(uniqueKeysWithValues: table.map { (Int32($0.key.rawValue), $0.value) })
   }()
 
-  private static func key(for code: SDL_Keycode) -> Key? { keys[code] }
+  /// SDL names keys by their unshifted symbol, so the question mark arrives as Shift+slash on
+  /// layouts that have it there.
+  private static func key(for code: SDL_Keycode, modifiers: KeyModifiers) -> Key? {
+    if code == Int32(SDLK_SLASH.rawValue), modifiers.contains(.shift) { return .questionMark }
+    return keys[code]
+  }
 }

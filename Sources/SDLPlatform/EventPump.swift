@@ -2,8 +2,9 @@
 
 // Event translation for Pinhole's SDL2 platform layer.
 //
-// [x] Keys: Escape, F11, Q, Space, Return/Enter, Tab, S, M, R, C, I, arrows, Delete,
-//     plus/minus (main row and keypad), digits (main row and keypad), with modifiers.
+// [x] Keys: Escape, F1, F11, ? (Shift+slash), Q, Space, Return/Enter, Tab, A, C, F, I, L, M,
+//     R, S, T, V, Z, arrows, Delete, plus/minus (main row and keypad), digits (main row and
+//     keypad), with modifiers.
 // [x] Mouse: motion, button down/up with the click count SDL measured, wheel (precise).
 // [x] Touch: through the mouse events SDL synthesises from touches.
 // [x] Window: close/quit, resize, expose, minimise/restore, pointer leaving the window.

@@ -165,17 +165,43 @@ struct CameraActionTests {
     #expect(hasRing(state))
   }
 
-  @Test func ringLightGrowsWithStrength() {
+  private static func rects(_ commands: [DrawCommand]) -> [(Rect, Color)] {
+    commands.compactMap { command in
+      if case .fillRect(let rect, let color, _) = command { return (rect, color) }
+      return nil
+    }
+  }
+
+  @Test func ringLightGrowsWithStrengthButCoversAtMostTwelvePointsOfThePicture() {
     let area = Rect(x: 0, y: 48, width: 640, height: 256)
-    let weak = CameraRingLight.commands(area: area, strength: 0, scale: 1)
-    let strong = CameraRingLight.commands(area: area, strength: 1, scale: 1)
-    guard case .fillRect(let weakBand, let weakColor, _) = weak.first,
-      case .fillRect(let strongBand, let strongColor, _) = strong.first
-    else {
+    let weak = Self.rects(
+      CameraRingLight.commands(area: area, picture: area, strength: 0, scale: 1))
+    let strong = Self.rects(
+      CameraRingLight.commands(area: area, picture: area, strength: 1, scale: 1))
+    guard let weakBand = weak.first, let strongBand = strong.first else {
       Issue.record("expected bands")
       return
     }
-    #expect(weakBand.height == 12 && strongBand.height == 48)
-    #expect(weakColor.alpha < strongColor.alpha)
+    #expect(weakBand.0.height == 6 && strongBand.0.height == 12)
+    #expect(weakBand.1.alpha < strongBand.1.alpha)
+    // Past the opaque band the light is translucent: the picture shows through it.
+    let inner = strong.filter { $0.0.intersection(area.insetBy(dx: 12, dy: 12)) == $0.0 }
+    #expect(!inner.isEmpty && inner.allSatisfy { $0.1.alpha <= 90 })
+    // Nothing reaches further in than two bands, 24 points.
+    let centre = area.insetBy(dx: 24, dy: 24)
+    #expect(strong.allSatisfy { $0.0.intersection(centre).isEmpty })
+  }
+
+  @Test func ringLightFillsTheLetterboxAndLeavesThePictureWhole() {
+    // A 4:3 picture pillarboxed in a 16:9 area: 64 points of letterbox each side.
+    let area = Rect(x: 0, y: 48, width: 512, height: 192)
+    let picture = Rect(x: 128, y: 48, width: 256, height: 192)
+    let lights = Self.rects(
+      CameraRingLight.commands(area: area, picture: picture, strength: 1, scale: 1))
+    #expect(lights.contains { $0.0 == Rect(x: 0, y: 48, width: 128, height: 192) })
+    #expect(lights.contains { $0.0 == Rect(x: 384, y: 48, width: 128, height: 192) })
+    // Over the picture only the top and bottom edges, which have no letterbox.
+    let overPicture = lights.filter { !$0.0.intersection(picture).isEmpty }
+    #expect(overPicture.allSatisfy { $0.0.height <= 12 && $0.0.width <= picture.width })
   }
 }

@@ -56,7 +56,9 @@ struct CameraFocusTests {
   @Test func lockedReticleHoldsThenFadesOut() throws {
     let held = try #require(FocusReticle.appearance(of: .locked, age: 1.0))
     let fading = try #require(FocusReticle.appearance(of: .locked, age: 1.75))
-    #expect(held.color == CameraPainter.accentColor)
+    // Green once locked, as the README says; yellow is for searching.
+    #expect(held.color == FocusReticle.lockedColor)
+    #expect(held.color != CameraPainter.accentColor)
     #expect(fading.color.alpha < held.color.alpha)
     #expect(FocusReticle.appearance(of: .locked, age: 2.01) == nil)
   }
@@ -65,6 +67,28 @@ struct CameraFocusTests {
     let failed = try #require(FocusReticle.appearance(of: .failed, age: 0.5))
     #expect(failed.color == CameraPainter.alertColor)
     #expect(FocusReticle.appearance(of: .failed, age: 1.51) == nil)
+  }
+
+  @Test func reticleHasADarkOutlineUnderEveryStroke() {
+    let painter = CameraPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1)
+    let video = Rect(x: 0, y: 0, width: 640, height: 360)
+    var commands: [DrawCommand] = []
+    FocusReticle(painter: painter).draw(
+      FocusIndicator(position: Point(x: 0.5, y: 0.5), phase: .searching, startTime: 0),
+      in: video, time: 0.5, into: &commands)
+    var outlines: [Rect] = []
+    var strokes: [Rect] = []
+    for case .fillRect(let rect, let color, _) in commands {
+      if color.red < 40, color.green < 40, color.blue < 40 {
+        outlines.append(rect)
+      } else {
+        strokes.append(rect)
+      }
+    }
+    #expect(!strokes.isEmpty && outlines.count == strokes.count)
+    for (outline, stroke) in zip(outlines, strokes) {
+      #expect(outline == stroke.insetBy(dx: -1, dy: -1))
+    }
   }
 
   @Test func reticleStaysInsideThePictureAtItsEdge() {

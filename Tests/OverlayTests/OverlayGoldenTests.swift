@@ -56,4 +56,27 @@ struct OverlayGoldenTests {
       OverlayScene.state(.streaming(OverlayScene.device, mode: OverlayScene.mode), scale: 2),
       scale: 2)
   }
+
+  @Test func shortcutSheetListsTheKeysOverTheWindow() throws {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let state = OverlayScene.state(.streaming(OverlayScene.device, mode: OverlayScene.mode))
+    let input = OverlayInput(windowSize: OverlayScene.windowSize, keys: [KeyPress(.f1)])
+    let frame = overlay.frame(input: input, state: state)
+    let image = OverlayScene.render(frame.commands, scale: 1, showsVideo: true)
+    try golden.verify(image, named: "shortcutSheet")
+  }
+
+  @Test func tooltipShowsUnderAnIconButtonAfterTheDelay() throws {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let state = OverlayScene.state(.streaming(OverlayScene.device, mode: OverlayScene.mode))
+    let button = Point(x: 474, y: 240)
+    _ = overlay.frame(
+      input: OverlayInput(windowSize: OverlayScene.windowSize, pointer: button, time: 1),
+      state: state)
+    let frame = overlay.frame(
+      input: OverlayInput(windowSize: OverlayScene.windowSize, pointer: button, time: 2),
+      state: state)
+    let image = OverlayScene.render(frame.commands, scale: 1, showsVideo: true)
+    try golden.verify(image, named: "tooltip")
+  }
 }

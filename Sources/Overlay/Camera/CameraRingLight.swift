@@ -1,26 +1,75 @@
 // SPDX-License-Identifier: MIT
 
-/// The screen torch: a warm-white frame around the visible picture that lights a face from
-/// the screen, thicker and brighter with the torch's strength.
+/// The screen torch: warm-white light around the picture that lights a face from the screen,
+/// brighter with the torch's strength. It fills the letterbox beside the picture, where it
+/// hides nothing; on a side without letterbox it draws a thin band over the picture's edge
+/// (at most 12 points) with a translucent band inside it, so the picture stays visible.
 enum CameraRingLight {
   /// Warm white, about 4000 K: kinder to skin than the screen's blue-ish white.
   static let color = Color(red: 255, green: 236, blue: 205)
+  /// Letterbox narrower than this many points counts as none: the bands go over the picture.
+  static let minimumLetterbox = 12.0
 
-  /// The frame's four bands inside `area` (the picture between the bars), for `strength`
-  /// 0…1: from 12 points at 55 % opacity up to 48 points fully opaque.
-  static func commands(area: Rect, strength: Double, scale: Double) -> [DrawCommand] {
+  /// The light's rectangles for `strength` 0…1: the letterbox of `area` (the space between
+  /// the bars) around `picture` (the visible picture), and edge bands over the picture on the
+  /// sides without letterbox: 6 to 12 points at 55 % to 100 % opacity, then as many again at
+  /// a third of that.
+  static func commands(area: Rect, picture: Rect, strength: Double, scale: Double)
+    -> [DrawCommand]
+  {
     guard !area.isEmpty else { return [] }
     let strength = min(max(strength, 0), 1)
+    let light = color.withOpacity(0.55 + 0.45 * strength)
+    let picture = picture.isEmpty ? area : picture.intersection(area)
+    let gaps = (
+      left: picture.minX - area.minX, right: area.maxX - picture.maxX,
+      top: picture.minY - area.minY, bottom: area.maxY - picture.maxY
+    )
+    var rects: [(Rect, Color)] = []
+    // The letterbox, whole: left and right full height, top and bottom between them.
+    if gaps.left > 0 {
+      rects.append((Rect(x: area.minX, y: area.minY, width: gaps.left, height: area.height), light))
+    }
+    if gaps.right > 0 {
+      rects.append(
+        (Rect(x: picture.maxX, y: area.minY, width: gaps.right, height: area.height), light))
+    }
+    if gaps.top > 0 {
+      rects.append(
+        (Rect(x: picture.minX, y: area.minY, width: picture.width, height: gaps.top), light))
+    }
+    if gaps.bottom > 0 {
+      rects.append(
+        (
+          Rect(x: picture.minX, y: picture.maxY, width: picture.width, height: gaps.bottom),
+          light
+        ))
+    }
     let band = min(
-      ((12 + 36 * strength) * scale).rounded(), (min(area.width, area.height) / 3).rounded())
-    let color = color.withOpacity(0.55 + 0.45 * strength)
-    let bands = [
-      Rect(x: area.minX, y: area.minY, width: area.width, height: band),
-      Rect(x: area.minX, y: area.maxY - band, width: area.width, height: band),
-      Rect(x: area.minX, y: area.minY + band, width: band, height: area.height - 2 * band),
-      Rect(
-        x: area.maxX - band, y: area.minY + band, width: band, height: area.height - 2 * band),
-    ]
-    return bands.map { .fillRect($0, color: color, cornerRadius: 0) }
+      ((6 + 6 * strength) * scale).rounded(), (min(picture.width, picture.height) / 8).rounded())
+    guard band > 0 else { return rects.map { .fillRect($0.0, color: $0.1, cornerRadius: 0) } }
+    let minimum = minimumLetterbox * scale
+    let glow = light.withOpacity(1.0 / 3)
+    for (index, (width, color)) in [(band, light), (band, glow)].enumerated() {
+      let offset = Double(index) * band
+      let inner = picture.insetBy(dx: offset, dy: offset)
+      if gaps.top < minimum {
+        rects.append((Rect(x: inner.minX, y: inner.minY, width: inner.width, height: width), color))
+      }
+      if gaps.bottom < minimum {
+        rects.append(
+          (Rect(x: inner.minX, y: inner.maxY - width, width: inner.width, height: width), color))
+      }
+      let top = inner.minY + (gaps.top < minimum ? width : 0)
+      let bottom = inner.maxY - (gaps.bottom < minimum ? width : 0)
+      if gaps.left < minimum {
+        rects.append((Rect(x: inner.minX, y: top, width: width, height: bottom - top), color))
+      }
+      if gaps.right < minimum {
+        rects.append(
+          (Rect(x: inner.maxX - width, y: top, width: width, height: bottom - top), color))
+      }
+    }
+    return rects.filter { !$0.0.isEmpty }.map { .fillRect($0.0, color: $0.1, cornerRadius: 0) }
   }
 }

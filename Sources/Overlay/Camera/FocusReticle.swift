@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 
 /// The focus reticle and the lock badges, as the iOS camera draws them: a yellow square that
-/// pulses while searching, settles and fades once locked, turns red and fades on failure; an
-/// "AF-L" / "AE-L" badge at the picture's top-left while the lock holds.
+/// pulses while searching, turns green, settles and fades once locked, turns red and fades on
+/// failure; an "AF-L" / "AE-L" badge at the picture's top-left while the lock holds. Every
+/// stroke has a dark outline, so the reticle shows on yellow and white subjects too.
 struct FocusReticle {
   /// Drawing helpers at the frame's scale.
   let painter: CameraPainter
@@ -25,6 +26,10 @@ struct FocusReticle {
   static let fade = 0.5
   /// Period of the searching pulse, seconds.
   static let pulsePeriod = 0.8
+  /// The locked reticle's green.
+  static let lockedColor = Color(red: 70, green: 215, blue: 95)
+  /// The outline around every stroke, at the stroke's opacity.
+  static let outlineColor = Color(red: 0, green: 0, blue: 0, alpha: 150)
 
   /// The reticle for `phase`, `age` seconds after the phase began; `nil` once it has faded.
   static func appearance(of phase: FocusIndicator.Phase, age: Double) -> Appearance? {
@@ -40,7 +45,7 @@ struct FocusReticle {
         side: side * (1 + 0.4 * landing),
         color: CameraPainter.accentColor.withOpacity(0.55 + 0.45 * wave))
     case .locked:
-      return fading(CameraPainter.accentColor, age: age, hold: lockedHold, side: side * 0.9)
+      return fading(lockedColor, age: age, hold: lockedHold, side: side * 0.9)
     case .failed:
       return fading(CameraPainter.alertColor, age: age, hold: failedHold, side: side)
     }
@@ -66,9 +71,12 @@ struct FocusReticle {
     let half = side / 2
     let x = videoRect.minX + indicator.position.x * videoRect.width
     let y = videoRect.minY + indicator.position.y * videoRect.height
+    // Kept whole inside the picture, outline included.
+    let pad = max(painter.px(1), 1)
+    let reach = half + pad
     let center = Point(
-      x: min(max(x, videoRect.minX + half), videoRect.maxX - half).rounded(),
-      y: min(max(y, videoRect.minY + half), videoRect.maxY - half).rounded())
+      x: min(max(x, videoRect.minX + reach), videoRect.maxX - reach).rounded(),
+      y: min(max(y, videoRect.minY + reach), videoRect.maxY - reach).rounded())
     let box = Rect.centered(at: center, size: Size(width: side, height: side))
     let stroke = max(painter.px(1.5), 1)
     let tick = painter.px(6)
@@ -83,6 +91,15 @@ struct FocusReticle {
       Rect(x: box.minX + stroke, y: center.y - stroke / 2, width: tick, height: stroke),
       Rect(x: box.maxX - stroke - tick, y: center.y - stroke / 2, width: tick, height: stroke),
     ]
+    // The outline first, one pixel around each stroke, as faint as the stroke is.
+    let outline = Self.outlineColor.withOpacity(Double(look.color.alpha) / 255)
+    for edge in edges {
+      commands.append(
+        .fillRect(
+          Rect(
+            x: edge.minX - pad, y: edge.minY - pad, width: edge.width + 2 * pad,
+            height: edge.height + 2 * pad), color: outline, cornerRadius: 0))
+    }
     for edge in edges { commands.append(.fillRect(edge, color: look.color, cornerRadius: 0)) }
   }
 

@@ -40,7 +40,8 @@ extension Overlay {
     let visibleVideo = state.videoRect.map { $0.intersection(layout.content) } ?? .zero
     if let torch = camera.torch, torch.kind == .screen, torch.isOn {
       commands += CameraRingLight.commands(
-        area: visibleVideo, strength: camera.torchStrength, scale: layout.scale)
+        area: layout.content, picture: visibleVideo, strength: camera.torchStrength,
+        scale: layout.scale)
     }
     let hud = hudPanel(state: state, layout: layout)
     drawFocus(
@@ -54,8 +55,8 @@ extension Overlay {
   }
 
   /// Intents of keys the camera interface owns: S settings, Tab or I the test-bench figures,
-  /// C the next camera and Ctrl+1…9 a given one, M mirror, R rotate, Escape closes the camera
-  /// list or the settings panel. Other keys held with Ctrl, Alt or Super are left alone.
+  /// C the next camera and Ctrl+1…9 a given one, F the flash mode, L the torch, M mirror,
+  /// R rotate, Escape closes the camera list or the settings panel. Other keys held with Ctrl, Alt or Super are left alone.
   func cameraKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
     let camera = state.camera
     // The photo viewer covers the camera interface; its keys are the viewer's.
@@ -71,6 +72,8 @@ extension Overlay {
       case .s: .toggleSettings
       case .tab, .i: .toggleHUD
       case .c where camera.cameras.count > 1: .nextCamera
+      case .f where camera.flashMode != nil: .cycleFlashMode
+      case .l where camera.torch != nil: .toggleTorch
       case .a where camera.canFocus: .resumeAutomaticFocusAndExposure
       case .m: .toggleMirror
       case .r: .rotate

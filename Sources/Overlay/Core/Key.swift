@@ -7,6 +7,10 @@ public enum Key: Hashable, Sendable {
   case escape
   /// F11, the usual full-screen toggle.
   case f11
+  /// F1, the usual help key: opens the shortcut sheet.
+  case f1
+  /// A question mark (Shift+slash on most layouts): opens the shortcut sheet.
+  case questionMark
   /// Q.
   case q
   /// The space bar.
@@ -29,6 +33,12 @@ public enum Key: Hashable, Sendable {
   case i
   /// V.
   case v
+  /// F (the flash mode).
+  case f
+  /// T (the self-timer).
+  case t
+  /// L (the torch, "light").
+  case l
   /// Left arrow.
   case left
   /// Right arrow.

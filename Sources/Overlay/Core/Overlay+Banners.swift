@@ -3,21 +3,81 @@
 import CameraModel
 
 extension Overlay {
-  /// The notice pill under the top bar, when the app has a notice.
-  func drawNotice(into commands: inout [DrawCommand], layout: OverlayLayout, state: OverlayState) {
+  /// Seconds an informational notice stays fully shown before it fades.
+  static let noticeHold = 6.0
+  /// Length of a notice's or a hint's fade-out, seconds.
+  static let noticeFade = 0.6
+
+  /// The notice's opacity at `time`: full for `noticeHold` seconds after it appeared, then
+  /// fading out; a notice without a start time (its cause still holds) stays.
+  static func noticeOpacity(since: Double?, time: Double, hold: Double = noticeHold) -> Double {
+    guard let since else { return 1 }
+    let age = time - since
+    if age <= hold { return 1 }
+    return max(0, 1 - (age - hold) / noticeFade)
+  }
+
+  /// The notice pill's outline this frame, `nil` when none shows.
+  func noticeRect(layout: OverlayLayout, state: OverlayState, time: Double) -> Rect? {
+    guard let notice = state.notice, !notice.isEmpty,
+      Self.noticeOpacity(since: state.noticeSince, time: time) > 0
+    else { return nil }
+    return pillRect(notice, layout: layout, top: layout.topBar.maxY + layout.px(12)).rect
+  }
+
+  /// The notice pill under the top bar, when the app has a notice that has not faded yet.
+  func drawNotice(
+    into commands: inout [DrawCommand], layout: OverlayLayout, state: OverlayState, time: Double
+  ) {
     guard let notice = state.notice, !notice.isEmpty else { return }
+    let opacity = Self.noticeOpacity(since: state.noticeSince, time: time)
+    guard opacity > 0 else { return }
+    drawPill(
+      notice, into: &commands, layout: layout, top: layout.topBar.maxY + layout.px(12),
+      opacity: opacity)
+  }
+
+  /// The hint of a key that did nothing visible ("Only one camera connected"), under the
+  /// notice, for `hintDuration` seconds.
+  func drawHint(
+    into commands: inout [DrawCommand], layout: OverlayLayout, state: OverlayState, time: Double
+  ) {
+    guard let hint else { return }
+    let opacity = Self.noticeOpacity(since: hint.since, time: time, hold: Self.hintDuration)
+    guard opacity > 0, time >= hint.since else {
+      self.hint = nil
+      return
+    }
+    let top =
+      noticeRect(layout: layout, state: state, time: time).map { $0.maxY + layout.px(8) }
+      ?? layout.topBar.maxY + layout.px(12)
+    drawPill(hint.text, into: &commands, layout: layout, top: top, opacity: opacity)
+  }
+
+  private func pillRect(_ message: String, layout: OverlayLayout, top: Double) -> (
+    rect: Rect, line: String
+  ) {
     let size = layout.px(theme.statusSize)
     let inset = layout.px(theme.padding)
-    let line = text.truncated(notice, pointSize: size, width: layout.bounds.width - 4 * inset)
+    let line = text.truncated(message, pointSize: size, width: layout.bounds.width - 4 * inset)
     let textWidth = text.size(of: line, pointSize: size).width
     let height = layout.px(theme.pillHeight)
     let width = (textWidth + 2 * inset).rounded()
-    let pill = Rect(
-      x: ((layout.bounds.width - width) / 2).rounded(), y: layout.topBar.maxY + layout.px(12),
-      width: width, height: height)
-    commands.append(.fillRect(pill, color: theme.pillColor, cornerRadius: height / 2))
+    let rect = Rect(
+      x: ((layout.bounds.width - width) / 2).rounded(), y: top, width: width, height: height)
+    return (rect, line)
+  }
+
+  private func drawPill(
+    _ message: String, into commands: inout [DrawCommand], layout: OverlayLayout, top: Double,
+    opacity: Double
+  ) {
+    let (pill, line) = pillRect(message, layout: layout, top: top)
+    commands.append(
+      .fillRect(pill, color: theme.pillColor.withOpacity(opacity), cornerRadius: pill.height / 2))
     appendCenteredText(
-      line, into: &commands, center: pill.center, size: size, color: theme.textColor)
+      line, into: &commands, center: pill.center, size: layout.px(theme.statusSize),
+      color: theme.textColor.withOpacity(opacity))
   }
 
   /// The panel that explains a non-streaming camera state, centred on the picture (or on the

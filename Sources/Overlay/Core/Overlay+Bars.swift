@@ -3,42 +3,57 @@
 import CameraModel
 
 extension Overlay {
-  /// The top bar: camera name (and a badge for the simulated camera) on the left, the status
-  /// line on the right while streaming.
+  /// The top bar: the camera's name, the simulated camera's badge and, unless it streams, a
+  /// word on the camera's state, left to right; the figures belong to the test-bench panel.
+  /// At narrow widths the state goes first, then the badge; the name is cut last.
   func drawTopBar(into commands: inout [DrawCommand], layout: OverlayLayout, state: OverlayState) {
     let bar = layout.topBar
     commands.append(.fillRect(bar, color: theme.barColor, cornerRadius: 0))
     let inset = layout.px(theme.padding)
     let titleSize = layout.px(theme.titleSize)
     let statusSize = layout.px(theme.statusSize)
-    // The camera interface's buttons take the right end; the status line ends left of them.
+    let gap = layout.px(8)
+    // The camera interface's buttons take the right end; the text ends left of them.
     let trailing = bar.maxX - max(inset, cameraTopBarReservedWidth(state: state, layout: layout))
-    var available = trailing - bar.minX - inset
+    let available = max(trailing - bar.minX - inset, 0)
 
-    if case .streaming = state.cameraState {
-      let status = text.truncated(
-        state.statusLine, pointSize: statusSize, width: (available * 0.6).rounded())
-      let width = text.size(of: status, pointSize: statusSize).width
-      appendText(
-        status, into: &commands, leading: trailing - width, centerY: bar.center.y,
-        size: statusSize, color: theme.secondaryTextColor)
-      available -= width + inset
-    }
-
-    var x = bar.minX + inset
-    let badge = state.isSimulated ? badgeRect(layout: layout, centerY: bar.center.y) : nil
-    let badgeSpace = badge.map { $0.width + layout.px(8) } ?? 0
+    let nameWidth = text.size(of: state.cameraName, pointSize: titleSize).width
+    var badge = state.isSimulated ? badgeRect(layout: layout, centerY: bar.center.y) : nil
+    let status = Self.stateWord(state.cameraState)
+    let statusWidth = status.map { text.size(of: $0, pointSize: statusSize).width } ?? 0
+    let badgeSpace = badge.map { $0.width + gap } ?? 0
+    let showsStatus =
+      status != nil && nameWidth + badgeSpace + gap + statusWidth <= available
+    if nameWidth + badgeSpace > available { badge = nil }
     let name = text.truncated(
-      state.cameraName, pointSize: titleSize, width: max(available - badgeSpace, 0))
+      state.cameraName, pointSize: titleSize,
+      width: max(available - (badge.map { $0.width + gap } ?? 0), 0))
+    var x = bar.minX + inset
     if !name.isEmpty {
       appendText(
         name, into: &commands, leading: x, centerY: bar.center.y, size: titleSize,
         color: theme.textColor)
-      x += text.size(of: name, pointSize: titleSize).width + layout.px(8)
+      x += text.size(of: name, pointSize: titleSize).width + gap
     }
-    if var badge, badge.width <= available {
+    if var badge {
       badge.origin.x = x
       drawBadge(into: &commands, rect: badge, layout: layout)
+      x += badge.width + gap
+    }
+    if showsStatus, let status {
+      appendText(
+        status, into: &commands, leading: x, centerY: bar.center.y, size: statusSize,
+        color: theme.secondaryTextColor)
+    }
+  }
+
+  /// A word on a camera that does not stream ("Opening…"); nothing while it streams.
+  static func stateWord(_ state: CameraState) -> String? {
+    switch state {
+    case .streaming: nil
+    case .opening: "Opening…"
+    case .noCamera: "No camera"
+    case .failed: "Unavailable"
     }
   }
 

@@ -3,8 +3,9 @@
 import CameraModel
 
 /// Pinhole's on-screen interface, in immediate mode: each frame it turns the input and the
-/// app's state into draw commands and intents, and keeps nothing but which widget holds the
-/// pointer. Main thread only.
+/// app's state into draw commands and intents. It keeps only what belongs to the interface
+/// itself: which widget holds the pointer, how long the pointer has rested on a button (its
+/// tooltip), whether the shortcut sheet is open and a short hint. Main thread only.
 ///
 /// ```swift
 /// let overlay = Overlay(measurer: backend)
@@ -19,11 +20,25 @@ public final class Overlay {
   var tracker = PointerTracker()
   /// Times a press held on the picture, for the camera interface's resume gesture.
   var focusLongPress = FocusLongPress()
+  /// The button the pointer rests on, for its tooltip.
+  var tooltipHover = TooltipHover()
+  /// True while the shortcut sheet (`?`, F1) covers the window.
+  public private(set) var isShortcutSheetOpen = false
+  /// A short hint under the top bar ("Only one camera connected") and when it appeared.
+  var hint: (text: String, since: Double)?
+
+  /// How long a hint stays before it fades, seconds.
+  static let hintDuration = 2.0
+  /// The hint shown when C finds no other camera to switch to.
+  public static let oneCameraHint = "Only one camera connected"
+  /// The hint shown when Escape would quit while a recording runs.
+  public static let recordingHint = "Recording — press Space to stop it first"
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
   private static let bottomBarID = ControlID("bottom-bar")
   private static let videoID = ControlID("video")
+  private static let noticeID = ControlID("notice")
 
   /// Makes an overlay that measures text with `measurer` (the platform's font renderer).
   public init(measurer: any TextMeasurer) {
@@ -37,7 +52,47 @@ public final class Overlay {
       return quitDialogFrame(dialog, input: input, state: state)
     }
     let layout = OverlayLayout(input: input, theme: theme)
-    var actions = keyActions(input.keys, state: state)
+    // The shortcut sheet is modal: the keys after it opened and every click while it is open
+    // are its own, so nothing beneath reacts.
+    var passed = input
+    passed.keys = shortcutSheetKeys(input.keys)
+    let sheet = ShortcutSheet(bounds: layout.bounds, scale: layout.scale, text: text)
+    let wasOpen = isShortcutSheetOpen
+    if wasOpen || isShortcutSheetOpen {
+      let outside = input.clicks.contains { click in
+        click.button == .primary && !sheet.panel.contains(click.position.scaled(by: layout.scale))
+      }
+      if wasOpen, outside { isShortcutSheetOpen = false }
+      passed.clicks = []
+      passed.pointer = nil
+      passed.pressedButtons = []
+      passed.wheel = .zero
+    }
+    var frame = interfaceFrame(input: passed, state: state, layout: layout)
+    if isShortcutSheetOpen { frame.commands += sheet.commands(bounds: layout.bounds, text: text) }
+    return frame
+  }
+
+  /// The keys the interface beneath the shortcut sheet sees: `?` and F1 open and close the
+  /// sheet, Escape closes it, and while it is open every other key is swallowed.
+  private func shortcutSheetKeys(_ keys: [KeyPress]) -> [KeyPress] {
+    var passed: [KeyPress] = []
+    for press in keys {
+      if ShortcutSheet.toggles(press) {
+        isShortcutSheetOpen.toggle()
+      } else if isShortcutSheetOpen {
+        if press.key == .escape { isShortcutSheetOpen = false }
+      } else {
+        passed.append(press)
+      }
+    }
+    return passed
+  }
+
+  private func interfaceFrame(
+    input: OverlayInput, state: OverlayState, layout: OverlayLayout
+  ) -> OverlayFrame {
+    var actions = keyActions(input.keys, state: state, time: input.time)
 
     // Interaction runs topmost first so a press claimed by a button never reaches the video.
     tracker.beginFrame(input)
@@ -46,10 +101,15 @@ public final class Overlay {
       input: input, state: state, layout: layout, actions: &actions)
     let photoUI = updatePhotoUI(input: input, state: state, layout: layout, actions: &actions)
     let cameraUI = updateCameraUI(input: input, state: state, layout: layout, actions: &actions)
+    let notice = noticeRect(layout: layout, state: state, time: input.time)
+    _ = notice.map { tracker.update(Self.noticeID, rect: $0) }
     let fullscreen = tracker.update(Self.fullscreenID, rect: layout.fullscreenButton)
     _ = tracker.update(Self.topBarID, rect: layout.topBar)
     _ = tracker.update(Self.bottomBarID, rect: layout.bottomBar)
     let video = tracker.update(Self.videoID, rect: state.videoRect ?? .zero)
+    let tooltip = tooltipHover.update(
+      tooltipUnderPointer(input: input, state: state, layout: layout), time: input.time,
+      isPressing: !input.clicks.isEmpty || !input.pressedButtons.isEmpty)
     tracker.endFrame()
     if fullscreen.isClicked { actions.append(.toggleFullscreen) }
     actions += cameraLongPressActions(
@@ -59,22 +119,35 @@ public final class Overlay {
     var commands: [DrawCommand] = []
     drawTopBar(into: &commands, layout: layout, state: state)
     drawBottomBar(into: &commands, layout: layout, state: state, fullscreen: fullscreen)
-    drawNotice(into: &commands, layout: layout, state: state)
+    drawNotice(into: &commands, layout: layout, state: state, time: input.time)
     drawStateBanner(into: &commands, layout: layout, state: state, time: input.time)
     drawScanUI(scanUI, into: &commands, layout: layout, state: state)
     drawCameraUI(cameraUI, into: &commands, layout: layout, state: state, time: input.time)
     drawRecordingUI(recordingUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
     drawScanPhotoCards(scanUI, into: &commands, layout: layout, state: state)
+    drawHint(into: &commands, layout: layout, state: state, time: input.time)
+    if let tooltip { drawTooltip(tooltip, into: &commands, layout: layout) }
     return OverlayFrame(commands: commands, actions: actions)
   }
 
-  /// F11 toggles full-screen; Escape leaves full-screen, or quits a window; Ctrl+Q quits;
-  /// other keys belong to the photo and camera interfaces.
-  private func keyActions(_ keys: [KeyPress], state: OverlayState) -> [OverlayAction] {
+  /// F11 toggles full-screen; Ctrl+Q quits; Escape undoes the most recent thing first (see
+  /// `escapeActions`); other keys belong to the photo and camera interfaces.
+  private func keyActions(_ keys: [KeyPress], state: OverlayState, time: Double)
+    -> [OverlayAction]
+  {
     var actions: [OverlayAction] = []
     var isFullscreen = state.isFullscreen
     for press in keys {
+      if press.key == .escape, let early = escapeActions(state: state) {
+        actions += early
+        continue
+      }
+      if press.key == .c, press.modifiers.isEmpty, state.camera.cameras.count <= 1,
+        !state.photo.isViewerOpen
+      {
+        hint = (Self.oneCameraHint, time)
+      }
       // The photo and camera interfaces see each key first; a key they act on is theirs
       // (Escape closes the photo viewer rather than quitting, for example).
       let scanClaimed = scanKeyActions(press, state: state)
@@ -94,6 +167,9 @@ public final class Overlay {
       case .escape where isFullscreen:
         actions.append(.toggleFullscreen)
         isFullscreen = false
+      case .escape where state.recording.isRecording:
+        // Quitting would end the recording unasked: say how to stop it instead.
+        hint = (Self.recordingHint, time)
       case .escape:
         actions.append(.quit)
       case .q where press.modifiers.contains(.control):
@@ -105,12 +181,28 @@ public final class Overlay {
     return actions
   }
 
-  /// A single tap on the picture focuses there; a double tap toggles full-screen.
+  /// What Escape does before the interfaces see it: it stops a running self-timer, then
+  /// closes the banner; `nil` leaves it to the viewer, the camera list, the settings panel,
+  /// full-screen and, last, quitting.
+  private func escapeActions(state: OverlayState) -> [OverlayAction]? {
+    if state.photo.countdownRemaining != nil { return [.photo(.cancelCountdown)] }
+    if state.photo.banner != nil { return [.photo(.dismissBanner)] }
+    return nil
+  }
+
+  /// A single tap on the picture focuses there at once; a double tap toggles full-screen and
+  /// undoes its first tap's focus, returning to automatic focus and exposure, so a double
+  /// click never leaves a lock behind.
   private func videoActions(_ response: ControlResponse, state: OverlayState) -> [OverlayAction] {
     guard response.isClicked, let position = response.clickPosition,
       let videoRect = state.videoRect
     else { return [] }
-    if response.clickCount >= 2 { return [.toggleFullscreen] }
+    if response.clickCount >= 2 {
+      guard state.camera.canFocus, case .streaming = state.cameraState else {
+        return [.toggleFullscreen]
+      }
+      return [.toggleFullscreen, .camera(.resumeAutomaticFocusAndExposure)]
+    }
     guard case .streaming = state.cameraState,
       let normalized = VideoGeometry.normalizedPosition(of: position, in: videoRect)
     else { return [] }

@@ -17,6 +17,9 @@ public struct OverlayState: Hashable, Sendable {
   public var droppedFrames: Int
   /// A one-line notice shown in a pill under the top bar, or `nil` for none.
   public var notice: String?
+  /// When the notice appeared, on `OverlayInput.time`'s clock: it fades a few seconds later.
+  /// `nil` keeps it shown (its cause still holds, like "In use by firefox").
+  public var noticeSince: Double?
   /// Where the video is drawn inside the window, in drawable pixels, letterbox excluded;
   /// `nil` while no frame is shown. Taps map into this rectangle.
   public var videoRect: Rect?

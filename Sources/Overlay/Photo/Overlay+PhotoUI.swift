@@ -13,8 +13,10 @@ struct PhotoUIResponses {
   var mute = ControlResponse()
   /// Visible thumbnails, by index.
   var thumbnails: [Int: ControlResponse] = [:]
-  /// The storage warning's "Choose folder…" button.
-  var chooseFolder = ControlResponse()
+  /// The banner's action button ("Choose folder…").
+  var bannerAction = ControlResponse()
+  /// The banner's close button.
+  var bannerClose = ControlResponse()
   /// The toast's "Undo" button.
   var undo = ControlResponse()
   /// The viewer's close button.
@@ -38,7 +40,10 @@ extension Overlay {
   static let photoTheme = PhotoTheme()
   private static let timerID = ControlID("photo-timer")
   private static let muteID = ControlID("photo-mute")
-  private static let chooseFolderID = ControlID("photo-choose-folder")
+  private static let bannerActionID = ControlID("photo-banner-action")
+  private static let bannerCloseID = ControlID("photo-banner-close")
+  private static let bannerID = ControlID("photo-banner")
+  private static let toastID = ControlID("photo-toast")
   private static let undoID = ControlID("photo-undo")
   private static let closeID = ControlID("viewer-close")
   private static let openWithID = ControlID("viewer-open-with")
@@ -64,13 +69,23 @@ extension Overlay {
     var responses = PhotoUIResponses()
     var intents: [PhotoAction] = []
     responses.undo = click(Self.undoID, pills.toast?.button, .undoTrash, into: &intents)
+    if let banner = pills.banner {
+      responses.bannerClose = click(
+        Self.bannerCloseID, banner.close, .dismissBanner, into: &intents)
+      if state.photo.banner?.action == .chooseFolder {
+        responses.bannerAction = click(
+          Self.bannerActionID, banner.button, .chooseFolder, into: &intents)
+      }
+    }
+    // The pills themselves take the clicks their buttons leave, so a click on a message
+    // never focuses the picture beneath.
+    _ = pills.banner.map { tracker.update(Self.bannerID, rect: $0.rect) }
+    _ = pills.toast.map { tracker.update(Self.toastID, rect: $0.rect) }
     if let viewer = state.photo.viewer {
       let screen = ViewerScreen(
         viewer: viewer, layout: photoLayout, painter: painter, theme: Self.photoTheme)
       updateViewer(screen, input: input, responses: &responses, intents: &intents)
     } else {
-      responses.chooseFolder = click(
-        Self.chooseFolderID, pills.storage?.button, .chooseFolder, into: &intents)
       updateBar(input: input, state: state, layout: photoLayout, responses: &responses)
       intents += barIntents(responses, input: input, state: state, layout: photoLayout)
     }
@@ -190,9 +205,7 @@ extension Overlay {
       drawCameraScreen(
         responses, into: &painter, layout: photoLayout, state: state, time: time)
     }
-    pills.draw(
-      into: &painter, chooseFolder: responses.chooseFolder, undo: responses.undo,
-      theme: Self.photoTheme)
+    pills.draw(into: &painter, responses: responses, theme: Self.photoTheme)
     if photo.isScreenFlashLit, photo.viewer == nil {
       // The screen is the flash: every pixel at full white, bars and buttons included.
       painter.fill(layout.bounds, .white)
@@ -211,8 +224,14 @@ extension Overlay {
       into: &painter, area: picture, start: photo.flashStartTime, time: time,
       theme: Self.photoTheme)
     if let remaining = photo.countdownRemaining {
-      CountdownBadge(remaining: remaining, center: picture.center)
-        .draw(into: &painter, theme: Self.photoTheme)
+      // Centred on the part of the picture between the bars, and no larger than that part.
+      let visible = picture.intersection(layout.base.content)
+      let area = visible.isEmpty ? layout.base.content : visible
+      CountdownBadge(
+        remaining: remaining, center: area.center,
+        maxRadius: min(area.width, area.height) / 2 - layout.px(6)
+      )
+      .draw(into: &painter, theme: Self.photoTheme)
     }
     ThumbnailStrip(layout: layout, items: photo.thumbnails, offset: photo.stripOffset)
       .draw(into: &painter, responses: responses.thumbnails, theme: Self.photoTheme, time: time)
@@ -230,9 +249,9 @@ extension Overlay {
         overlayTheme: theme)
   }
 
-  /// Intents of keys the photo interface owns: Space and Return take a photo; while the
-  /// viewer is open, Escape closes it, the arrows step through captures, plus and minus
-  /// zoom and Delete trashes the photo.
+  /// Intents of keys the photo interface owns: Space and Return take a photo, T cycles the
+  /// self-timer; while the viewer is open, Escape closes it, the arrows step through
+  /// captures, plus and minus zoom and Delete trashes the photo.
   func photoKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
     let photo = state.photo
     let intent: PhotoAction?
@@ -244,6 +263,8 @@ extension Overlay {
     } else if press.key == .escape, photo.countdownRemaining != nil {
       // Escape stops a running countdown before it ever closes a panel or quits.
       intent = .cancelCountdown
+    } else if press.key == .t, press.modifiers.isEmpty {
+      intent = .cycleTimer
     } else if press.key == .space || press.key == .enter, press.modifiers.isEmpty {
       let isScanning = state.scan.mode == .scan
       intent = photo.canShoot && !photo.isWriterBusy && !isScanning ? .shutter : nil

@@ -40,6 +40,8 @@ public enum PhotoAction: Hashable, Sendable {
   case toggleMute
   /// Ask for another folder to save captures in.
   case chooseFolder
+  /// The banner's close button (or Escape) dismissed it.
+  case dismissBanner
   /// Play or pause the video in the viewer.
   case togglePlayback
   /// Move the viewer's video by this many seconds (negative: back).

@@ -13,9 +13,9 @@ struct PhotoLayout {
   /// Distance from one thumbnail's left edge to the next one's.
   let thumbnailStride: Double
   /// The self-timer button: round while off, a pill while set.
-  let timerButton: Rect
+  private(set) var timerButton: Rect
   /// The round mute toggle.
-  let muteButton: Rect
+  private(set) var muteButton: Rect
 
   /// Lays out the photo interface on `base` with `theme`'s sizes; the self-timer button
   /// widens into a pill while a delay (`timerSeconds` > 0) is set, to show it.
@@ -35,11 +35,19 @@ struct PhotoLayout {
     timerButton = Rect(
       x: muteButton.minX - base.px(4) - timerWidth, y: muteButton.minY, width: timerWidth,
       height: button)
+    // A narrow window has no room for both right of the shutter: they move to its left,
+    // where the strip gives way to them.
+    let gap = base.px(8)
+    if timerButton.minX < shutter.maxX + gap {
+      muteButton.origin.x = shutter.minX - gap - button
+      timerButton.origin.x = muteButton.minX - base.px(4) - timerWidth
+    }
+    let stripEnd = min(shutter.minX - padding * 1.5, timerButton.minX - gap)
     let side = base.px(theme.thumbnailSize)
     thumbnailStride = side + base.px(theme.thumbnailGap)
     strip = Rect(
       x: padding, y: (bar.center.y - side / 2).rounded(),
-      width: max(shutter.minX - padding - padding * 1.5, 0), height: side)
+      width: max(stripEnd - padding, 0), height: side)
   }
 
   /// Drawable pixels per point.

@@ -38,9 +38,18 @@ public struct PhotoOverlayState: Hashable, Sendable {
   public var isMuted = false
   /// True while a screen flash lights the scene: the whole window is white.
   public var isScreenFlashLit = false
-  /// Why captures cannot be saved, e.g. "Can't write to ~/Pictures/Pinhole — 2 photos are
-  /// kept in memory"; `nil` while saving works.
-  public var storageMessage: String?
+  /// The banner above the bottom bar (or, in the viewer, near the window's bottom edge): why
+  /// captures cannot be saved, or a problem with the screen shown; `nil` for none. The app
+  /// passes only the banner of the screen shown.
+  public var banner: PhotoBanner?
+
+  /// The banner's message, as a camera-screen error offering a folder choice when set.
+  public var storageMessage: String? {
+    get { banner?.message }
+    set {
+      banner = newValue.map { PhotoBanner(message: $0, isError: true, action: .chooseFolder) }
+    }
+  }
 
   /// Makes the state of an app that has taken no photo.
   public init() {}

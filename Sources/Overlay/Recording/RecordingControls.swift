@@ -61,9 +61,10 @@ extension Overlay {
   static let recordColor = Color(red: 235, green: 50, blue: 45)
   private static let indicatorTextSize = 14.0
 
-  /// True while a photo pill (storage warning, undo toast) covers the switch's place.
+  /// True while a photo pill (banner, undo toast) covers the switch's place, or a countdown
+  /// runs (in a small window its badge reaches the switch; the mode stays put meanwhile).
   private static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
-    !(photo.storageMessage ?? "").isEmpty || !(photo.toast ?? "").isEmpty
+    photo.banner != nil || !(photo.toast ?? "").isEmpty || photo.countdownRemaining != nil
   }
 
   private func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+
+/// The keyboard-shortcut sheet that `?` and F1 open: a modal panel listing every key, in two
+/// columns when the window is wide enough. Escape, `?`, F1 or a click outside the panel close
+/// it; while it is open nothing beneath it reacts.
+struct ShortcutSheet {
+  /// One line of the sheet: the keys and what they do.
+  struct Entry: Hashable {
+    /// The keys, e.g. "Space / Return".
+    var keys: String
+    /// What they do.
+    var action: String
+  }
+
+  /// Every shortcut Pinhole has, in the order a newcomer needs them.
+  static let entries: [Entry] = [
+    Entry(keys: "Space / Return", action: "Take a photo (hold the button for a burst)"),
+    Entry(keys: "T", action: "Self-timer: off, 3 s, 10 s"),
+    Entry(keys: "F", action: "Flash: off, on, auto"),
+    Entry(keys: "L", action: "Torch or ring light on and off"),
+    Entry(keys: "V", action: "Photo or video mode"),
+    Entry(keys: "Q", action: "Scan QR codes and bar codes"),
+    Entry(keys: "Click the picture", action: "Focus and meter there"),
+    Entry(keys: "A / long press", action: "Automatic focus and exposure"),
+    Entry(keys: "S", action: "Camera settings"),
+    Entry(keys: "Tab / I", action: "Test-bench figures"),
+    Entry(keys: "C / Ctrl+1…9", action: "Switch camera"),
+    Entry(keys: "M / R", action: "Mirror / rotate the preview"),
+    Entry(keys: "F11 / double-click", action: "Full screen"),
+    Entry(keys: "← / →", action: "Previous / next photo in the viewer"),
+    Entry(keys: "+ / − / wheel", action: "Zoom in the viewer"),
+    Entry(keys: "Delete", action: "Move the photo to the Trash"),
+    Entry(keys: "Ctrl+Z", action: "Undo the move to the Trash"),
+    Entry(keys: "? / F1", action: "This list"),
+    Entry(keys: "Esc", action: "Close or cancel; from the camera, quit"),
+    Entry(keys: "Ctrl+Q", action: "Quit"),
+  ]
+
+  /// The sheet's title.
+  static let title = "Keyboard shortcuts"
+
+  /// The panel's outline.
+  let panel: Rect
+  /// Columns of entries, left to right.
+  let columns: [[Entry]]
+  /// Height of one line, in drawable pixels.
+  let lineHeight: Double
+  /// Text size, in drawable pixels.
+  let textSize: Double
+  /// Width of the keys column inside each column, in drawable pixels.
+  let keysWidth: Double
+  /// Width of one column, in drawable pixels.
+  let columnWidth: Double
+  private let scale: Double
+
+  /// Lays the sheet out in `bounds`, measuring with `text`.
+  init(bounds: Rect, scale: Double, text: TextLayout) {
+    self.scale = scale
+    let margin = (12 * scale).rounded()
+    let isWide = bounds.width >= 760 * scale
+    let half = (Self.entries.count + 1) / 2
+    columns =
+      isWide ? [Array(Self.entries[..<half]), Array(Self.entries[half...])] : [Self.entries]
+    let rows = Double(columns.map(\.count).max() ?? 0)
+    let header = (44 * scale).rounded()
+    // Lines shrink to fit a short window rather than run off it.
+    let room = max(bounds.height - 2 * margin - header - (16 * scale).rounded(), rows)
+    lineHeight = min((24 * scale).rounded(), (room / rows).rounded(.down))
+    let size = min((13 * scale).rounded(), max((lineHeight * 0.72).rounded(), 1))
+    textSize = size
+    let widestKeys = Self.entries.map { text.size(of: $0.keys, pointSize: size).width }.max() ?? 0
+    let widestAction =
+      Self.entries.map { text.size(of: $0.action, pointSize: size).width }.max() ?? 0
+    keysWidth = widestKeys + (16 * scale).rounded()
+    let wanted = keysWidth + widestAction + (24 * scale).rounded()
+    let maxWidth = bounds.width - 2 * margin
+    columnWidth = min(wanted, maxWidth / Double(columns.count))
+    let width = min(columnWidth * Double(columns.count) + (16 * scale).rounded(), maxWidth)
+    let height = header + rows * lineHeight + (16 * scale).rounded()
+    panel = Rect(
+      x: ((bounds.width - width) / 2).rounded(), y: ((bounds.height - height) / 2).rounded(),
+      width: width, height: height)
+  }
+
+  /// True for the keys that close the sheet (and, while it is closed, open it).
+  static func toggles(_ press: KeyPress) -> Bool {
+    press.key == .f1 || press.key == .questionMark
+  }
+
+  /// The sheet's commands: a veil over the window, the panel, the title, then the lines.
+  func commands(bounds: Rect, text: TextLayout) -> [DrawCommand] {
+    var commands: [DrawCommand] = [
+      .fillRect(bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 150), cornerRadius: 0),
+      .fillRect(
+        panel, color: Color(red: 30, green: 30, blue: 34, alpha: 250),
+        cornerRadius: (14 * scale).rounded()),
+    ]
+    let titleSize = min((16 * scale).rounded(), textSize + (3 * scale).rounded())
+    let inset = (16 * scale).rounded()
+    let titleHeight = text.size(of: Self.title, pointSize: titleSize).height
+    commands.append(
+      .text(
+        Self.title,
+        origin: Point(
+          x: panel.minX + inset, y: (panel.minY + (22 * scale) - titleHeight / 2).rounded()),
+        pointSize: titleSize, color: .white))
+    let top = panel.minY + (44 * scale).rounded()
+    for (column, entries) in columns.enumerated() {
+      let left = panel.minX + (8 * scale).rounded() + Double(column) * columnWidth
+      for (row, entry) in entries.enumerated() {
+        let centerY = top + (Double(row) + 0.5) * lineHeight
+        let height = text.size(of: entry.keys, pointSize: textSize).height
+        let y = (centerY - height / 2).rounded()
+        let keys = text.truncated(entry.keys, pointSize: textSize, width: keysWidth - inset / 2)
+        commands.append(
+          .text(
+            keys, origin: Point(x: left + inset / 2, y: y), pointSize: textSize,
+            color: Color(red: 255, green: 204, blue: 0)))
+        let actionLeft = left + inset / 2 + keysWidth
+        let action = text.truncated(
+          entry.action, pointSize: textSize, width: max(left + columnWidth - actionLeft, 0))
+        commands.append(
+          .text(
+            action, origin: Point(x: actionLeft, y: y), pointSize: textSize,
+            color: Color(red: 255, green: 255, blue: 255, alpha: 225)))
+      }
+    }
+    return commands
+  }
+}

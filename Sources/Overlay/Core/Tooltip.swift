@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: MIT
+
+/// A hover label naming an icon button's action and its shortcut ("Flash: off (F)"), shown
+/// once the pointer has rested on the button for `Tooltip.delay` seconds, placed below a
+/// button in the top half of the window and above one in the bottom half, and kept whole
+/// inside the window.
+struct Tooltip: Hashable {
+  /// The button the label belongs to.
+  var id: ControlID
+  /// The button's rectangle, in drawable pixels.
+  var target: Rect
+  /// What the label says.
+  var text: String
+
+  /// Seconds the pointer must rest on a button before its label shows.
+  static let delay = 0.6
+  /// Label text size, in points.
+  static let textSize = 12.0
+
+  /// The label's rectangle for text `size` (already measured) in `bounds`, `scale` pixels per
+  /// point.
+  func frame(textSize size: Size, bounds: Rect, scale: Double) -> Rect {
+    let margin = (4 * scale).rounded()
+    let gap = (6 * scale).rounded()
+    let width = min((size.width + 16 * scale).rounded(), max(bounds.width - 2 * margin, 0))
+    let height = (size.height + 8 * scale).rounded()
+    let below = target.center.y < bounds.center.y
+    var y = below ? target.maxY + gap : target.minY - gap - height
+    var x = (target.center.x - width / 2).rounded()
+    x = min(max(x, bounds.minX + margin), bounds.maxX - margin - width)
+    y = min(max(y, bounds.minY + margin), bounds.maxY - margin - height)
+    return Rect(x: x, y: y, width: width, height: height)
+  }
+}
+
+/// Which button the pointer rests on and since when; the only hover memory the overlay keeps
+/// between frames. Main thread only (it lives in `Overlay`).
+struct TooltipHover {
+  private var id: ControlID?
+  private var since = 0.0
+  /// Set by a click on the button: its label stays hidden until the pointer leaves it.
+  private var isDismissed = false
+
+  /// Follows the pointer to `tip` (the button under it, `nil` for none) at `time`; returns
+  /// the tooltip to show this frame, if its delay has passed. A press hides the label.
+  mutating func update(_ tip: Tooltip?, time: Double, isPressing: Bool) -> Tooltip? {
+    guard let tip else {
+      id = nil
+      isDismissed = false
+      return nil
+    }
+    if tip.id != id {
+      id = tip.id
+      since = time
+      isDismissed = false
+    }
+    if isPressing { isDismissed = true }
+    guard !isDismissed, time - since >= Tooltip.delay else { return nil }
+    return tip
+  }
+}
+
+extension Overlay {
+  /// The tooltip of the icon button under the pointer, topmost first; `nil` when the pointer
+  /// is elsewhere or a widget holds it.
+  func tooltipUnderPointer(
+    input: OverlayInput, state: OverlayState, layout: OverlayLayout
+  ) -> Tooltip? {
+    guard let pointer = input.pointerInPixels, tracker.activeID == nil || !input.clicks.isEmpty
+    else { return nil }
+    return tooltips(state: state, layout: layout).first { $0.target.contains(pointer) }
+  }
+
+  /// Every icon button shown this frame with its label, topmost first.
+  func tooltips(state: OverlayState, layout: OverlayLayout) -> [Tooltip] {
+    let photoLayout = PhotoLayout(
+      base: layout, theme: Self.photoTheme, overlayTheme: theme,
+      timerSeconds: state.photo.timerSeconds)
+    if let viewer = state.photo.viewer {
+      let painter = PhotoPainter(text: text, scale: layout.scale)
+      let screen = ViewerScreen(
+        viewer: viewer, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+      return Self.viewerTooltips(screen, viewer: viewer)
+    }
+    // An open camera list covers the buttons beneath it; its lines have their own labels.
+    if state.camera.isCameraMenuOpen { return [] }
+    var tips = cameraTooltips(state: state, layout: layout)
+    tips += Self.bottomBarTooltips(state: state, layout: photoLayout)
+    return tips
+  }
+
+  private func cameraTooltips(state: OverlayState, layout: OverlayLayout) -> [Tooltip] {
+    let bar = CameraTopBar(
+      state: state, layout: layout, painter: CameraPainter(text: text, scale: layout.scale))
+    return bar.buttons.map { button, rect in
+      Tooltip(
+        id: ControlID("camera-button-\(button)"), target: rect,
+        text: Self.label(of: button, camera: state.camera))
+    }
+  }
+
+  /// The label of a top-bar button, with its state where it has one.
+  static func label(of button: CameraTopBar.Button, camera: CameraOverlayState) -> String {
+    switch button {
+    case .settings: return camera.isSettingsOpen ? "Close settings (S)" : "Camera settings (S)"
+    case .camera: return "Switch camera (C)"
+    case .torch:
+      let name = camera.torch?.kind == .screen ? "Ring light" : "Torch"
+      let isOn = camera.torch?.isOn ?? false
+      return "\(name): \(isOn ? "on" : "off") (L) — wheel to dim"
+    case .flash:
+      let mode =
+        switch camera.flashMode?.mode ?? .off {
+        case .off: "off"
+        case .on: "on"
+        case .auto: "auto"
+        }
+      return "Flash: \(mode) (F)"
+    }
+  }
+
+  private static func bottomBarTooltips(state: OverlayState, layout: PhotoLayout) -> [Tooltip] {
+    let photo = state.photo
+    var tips: [Tooltip] = []
+    if state.recording.mode == .photo, state.scan.mode != .scan, photo.canShoot {
+      tips.append(
+        Tooltip(
+          id: ControlID("photo-shutter"), target: layout.shutter,
+          text: "Take a photo (Space) — hold for a burst"))
+    }
+    let timer = photo.timerSeconds > 0 ? "\(photo.timerSeconds) s" : "off"
+    tips += [
+      Tooltip(
+        id: ControlID("photo-timer"), target: layout.timerButton,
+        text: "Self-timer: \(timer) (T)"),
+      Tooltip(
+        id: ControlID("photo-mute"), target: layout.muteButton,
+        text: photo.isMuted ? "Shutter sound: off" : "Shutter sound: on"),
+      Tooltip(
+        id: ControlID("fullscreen"), target: layout.base.fullscreenButton,
+        text: state.isFullscreen ? "Leave full screen (F11)" : "Full screen (F11)"),
+    ]
+    return tips
+  }
+
+  private static func viewerTooltips(_ screen: ViewerScreen, viewer: ViewerState) -> [Tooltip] {
+    let isVideo = viewer.playback != nil
+    let entries: [(String, Rect?, String)] = [
+      ("viewer-close", screen.closeButton, "Back to the camera (Esc)"),
+      ("viewer-open-with", screen.openButton, "Open in another application"),
+      ("viewer-trash", screen.trashButton, "Move to Trash (Delete)"),
+      ("viewer-previous", screen.previousButton, isVideo ? "Previous" : "Previous (←)"),
+      ("viewer-next", screen.nextButton, isVideo ? "Next" : "Next (→)"),
+      ("viewer-play", screen.playButton, "Play or pause (Space)"),
+    ]
+    return entries.compactMap { id, rect, label in
+      rect.map { Tooltip(id: ControlID(id), target: $0, text: label) }
+    }
+  }
+
+  /// Draws `tip` as a dark rounded label with light text.
+  func drawTooltip(_ tip: Tooltip, into commands: inout [DrawCommand], layout: OverlayLayout) {
+    let size = layout.px(Tooltip.textSize)
+    let measured = text.size(of: tip.text, pointSize: size)
+    let frame = tip.frame(textSize: measured, bounds: layout.bounds, scale: layout.scale)
+    let line = text.truncated(tip.text, pointSize: size, width: frame.width - layout.px(16))
+    commands.append(
+      .fillRect(
+        frame, color: Color(red: 20, green: 20, blue: 24, alpha: 240),
+        cornerRadius: layout.px(6)))
+    appendCenteredText(
+      line, into: &commands, center: frame.center, size: size, color: theme.textColor)
+  }
+}
