@@ -24,20 +24,20 @@ struct BenchmarkInputs {
   private static func makePicture(_ size: FrameSize) -> NV12Frame {
     let frame = NV12Frame(size: size)
     frame.metadata.colorimetry = .jpeg
-    let y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
-    var state: UInt32 = 0x1234_5678
-    for row in 0..<size.height {
-      for column in 0..<size.width {
-        state = state &* 1_664_525 &+ 1_013_904_223  // Numerical Recipes' LCG: cheap texture.
-        let base = (column * 160 / size.width + row * 60 / size.height) + 16
-        y[row * frame.yStride + column] = UInt8(base + Int(state >> 29))
+    frame.withPlanes { y, uv in
+      var state: UInt32 = 0x1234_5678
+      for row in 0..<size.height {
+        for column in 0..<size.width {
+          state = state &* 1_664_525 &+ 1_013_904_223  // Numerical Recipes' LCG: cheap texture.
+          let base = (column * 160 / size.width + row * 60 / size.height) + 16
+          y[row * frame.yStride + column] = UInt8(base + Int(state >> 29))
+        }
       }
-    }
-    let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
-    for row in 0..<frame.chromaHeight {
-      for pair in 0..<(size.width + 1) / 2 {
-        uv[row * frame.uvStride + pair * 2] = UInt8(64 + pair * 128 / size.width)
-        uv[row * frame.uvStride + pair * 2 + 1] = UInt8(64 + row * 128 / size.height)
+      for row in 0..<frame.chromaHeight {
+        for pair in 0..<(size.width + 1) / 2 {
+          uv[row * frame.uvStride + pair * 2] = UInt8(64 + pair * 128 / size.width)
+          uv[row * frame.uvStride + pair * 2 + 1] = UInt8(64 + row * 128 / size.height)
+        }
       }
     }
     return frame

@@ -28,7 +28,7 @@ public final class LightsWorker: Sendable {
   }
 
   /// What the render loop asks for.
-  public enum Command: Sendable {
+  public enum Command: Sendable, Hashable {
     /// Find the lights of `videoNode`, whose controls are `controls`, letting go of the last.
     case discover(videoNode: String, controls: [CameraControl])
     /// Let go of the lights (the camera is closing).

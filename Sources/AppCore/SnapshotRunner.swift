@@ -337,7 +337,7 @@ extension SnapshotRunner {
   /// goes back at once and a burst does not starve capture.
   private static func copy(_ frame: NV12Frame) -> NV12Frame {
     let copy = NV12Frame(size: frame.size)
-    copy.bytes.copyMemory(from: UnsafeRawBufferPointer(frame.bytes))
+    copy.copyPixels(from: frame)
     copy.metadata = frame.metadata
     copy.compressedSource = frame.compressedSource
     return copy

@@ -9,52 +9,28 @@ import Workers
 
 extension PreviewApp {
   /// Follows cameras being plugged in and out through the device monitor, whose thread scans
-  /// after each hotplug event. A camera that appears while only the fallback simulated camera is
-  /// shown opens at once; an unplugged camera needs nothing here: its session reports the
-  /// disconnect and reopens it by identity when it is back.
+  /// after each hotplug event; the camera controller decides whether to switch. An unplugged
+  /// camera needs nothing here: its session reports the disconnect and reopens it by identity
+  /// when it is back.
   func handleDeviceEvents() {
     let answers = devices.drainEvents()
     if !answers.isEmpty { needsPresent = true }
-    for answer in answers {
-      switch answer {
-      case .cameras(let cameras):
-        let newcomers = roster.update(with: cameras)
-        if model.notice == CameraSelection.noCameraNotice, let camera = newcomers.first {
-          switchCamera(to: camera)
-        }
-      case .holders(let path, let names):
-        guard case .deviceBusy(path)? = model.failure else { continue }
-        model.heldBy = names.isEmpty ? nil : names
-      }
-    }
+    for answer in answers { camera.apply(answer) }
+    performCameraEffects()
   }
 
   /// Stops the current camera and opens `camera` in the same window.
   func switchCamera(to camera: DeviceInfo) {
     finishRecording()
     session.stop()
-    closeFlashUnits()
-    self.camera.isTorchOn = false
     source = CameraSource(
       camera.kind == .simulated ? .simulated(notice: nil) : .device(camera),
       stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
-    model = PreviewModel(device: source.device, notice: source.notice)
-    self.camera.controls = []
-    self.camera.modes = []
-    self.camera.focus = nil
-    self.camera.hasRestoredControls = false
+    self.camera.open(source.device, notice: source.notice)
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
-    roster.select(source.device)
     window.setTitle(model.windowTitle)
-    settings.lastCameraIdentity = camera.kind == .simulated ? nil : camera.identity
-    persistSettings()
-  }
-
-  /// Asks the device monitor who holds a busy camera, for the notice under the top bar. It
-  /// runs once when the camera becomes busy, not on every retry.
-  func lookUpBusyHolders(of path: String) {
-    devices.send(.lookUpHolders(path: path))
+    performCameraEffects()
   }
 }
 

@@ -13,13 +13,13 @@ extension PreviewApp {
     switch change {
     case .closeCamera:
       session.stop()
-      closeFlashUnits()
-      camera.isTorchOn = false
+      camera.cameraClosed()
+      performCameraEffects()
       print("pinhole: window hidden, camera closed")
     case .reopenCamera:
       // The same camera in a new session; the view (mirror, rotation, mode) stays as it was,
       // and the saved controls are applied again once the camera reports them.
-      camera.hasRestoredControls = false
+      camera.cameraReopened()
       session = Self.makeSession(source: source, options: options, wake: wake)
       session.start()
       needsPresent = true

@@ -22,8 +22,6 @@ final class PreviewApp {
   let options: Options
   var source: CameraSource
   var session: CaptureSession
-  var model: PreviewModel
-  var roster: CameraRoster
   var settings: AppSettings
   /// What was wrong with the settings file at launch, said once (stderr and the notice).
   var settingsProblem: SettingsProblem?
@@ -37,8 +35,8 @@ final class PreviewApp {
   var videoRect: Rect?
   /// The photo side: zero-shutter-lag ring, writer, strip, viewer (PreviewApp+Photos).
   var photos: PhotoSide
-  /// The camera side: controls, focus, test-bench figures (PreviewApp+Camera).
-  var camera = CameraSide()
+  /// The camera side: the preview model, controls, modes, focus, lights (PreviewApp+Camera).
+  let camera: CameraController
   /// The scan side: mode, region, worker and codes (PreviewApp+Scan).
   var scan: ScanSide
   /// The video side: mode, recorder, microphone (PreviewApp+Recording).
@@ -102,9 +100,9 @@ final class PreviewApp {
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
     source = CameraSource(
       selection, stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
-    roster = CameraRoster(cameras: cameras, current: source.device)
-    model = PreviewModel(
-      device: source.device, notice: source.notice ?? loaded.problem?.userMessage)
+    camera = CameraController(
+      device: source.device, notice: source.notice ?? loaded.problem?.userMessage,
+      cameras: cameras, settings: settings)
     let wake = RenderWake()
     self.wake = wake
     scan = ScanSide(wake: wake)
@@ -114,7 +112,7 @@ final class PreviewApp {
     lights = LightsWorker(wake: { wake.wake() })
     settingsWriter = Self.makeSettingsWriter(url: settingsURL)
     do throws(PlatformError) {
-      window = try PreviewWindow(title: model.windowTitle)
+      window = try PreviewWindow(title: camera.model.windowTitle)
       events = try EventPump(wake: wake)
       video = VideoTexture(window: window)
       guard let fontPath = fonts.path() else { throw PlatformError.fontNotFound }
@@ -191,17 +189,11 @@ final class PreviewApp {
 
   private func applyCaptureEvents() {
     let title = model.windowTitle
-    let wasBusy = model.failure
     let captureEvents = session.drainEvents()
     if !captureEvents.isEmpty { needsPresent = true }
-    for event in captureEvents {
-      model.apply(event)
-      applyToCamera(event)
-    }
+    camera.apply(captureEvents, overlayTime: overlayTime)
+    performCameraEffects()
     if model.windowTitle != title { window.setTitle(recordingTitle()) }
-    if case .deviceBusy(let path)? = model.failure, model.failure != wasBusy {
-      lookUpBusyHolders(of: path)
-    }
   }
 
   /// Uploads the newest frame, if any, then hands it to the zero-shutter-lag ring, which gives
@@ -217,7 +209,6 @@ final class PreviewApp {
     do {
       try video.upload(frame)
       let now = MonotonicTime.now()
-      model.recordPresentedFrame(at: now)
       camera.recordPresented(frame, at: now)
       offerToScanner(frame, at: now)
       noteFrameForRecording(frame)
@@ -241,7 +232,7 @@ final class PreviewApp {
     updatePreviewReduction()
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
-    state.camera = cameraOverlayState(time: input.time)
+    state.camera = camera.overlayState()
     state.scan = scanOverlayState()
     state.recording = recordingOverlayState()
     state.quitDialog = quitGuard.dialog

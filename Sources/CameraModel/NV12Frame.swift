@@ -34,9 +34,14 @@ public struct FrameMetadata: Hashable, Sendable {
 /// An NV12 image in one allocation: a full-size Y plane followed by a half-size interleaved
 /// CbCr plane. Odd sizes round the chroma plane up.
 ///
-/// Ownership moves between threads through `FramePool` and `FrameMailbox`; exactly one thread
-/// holds a frame at a time and the handoff's mutex orders the accesses, hence
-/// `@unchecked Sendable`.
+/// Pixels are reached through scoped access — `withPlanes { y, uv in … }`, `withYPlane`,
+/// `withBytes` — whose buffers are valid only inside the closure: `resize` may free them.
+///
+/// `@unchecked Sendable`, audited: a frame is a pool-owned buffer whose ownership moves
+/// between threads through `FramePool`, `FrameMailbox` and the photo and recording queues,
+/// each a `Mutex`-guarded handoff; exactly one thread holds a frame at a time, and the
+/// handoff's lock orders its accesses. No method may be called on a frame after it was handed
+/// on.
 public final class NV12Frame: @unchecked Sendable {
   /// Frame size in pixels.
   public private(set) var size: FrameSize
@@ -51,7 +56,8 @@ public final class NV12Frame: @unchecked Sendable {
   /// frame to frame, so keeping it costs a copy of a few hundred kilobytes, not an allocation.
   public var compressedSource: [UInt8] = []
 
-  private var storage: UnsafeMutableRawPointer
+  /// Both planes in one allocation, bound to bytes once when allocated.
+  private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
 
   /// Allocates a frame of `size`; strides are the even width rounded up to a multiple of 64, so
@@ -61,7 +67,7 @@ public final class NV12Frame: @unchecked Sendable {
     yStride = NV12Frame.stride(forWidth: size.width)
     uvStride = yStride
     capacity = NV12Frame.byteCount(size: size, yStride: yStride, uvStride: uvStride)
-    storage = UnsafeMutableRawPointer.allocate(byteCount: max(capacity, 1), alignment: 64)
+    storage = NV12Frame.allocate(byteCount: capacity)
   }
 
   deinit { storage.deallocate() }
@@ -69,17 +75,54 @@ public final class NV12Frame: @unchecked Sendable {
   /// Rows of the chroma plane: height rounded up, halved.
   public var chromaHeight: Int { (size.height + 1) / 2 }
 
-  /// The luma plane, `yStride * height` bytes.
-  public var yPlane: UnsafeMutableRawPointer { storage }
+  /// Bytes in both planes.
+  public var byteCount: Int {
+    NV12Frame.byteCount(size: size, yStride: yStride, uvStride: uvStride)
+  }
 
-  /// The interleaved CbCr plane, `uvStride * chromaHeight` bytes.
-  public var uvPlane: UnsafeMutableRawPointer { storage + yStride * size.height }
+  /// Calls `body` with the luma plane (`yStride * height` bytes) and the interleaved CbCr
+  /// plane (`uvStride * chromaHeight` bytes). The buffers are valid only inside `body`, which
+  /// must not resize the frame. Owner's thread only.
+  public func withPlanes<Result, Failure: Error>(
+    _ body: (
+      _ y: UnsafeMutableBufferPointer<UInt8>, _ uv: UnsafeMutableBufferPointer<UInt8>
+    ) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let lumaCount = yStride * size.height
+    return try body(
+      UnsafeMutableBufferPointer(start: storage, count: lumaCount),
+      UnsafeMutableBufferPointer(start: storage + lumaCount, count: uvStride * chromaHeight))
+  }
 
-  /// All bytes of both planes.
-  public var bytes: UnsafeMutableRawBufferPointer {
-    UnsafeMutableRawBufferPointer(
-      start: storage,
-      count: NV12Frame.byteCount(size: size, yStride: yStride, uvStride: uvStride))
+  /// Calls `body` with the first byte of the luma plane and of the CbCr plane, for code that
+  /// walks rows by stride (C conversions, row copies); see `withPlanes`.
+  public func withPlaneAddresses<Result, Failure: Error>(
+    _ body: (_ y: UnsafeMutablePointer<UInt8>, _ uv: UnsafeMutablePointer<UInt8>) throws(Failure)
+      -> Result
+  ) throws(Failure) -> Result {
+    try body(storage, storage + yStride * size.height)
+  }
+
+  /// Calls `body` with the luma plane, `yStride * height` bytes; see `withPlanes`.
+  public func withYPlane<Result, Failure: Error>(
+    _ body: (UnsafeMutableBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try body(UnsafeMutableBufferPointer(start: storage, count: yStride * size.height))
+  }
+
+  /// Calls `body` with both planes as one buffer, Y then CbCr; see `withPlanes`.
+  public func withBytes<Result, Failure: Error>(
+    _ body: (UnsafeMutableBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try body(UnsafeMutableBufferPointer(start: storage, count: byteCount))
+  }
+
+  /// Copies every pixel of `source`, which must have this frame's size and strides.
+  public func copyPixels(from source: NV12Frame) {
+    precondition(
+      source.size == size && source.yStride == yStride && source.uvStride == uvStride,
+      "frames differ in size or stride")
+    storage.update(from: source.storage, count: byteCount)
   }
 
   /// Changes the frame's size, reallocating only when the new size needs more memory.
@@ -90,7 +133,7 @@ public final class NV12Frame: @unchecked Sendable {
     let needed = NV12Frame.byteCount(size: newSize, yStride: stride, uvStride: stride)
     if needed > capacity {
       storage.deallocate()
-      storage = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: 64)
+      storage = NV12Frame.allocate(byteCount: needed)
       capacity = needed
     }
     size = newSize
@@ -99,22 +142,24 @@ public final class NV12Frame: @unchecked Sendable {
   }
 
   /// The luma value at (x, y). For tests and sampling; slow.
-  public func luma(x: Int, y: Int) -> UInt8 {
-    storage.load(fromByteOffset: y * yStride + x, as: UInt8.self)
-  }
+  public func luma(x: Int, y: Int) -> UInt8 { storage[y * yStride + x] }
 
   /// The (Cb, Cr) pair covering pixel (x, y). For tests and sampling; slow.
   public func chroma(x: Int, y: Int) -> (cb: UInt8, cr: UInt8) {
-    let offset = (y / 2) * uvStride + (x / 2) * 2
-    return (
-      uvPlane.load(fromByteOffset: offset, as: UInt8.self),
-      uvPlane.load(fromByteOffset: offset + 1, as: UInt8.self)
-    )
+    let offset = yStride * size.height + (y / 2) * uvStride + (x / 2) * 2
+    return (storage[offset], storage[offset + 1])
   }
 
   /// The width rounded up to even (for the CbCr pairs), then to a multiple of 64: rows start on
   /// cache-line boundaries, which SIMD conversions and turbojpeg's decoder write fastest to.
   private static func stride(forWidth width: Int) -> Int { ((width + 1) / 2 * 2 + 63) / 64 * 64 }
+
+  /// At least one byte on a 64-byte boundary, bound to `UInt8` for its whole life.
+  private static func allocate(byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+    let count = max(byteCount, 1)
+    return UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+      .bindMemory(to: UInt8.self, capacity: count)
+  }
 
   private static func byteCount(size: FrameSize, yStride: Int, uvStride: Int) -> Int {
     yStride * size.height + uvStride * ((size.height + 1) / 2)

@@ -39,12 +39,14 @@ public final class CopyingConverter: FrameConverter {
       throw Failure.truncated(expected: expected, actual: raw.bytes.count)
     }
     frame.resize(to: size)
-    for row in 0..<size.height {
-      memcpy(frame.yPlane + row * frame.yStride, source + row * stride, size.width)
-    }
-    let chroma = source + stride * size.height
-    for row in 0..<chromaRows {
-      memcpy(frame.uvPlane + row * frame.uvStride, chroma + row * stride, chromaWidth)
+    frame.withPlaneAddresses { y, uv in
+      for row in 0..<size.height {
+        memcpy(y + row * frame.yStride, source + row * stride, size.width)
+      }
+      let chroma = source + stride * size.height
+      for row in 0..<chromaRows {
+        memcpy(uv + row * frame.uvStride, chroma + row * stride, chromaWidth)
+      }
     }
     frame.metadata.colorimetry = raw.colorimetry
     frame.metadata.sourceFormat = raw.format

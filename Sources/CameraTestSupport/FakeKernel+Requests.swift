@@ -92,13 +92,19 @@ extension FakeKernel {
     FakeKernel.write(format.description, into: &entry.pointee.description)
   }
 
-  private func enumerateSize(_ camera: Camera, _ entry: UnsafeMutablePointer<v4l2_frmsizeenum>)
-    throws(SystemErrno)
-  {
-    let code = entry.pointee.pixel_format
+  /// The camera's format with four-character code `code`; EINVAL, as a driver answers, for
+  /// any other.
+  private static func format(_ code: UInt32, of camera: Camera) throws(SystemErrno) -> Format {
     guard let format = camera.formats.first(where: { $0.format.fourCC.rawValue == code }) else {
       throw SystemErrno(EINVAL)
     }
+    return format
+  }
+
+  private func enumerateSize(_ camera: Camera, _ entry: UnsafeMutablePointer<v4l2_frmsizeenum>)
+    throws(SystemErrno)
+  {
+    let format = try Self.format(entry.pointee.pixel_format, of: camera)
     let index = Int(entry.pointee.index)
     switch format.sizes {
     case .discrete(let sizes):
@@ -119,10 +125,7 @@ extension FakeKernel {
   private func enumerateInterval(
     _ camera: Camera, _ entry: UnsafeMutablePointer<v4l2_frmivalenum>
   ) throws(SystemErrno) {
-    let code = entry.pointee.pixel_format
-    guard let format = camera.formats.first(where: { $0.format.fourCC.rawValue == code }) else {
-      throw SystemErrno(EINVAL)
-    }
+    let format = try Self.format(entry.pointee.pixel_format, of: camera)
     let index = Int(entry.pointee.index)
     switch format.intervals {
     case .discrete(let intervals):

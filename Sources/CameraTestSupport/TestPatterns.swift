@@ -54,16 +54,16 @@ public enum TestPatterns {
   ) -> NV12Frame {
     let frame = NV12Frame(size: size)
     frame.metadata.colorimetry = .jpeg
-    let y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
-    for row in 0..<size.height {
-      for column in 0..<size.width { y[row * frame.yStride + column] = luma(column, row) }
-    }
-    let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
-    for row in 0..<frame.chromaHeight {
-      for column in 0..<(size.width + 1) / 2 {
-        let (cb, cr) = chroma(column, row)
-        uv[row * frame.uvStride + column * 2] = cb
-        uv[row * frame.uvStride + column * 2 + 1] = cr
+    frame.withPlanes { y, uv in
+      for row in 0..<size.height {
+        for column in 0..<size.width { y[row * frame.yStride + column] = luma(column, row) }
+      }
+      for row in 0..<frame.chromaHeight {
+        for column in 0..<(size.width + 1) / 2 {
+          let (cb, cr) = chroma(column, row)
+          uv[row * frame.uvStride + column * 2] = cb
+          uv[row * frame.uvStride + column * 2 + 1] = cr
+        }
       }
     }
     return frame

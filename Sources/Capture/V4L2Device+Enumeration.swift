@@ -11,19 +11,13 @@ extension V4L2Device {
   /// Capture thread only.
   public func capabilities() throws(CaptureError) -> DeviceCapabilities {
     var formats: [FormatChoice] = []
-    var index: UInt32 = 0
-    while true {
-      var description = v4l2_fmtdesc()
-      description.index = index
-      description.type = V4L2Device.captureType
-      guard try ioctl(.enumerateFormats, &description) == .done else { break }
+    for description in try formatDescriptions() {
       let format = PixelFormat(FourCC(rawValue: description.pixelformat))
       formats.append(
         FormatChoice(
           format: format, description: V4L2Device.string(fromCField: description.description),
           isEmulated: description.flags & UInt32(V4L2_FMT_FLAG_EMULATED) != 0,
           sizes: try sizes(of: format)))
-      index += 1
     }
     return DeviceCapabilities(formats: formats)
   }
@@ -33,19 +27,23 @@ extension V4L2Device {
   ///
   /// Capture thread only, or before a session owns the device.
   public func nativeFormats() throws(CaptureError) -> [PixelFormat] {
-    var formats: [PixelFormat] = []
-    var index: UInt32 = 0
+    try formatDescriptions().compactMap { description in
+      guard description.flags & UInt32(V4L2_FMT_FLAG_EMULATED) == 0 else { return nil }
+      return PixelFormat(FourCC(rawValue: description.pixelformat))
+    }
+  }
+
+  /// Every `VIDIOC_ENUM_FMT` entry of the capture queue, in the driver's order.
+  private func formatDescriptions() throws(CaptureError) -> [v4l2_fmtdesc] {
+    var descriptions: [v4l2_fmtdesc] = []
     while true {
       var description = v4l2_fmtdesc()
-      description.index = index
+      description.index = UInt32(descriptions.count)
       description.type = V4L2Device.captureType
       guard try ioctl(.enumerateFormats, &description) == .done else { break }
-      if description.flags & UInt32(V4L2_FMT_FLAG_EMULATED) == 0 {
-        formats.append(PixelFormat(FourCC(rawValue: description.pixelformat)))
-      }
-      index += 1
+      descriptions.append(description)
     }
-    return formats
+    return descriptions
   }
 
   /// The sizes of `format`: the discrete list, or common sizes inside a stepwise range.

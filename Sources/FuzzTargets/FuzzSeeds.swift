@@ -14,16 +14,16 @@ public enum FuzzSeeds {
   /// A gradient picture of `frameSize`.
   static func gradient() -> NV12Frame {
     let frame = NV12Frame(size: frameSize)
-    let y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
-    for row in 0..<frameSize.height {
-      for column in 0..<frameSize.width {
-        y[row * frame.yStride + column] = UInt8((row * 4 + column * 3) & 0xFF)
+    frame.withPlanes { y, uv in
+      for row in 0..<frameSize.height {
+        for column in 0..<frameSize.width {
+          y[row * frame.yStride + column] = UInt8((row * 4 + column * 3) & 0xFF)
+        }
       }
-    }
-    let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
-    for row in 0..<frame.chromaHeight {
-      for column in 0..<frameSize.width {
-        uv[row * frame.uvStride + column] = UInt8(96 + (row + column) % 64)
+      for row in 0..<frame.chromaHeight {
+        for column in 0..<frameSize.width {
+          uv[row * frame.uvStride + column] = UInt8(96 + (row + column) % 64)
+        }
       }
     }
     return frame

@@ -38,20 +38,22 @@ public final class JPEGEncoder {
     let size = frame.size
     guard size.width > 0, size.height > 0 else { throw .encodeFailed }
     let expands = frame.metadata.colorimetry.range == .limited
-    let luma = lumaPlane(of: frame, expanding: expands)
-    splitChroma(of: frame, expanding: expands)
-    let chroma: (cb: PlaneBuffer, cr: PlaneBuffer)
-    switch subsampling {
-    case .yuv420, .grey: chroma = (cbPlane, crPlane)
-    case .yuv422: chroma = upsampleChroma(of: frame, to: (size.width + 1) / 2, size.height)
-    case .yuv444: chroma = upsampleChroma(of: frame, to: size.width, size.height)
-    case .yuv440, .yuv411: throw .encodeFailed
+    return try frame.withPlaneAddresses { (y, uv) throws(ImagingError) -> Data in
+      let luma = lumaPlane(y, of: frame, expanding: expands)
+      splitChroma(uv, of: frame, expanding: expands)
+      let chroma: (cb: PlaneBuffer, cr: PlaneBuffer)
+      switch subsampling {
+      case .yuv420, .grey: chroma = (cbPlane, crPlane)
+      case .yuv422: chroma = upsampleChroma(of: frame, to: (size.width + 1) / 2, size.height)
+      case .yuv444: chroma = upsampleChroma(of: frame, to: size.width, size.height)
+      case .yuv440, .yuv411: throw .encodeFailed
+      }
+      var planes: [UnsafePointer<UInt8>?] = [
+        UnsafePointer(luma.pointer), UnsafePointer(chroma.cb.bytes), UnsafePointer(chroma.cr.bytes),
+      ]
+      var strides: [Int32] = [Int32(luma.stride), Int32(chroma.cb.stride), Int32(chroma.cr.stride)]
+      return try compress(&planes, strides: &strides, size: size, subsampling, quality: quality)
     }
-    var planes: [UnsafePointer<UInt8>?] = [
-      UnsafePointer(luma.pointer), UnsafePointer(chroma.cb.bytes), UnsafePointer(chroma.cr.bytes),
-    ]
-    var strides: [Int32] = [Int32(luma.stride), Int32(chroma.cb.stride), Int32(chroma.cr.stride)]
-    return try compress(&planes, strides: &strides, size: size, subsampling, quality: quality)
   }
 
   private func compress(
@@ -73,11 +75,11 @@ public final class JPEGEncoder {
     return Data(bytes: jpegBuffer, count: Int(jpegSize))
   }
 
-  /// The Y plane to encode: the frame's own, or a range-expanded copy.
+  /// The Y plane to encode: the frame's own (`source`, from its plane scope), or a
+  /// range-expanded copy.
   private func lumaPlane(
-    of frame: NV12Frame, expanding: Bool
+    _ source: UnsafeMutablePointer<UInt8>, of frame: NV12Frame, expanding: Bool
   ) -> (pointer: UnsafeMutablePointer<UInt8>, stride: Int) {
-    let source = frame.yPlane.assumingMemoryBound(to: UInt8.self)
     guard expanding else { return (source, frame.yStride) }
     expandedLuma.reserve(width: frame.size.width, height: frame.size.height)
     RangeExpansion.luma.apply(
@@ -87,13 +89,15 @@ public final class JPEGEncoder {
   }
 
   /// Splits the interleaved chroma into `cbPlane` and `crPlane` (4:2:0 size).
-  private func splitChroma(of frame: NV12Frame, expanding: Bool) {
+  private func splitChroma(
+    _ uv: UnsafeMutablePointer<UInt8>, of frame: NV12Frame, expanding: Bool
+  ) {
     let width = (frame.size.width + 1) / 2
     let height = frame.chromaHeight
     cbPlane.reserve(width: width, height: height)
     crPlane.reserve(width: width, height: height)
     SplitUVPlane(
-      frame.uvPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.uvStride), cbPlane.bytes,
+      uv, Int32(frame.uvStride), cbPlane.bytes,
       Int32(cbPlane.stride), crPlane.bytes, Int32(crPlane.stride), Int32(width), Int32(height))
     guard expanding else { return }
     for plane in [cbPlane, crPlane] {

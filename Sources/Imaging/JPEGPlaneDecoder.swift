@@ -77,22 +77,26 @@ final class JPEGPlaneDecoder {
     let planeHeight = Int(tjPlaneHeight(1, Int32(size.height), subsamp))
     cbPlane.reserve(width: planeWidth, height: planeHeight)
     crPlane.reserve(width: planeWidth, height: planeHeight)
-    let luma = lumaDestination(for: frame, subsampling: subsamp)
-    var planes: [UnsafeMutablePointer<UInt8>?] = [luma.pointer, cbPlane.bytes, crPlane.bytes]
-    var strides: [Int32] = [Int32(luma.stride), Int32(cbPlane.stride), Int32(crPlane.stride)]
-    // libjpeg-turbo's fast integer IDCT, when it also scales (its reduced-size IDCTs), gives
-    // chroma far off the full-size decode: scaled decodes use the accurate IDCT.
-    let flags = size == header.size ? TJFLAG_FASTDCT : TJFLAG_ACCURATEDCT
-    let status = tjDecompressToYUVPlanes(
-      handle.raw, jpegBase(bytes), UInt(bytes.count), &planes, Int32(size.width), &strides,
-      Int32(size.height), flags)
-    guard status == 0 else { throw failure(bytes) }
-    if luma.pointer != frame.yPlane.assumingMemoryBound(to: UInt8.self) {
-      CopyPlane(
-        luma.pointer, Int32(luma.stride), frame.yPlane.assumingMemoryBound(to: UInt8.self),
-        Int32(frame.yStride), Int32(size.width), Int32(size.height))
+    try frame.withPlaneAddresses { (frameY, frameUV) throws(ImagingError) in
+      let luma = lumaDestination(for: frame, y: frameY, subsampling: subsamp)
+      var planes: [UnsafeMutablePointer<UInt8>?] = [luma.pointer, cbPlane.bytes, crPlane.bytes]
+      var strides: [Int32] = [Int32(luma.stride), Int32(cbPlane.stride), Int32(crPlane.stride)]
+      // libjpeg-turbo's fast integer IDCT, when it also scales (its reduced-size IDCTs), gives
+      // chroma far off the full-size decode: scaled decodes use the accurate IDCT.
+      let flags = size == header.size ? TJFLAG_FASTDCT : TJFLAG_ACCURATEDCT
+      let status = tjDecompressToYUVPlanes(
+        handle.raw, jpegBase(bytes), UInt(bytes.count), &planes, Int32(size.width), &strides,
+        Int32(size.height), flags)
+      guard status == 0 else { throw failure(bytes) }
+      if luma.pointer != frameY {
+        CopyPlane(
+          luma.pointer, Int32(luma.stride), frameY, Int32(frame.yStride), Int32(size.width),
+          Int32(size.height))
+      }
+      mergeChroma(
+        header.subsampling, planeWidth: planeWidth, planeHeight: planeHeight, into: frame,
+        y: frameY, uv: frameUV)
     }
-    mergeChroma(header.subsampling, planeWidth: planeWidth, planeHeight: planeHeight, into: frame)
     frame.metadata.colorimetry = .jpeg
   }
 
@@ -105,13 +109,13 @@ final class JPEGPlaneDecoder {
   /// row (`tjPlaneHeight`). In the frame that row lands at the start of the CbCr plane, which
   /// is written afterwards; the scratch plane is sized for it.
   private func lumaDestination(
-    for frame: NV12Frame, subsampling: Int32
+    for frame: NV12Frame, y: UnsafeMutablePointer<UInt8>, subsampling: Int32
   ) -> (pointer: UnsafeMutablePointer<UInt8>, stride: Int) {
     let width = Int(tjPlaneWidth(0, Int32(frame.size.width), subsampling))
     let height = Int(tjPlaneHeight(0, Int32(frame.size.height), subsampling))
     precondition(width <= frame.yStride && height <= frame.size.height + 1, "luma plane too big")
     if frame.yStride % 64 == 0 {
-      return (frame.yPlane.assumingMemoryBound(to: UInt8.self), frame.yStride)
+      return (y, frame.yStride)
     }
     alignedLuma.reserve(width: width, height: height)
     return (alignedLuma.bytes, alignedLuma.stride)
@@ -119,11 +123,10 @@ final class JPEGPlaneDecoder {
 
   /// Turns the decoded Cb/Cr planes into the frame's interleaved 4:2:0 plane.
   private func mergeChroma(
-    _ subsampling: JPEGSubsampling, planeWidth: Int, planeHeight: Int, into frame: NV12Frame
+    _ subsampling: JPEGSubsampling, planeWidth: Int, planeHeight: Int, into frame: NV12Frame,
+    y: UnsafeMutablePointer<UInt8>, uv: UnsafeMutablePointer<UInt8>
   ) {
-    let y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
     let yStride = Int32(frame.yStride)
-    let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
     let uvStride = Int32(frame.uvStride)
     let width = Int32(frame.size.width)
     let height = Int32(frame.size.height)
@@ -137,7 +140,8 @@ final class JPEGPlaneDecoder {
       MergeUVPlane(
         cb, cbStride, cr, crStride, uv, uvStride, Int32(chromaWidth), Int32(frame.chromaHeight))
     case .yuv422:
-      halveChromaVertically(planeWidth: planeWidth, planeHeight: planeHeight, into: frame)
+      halveChromaVertically(
+        planeWidth: planeWidth, planeHeight: planeHeight, into: frame, uv: uv)
     case .yuv444:
       // A nil destination Y skips the luma copy: the decoder already wrote luma in place.
       // I444ToNV12 refuses a nil *source* Y, so it is given the frame's own.
@@ -146,7 +150,7 @@ final class JPEGPlaneDecoder {
       // 128 is zero chroma in full-range Y'CbCr: a neutral grey picture.
       SetPlane(uv, uvStride, Int32(chromaWidth * 2), Int32(frame.chromaHeight), 128)
     case .yuv440, .yuv411:
-      resampleChroma(planeWidth: planeWidth, planeHeight: planeHeight, into: frame)
+      resampleChroma(planeWidth: planeWidth, planeHeight: planeHeight, into: frame, uv: uv)
     }
   }
 
@@ -157,11 +161,12 @@ final class JPEGPlaneDecoder {
   /// InterpolatePlane over the even and odd rows (stride doubled, weight 128 = rounded mean)
   /// does the averaging; working in bands of `bandRows` output rows keeps the averaged rows in
   /// L1/L2 until MergeUVPlane interleaves them.
-  private func halveChromaVertically(planeWidth: Int, planeHeight: Int, into frame: NV12Frame) {
+  private func halveChromaVertically(
+    planeWidth: Int, planeHeight: Int, into frame: NV12Frame, uv: UnsafeMutablePointer<UInt8>
+  ) {
     let bandRows = 16
     resampledCb.reserve(width: planeWidth, height: bandRows)
     resampledCr.reserve(width: planeWidth, height: bandRows)
-    let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
     var row = 0
     while row < frame.chromaHeight {
       let rows = min(bandRows, frame.chromaHeight - row)
@@ -200,7 +205,9 @@ final class JPEGPlaneDecoder {
   }
 
   /// The rare layouts: box-filter each chroma plane to 4:2:0 size, then interleave.
-  private func resampleChroma(planeWidth: Int, planeHeight: Int, into frame: NV12Frame) {
+  private func resampleChroma(
+    planeWidth: Int, planeHeight: Int, into frame: NV12Frame, uv: UnsafeMutablePointer<UInt8>
+  ) {
     let chromaWidth = (frame.size.width + 1) / 2
     let chromaHeight = frame.chromaHeight
     for (source, target) in [(cbPlane, resampledCb), (crPlane, resampledCr)] {
@@ -211,8 +218,7 @@ final class JPEGPlaneDecoder {
     }
     MergeUVPlane(
       resampledCb.bytes, Int32(resampledCb.stride), resampledCr.bytes, Int32(resampledCr.stride),
-      frame.uvPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.uvStride),
-      Int32(chromaWidth), Int32(chromaHeight))
+      uv, Int32(frame.uvStride), Int32(chromaWidth), Int32(chromaHeight))
   }
 
   /// Classifies the last turbojpeg failure on `bytes`, then replaces the handle so the next

@@ -63,32 +63,34 @@ public final class PixelConverter: FrameConverter {
     }
     frame.resize(to: raw.size)
     let source = base.assumingMemoryBound(to: UInt8.self)
-    let target = Planes(frame)
-    let lumaStride = Int32(layout.lumaStride)
-    let chromaStride = Int32(layout.chromaStride)
-    switch raw.format {
-    case .nv12:
-      NV12Copy(
-        source, lumaStride, source + layout.firstChromaOffset, chromaStride,
-        target.y, target.yStride, target.uv, target.uvStride, target.width, target.height)
-    case .nv21:
-      NV21ToNV12(
-        source, lumaStride, source + layout.firstChromaOffset, chromaStride,
-        target.y, target.yStride, target.uv, target.uvStride, target.width, target.height)
-    case .yu12, .yv12:
-      // YV12 stores Cr before Cb: pass the planes swapped.
-      let first = source + layout.firstChromaOffset
-      let second = source + layout.secondChromaOffset
-      let (cb, cr) = raw.format == .yu12 ? (first, second) : (second, first)
-      I420ToNV12(
-        source, lumaStride, cb, chromaStride, cr, chromaStride,
-        target.y, target.yStride, target.uv, target.uvStride, target.width, target.height)
-    case .yuyv:
-      convertPacked(YUY2ToNV12, source, stride: lumaStride, into: target)
-    case .uyvy:
-      convertPacked(UYVYToNV12, source, stride: lumaStride, into: target)
-    default:
-      copyGrey(source, stride: layout.lumaStride, into: target, chromaHeight: frame.chromaHeight)
+    frame.withPlaneAddresses { y, uv in
+      let target = Planes(frame, y: y, uv: uv)
+      let lumaStride = Int32(layout.lumaStride)
+      let chromaStride = Int32(layout.chromaStride)
+      switch raw.format {
+      case .nv12:
+        NV12Copy(
+          source, lumaStride, source + layout.firstChromaOffset, chromaStride,
+          target.y, target.yStride, target.uv, target.uvStride, target.width, target.height)
+      case .nv21:
+        NV21ToNV12(
+          source, lumaStride, source + layout.firstChromaOffset, chromaStride,
+          target.y, target.yStride, target.uv, target.uvStride, target.width, target.height)
+      case .yu12, .yv12:
+        // YV12 stores Cr before Cb: pass the planes swapped.
+        let first = source + layout.firstChromaOffset
+        let second = source + layout.secondChromaOffset
+        let (cb, cr) = raw.format == .yu12 ? (first, second) : (second, first)
+        I420ToNV12(
+          source, lumaStride, cb, chromaStride, cr, chromaStride,
+          target.y, target.yStride, target.uv, target.uvStride, target.width, target.height)
+      case .yuyv:
+        convertPacked(YUY2ToNV12, source, stride: lumaStride, into: target)
+      case .uyvy:
+        convertPacked(UYVYToNV12, source, stride: lumaStride, into: target)
+      default:
+        copyGrey(source, stride: layout.lumaStride, into: target, chromaHeight: frame.chromaHeight)
+      }
     }
   }
 
@@ -140,10 +142,12 @@ private struct Planes {
   let width: Int32
   let height: Int32
 
-  init(_ frame: NV12Frame) {
-    y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
+  /// The planes of `frame`, whose addresses `y` and `uv` came from its `withPlaneAddresses`
+  /// scope; valid only inside it.
+  init(_ frame: NV12Frame, y: UnsafeMutablePointer<UInt8>, uv: UnsafeMutablePointer<UInt8>) {
+    self.y = y
     yStride = Int32(frame.yStride)
-    uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
+    self.uv = uv
     uvStride = Int32(frame.uvStride)
     width = Int32(frame.size.width)
     height = Int32(frame.size.height)

@@ -21,8 +21,7 @@ public final class ReferenceKernels {
   /// Copies every byte of `source` into `target` with one `memcpy` (the two must be the same
   /// size): the floor any conversion is measured against.
   public func copyFrame(_ source: NV12Frame, to target: NV12Frame) {
-    precondition(source.bytes.count == target.bytes.count, "frames differ in size")
-    memcpy(target.yPlane, source.yPlane, source.bytes.count)
+    target.copyPixels(from: source)
   }
 
   /// Calls libyuv's `YUY2ToNV12` on a packed frame of `bytesPerLine` bytes a row, into
@@ -30,11 +29,11 @@ public final class ReferenceKernels {
   public func yuy2ToNV12(_ yuyv: UnsafeRawBufferPointer, bytesPerLine: Int, into target: NV12Frame)
   {
     guard let base = yuyv.baseAddress else { return }
-    YUY2ToNV12(
-      base.assumingMemoryBound(to: UInt8.self), Int32(bytesPerLine),
-      target.yPlane.assumingMemoryBound(to: UInt8.self), Int32(target.yStride),
-      target.uvPlane.assumingMemoryBound(to: UInt8.self), Int32(target.uvStride),
-      Int32(target.size.width), Int32(target.size.height))
+    target.withPlaneAddresses { y, uv in
+      _ = YUY2ToNV12(
+        base.assumingMemoryBound(to: UInt8.self), Int32(bytesPerLine), y, Int32(target.yStride),
+        uv, Int32(target.uvStride), Int32(target.size.width), Int32(target.size.height))
+    }
   }
 
   /// Calls turbojpeg's `tjDecompressToYUVPlanes` (with `TJFLAG_FASTDCT`) into scratch planes

@@ -19,16 +19,18 @@ extension NV12Frame {
       columns.lowerBound >= 0 && columns.upperBound <= size.width && rows.lowerBound >= 0
         && rows.upperBound <= size.height, "the block lies outside the frame")
     let step = SharpnessScore.samplingStep(columns: columns.count, rows: rows.count)
-    let base = UnsafePointer<UInt8>(yPlane.assumingMemoryBound(to: UInt8.self))
-    var total = 0
-    var count = 0
-    for row in stride(from: rows.lowerBound, to: rows.upperBound, by: step) {
-      let line = base + row * yStride
-      for column in stride(from: columns.lowerBound, to: columns.upperBound, by: step) {
-        total += Int(line[column])
-        count += 1
+    return withYPlane { plane in
+      guard let base = UnsafePointer(plane.baseAddress) else { return 0 }
+      var total = 0
+      var count = 0
+      for row in stride(from: rows.lowerBound, to: rows.upperBound, by: step) {
+        let line = base + row * yStride
+        for column in stride(from: columns.lowerBound, to: columns.upperBound, by: step) {
+          total += Int(line[column])
+          count += 1
+        }
       }
+      return Double(total) / Double(count)
     }
-    return Double(total) / Double(count)
   }
 }

@@ -36,35 +36,37 @@ public enum SharpnessScore {
     let (columns, rows) = region.pixelBounds(in: frame.size)
     guard columns.count >= 2, rows.count >= 2 else { return 0 }
     let step = samplingStep(columns: columns.count - 1, rows: rows.count - 1)
-    let base = UnsafePointer<UInt8>(frame.yPlane.assumingMemoryBound(to: UInt8.self))
-    let stride = frame.yStride
-    var energy = 0
-    var signal = 0
-    var count = 0
-    var row = rows.lowerBound
-    var sampledRow = 0
-    while row < rows.upperBound - 1 {
-      let line = base + row * stride
-      let below = line + stride
-      // A plain every-`step` grid would never see an edge that falls between two unsampled
-      // pixels (a board of 8-pixel squares scores zero at step 2). Shifting the grid by a
-      // different phase on successive rows visits every (row, column) phase over `step²` rows.
-      var column = columns.lowerBound + (sampledRow + sampledRow / step) % step
-      while column < columns.upperBound - 1 {
-        let centre = Int(line[column])
-        let dx = Int(line[column + 1]) - centre
-        let dy = Int(below[column]) - centre
-        energy += dx * dx + dy * dy
-        signal += centre
-        count += 1
-        column += step
+    return frame.withYPlane { plane in
+      guard let base = UnsafePointer(plane.baseAddress) else { return 0 }
+      let stride = frame.yStride
+      var energy = 0
+      var signal = 0
+      var count = 0
+      var row = rows.lowerBound
+      var sampledRow = 0
+      while row < rows.upperBound - 1 {
+        let line = base + row * stride
+        let below = line + stride
+        // A plain every-`step` grid would never see an edge that falls between two unsampled
+        // pixels (a board of 8-pixel squares scores zero at step 2). Shifting the grid by a
+        // different phase on successive rows visits every (row, column) phase over `step²` rows.
+        var column = columns.lowerBound + (sampledRow + sampledRow / step) % step
+        while column < columns.upperBound - 1 {
+          let centre = Int(line[column])
+          let dx = Int(line[column + 1]) - centre
+          let dy = Int(below[column]) - centre
+          energy += dx * dx + dy * dy
+          signal += centre
+          count += 1
+          column += step
+        }
+        sampledRow += 1
+        row = rows.lowerBound + sampledRow * step + sampledRow % step
       }
-      sampledRow += 1
-      row = rows.lowerBound + sampledRow * step + sampledRow % step
+      guard count > 0 else { return 0 }
+      let meanSignal = max(Double(signal) / Double(count) - Double(blackLevel), minimumSignal)
+      return Double(energy) / Double(count) / (meanSignal * meanSignal)
     }
-    guard count > 0 else { return 0 }
-    let meanSignal = max(Double(signal) / Double(count) - Double(blackLevel), minimumSignal)
-    return Double(energy) / Double(count) / (meanSignal * meanSignal)
   }
 
   /// The grid spacing that keeps `columns × rows` samples within `maximumSamples`.

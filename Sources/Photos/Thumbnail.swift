@@ -41,20 +41,23 @@ public struct Thumbnail: Sendable, Equatable {
   public init(downscaling frame: NV12Frame, height: Int = Thumbnail.standardHeight) {
     let out = Thumbnail.size(for: frame.size, height: height)
     var pixels = [UInt8](repeating: 255, count: out.width * out.height * 4)
-    let planes = BoxSampler(frame)
     let converter = YCbCrToRGB(frame.metadata.colorimetry)
     let columns = Thumbnail.boxes(source: frame.size.width, output: out.width)
     let rows = Thumbnail.boxes(source: frame.size.height, output: out.height)
     pixels.withUnsafeMutableBufferPointer { buffer in
-      var offset = 0
-      for row in rows {
-        for column in columns {
-          let (luma, cb, cr) = planes.average(columns: column, rows: row)
-          let rgb = converter.rgb(y: luma, cb: cb, cr: cr)
-          buffer[offset] = rgb.r
-          buffer[offset + 1] = rgb.g
-          buffer[offset + 2] = rgb.b
-          offset += 4
+      frame.withPlaneAddresses { luma, chroma in
+        let planes = BoxSampler(
+          luma: luma, chroma: chroma, lumaStride: frame.yStride, chromaStride: frame.uvStride)
+        var offset = 0
+        for row in rows {
+          for column in columns {
+            let (luma, cb, cr) = planes.average(columns: column, rows: row)
+            let rgb = converter.rgb(y: luma, cb: cb, cr: cr)
+            buffer[offset] = rgb.r
+            buffer[offset + 1] = rgb.g
+            buffer[offset + 2] = rgb.b
+            offset += 4
+          }
         }
       }
     }
@@ -120,18 +123,21 @@ public struct Thumbnail: Sendable, Equatable {
 
 /// Box averages over an NV12 frame's planes, with the pointers and strides read once: the
 /// frame's accessors live in another module and cost a call each, which inside the per-pixel
-/// loop made the filter twenty times slower.
+/// loop made the filter twenty times slower. Valid only inside the frame's `withPlanes` scope.
 private struct BoxSampler {
   let luma: UnsafePointer<UInt8>
   let chroma: UnsafePointer<UInt8>
   let lumaStride: Int
   let chromaStride: Int
 
-  init(_ frame: NV12Frame) {
-    luma = UnsafePointer(frame.yPlane.assumingMemoryBound(to: UInt8.self))
-    chroma = UnsafePointer(frame.uvPlane.assumingMemoryBound(to: UInt8.self))
-    lumaStride = frame.yStride
-    chromaStride = frame.uvStride
+  init(
+    luma: UnsafeMutablePointer<UInt8>, chroma: UnsafeMutablePointer<UInt8>, lumaStride: Int,
+    chromaStride: Int
+  ) {
+    self.luma = UnsafePointer(luma)
+    self.chroma = UnsafePointer(chroma)
+    self.lumaStride = lumaStride
+    self.chromaStride = chromaStride
   }
 
   /// Mean Y, Cb and Cr over a box of pixels.

@@ -31,30 +31,31 @@ final class OwnedFrame {
   func copy(from source: NV12Frame) -> Bool {
     guard av_frame_make_writable(frame) >= 0 else { return false }
     let width = size.width
-    Self.copyPlane(
-      from: source.yPlane, stride: source.yStride, to: frame.pointee.data.0,
-      stride: Int(frame.pointee.linesize.0), rowBytes: width, rows: size.height)
-    Self.copyPlane(
-      from: source.uvPlane, stride: source.uvStride, to: frame.pointee.data.1,
-      stride: Int(frame.pointee.linesize.1), rowBytes: (width + 1) / 2 * 2,
-      rows: source.chromaHeight)
+    source.withPlaneAddresses { y, uv in
+      Self.copyPlane(
+        from: y, stride: source.yStride, to: frame.pointee.data.0,
+        stride: Int(frame.pointee.linesize.0), rowBytes: width, rows: size.height)
+      Self.copyPlane(
+        from: uv, stride: source.uvStride, to: frame.pointee.data.1,
+        stride: Int(frame.pointee.linesize.1), rowBytes: (width + 1) / 2 * 2,
+        rows: source.chromaHeight)
+    }
     return true
   }
 
   private static func copyPlane(
-    from source: UnsafeMutableRawPointer, stride sourceStride: Int,
+    from source: UnsafeMutablePointer<UInt8>, stride sourceStride: Int,
     to destination: UnsafeMutablePointer<UInt8>?, stride destinationStride: Int,
     rowBytes: Int, rows: Int
   ) {
     guard let destination, rowBytes <= sourceStride, rowBytes <= destinationStride else { return }
     if sourceStride == destinationStride {
-      destination.update(
-        from: source.assumingMemoryBound(to: UInt8.self), count: sourceStride * rows)
+      destination.update(from: source, count: sourceStride * rows)
       return
     }
     for row in 0..<rows {
       (destination + row * destinationStride).update(
-        from: (source + row * sourceStride).assumingMemoryBound(to: UInt8.self), count: rowBytes)
+        from: source + row * sourceStride, count: rowBytes)
     }
   }
 }

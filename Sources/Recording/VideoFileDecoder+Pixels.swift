@@ -29,40 +29,40 @@ extension VideoFileDecoder {
     out.metadata.colorimetry = Colorimetry(
       matrix: frame.pointee.colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601,
       range: isFullRange ? .full : .limited)
-    let lumaStride = Int(frame.pointee.linesize.0)
-    guard lumaStride >= width, let luma = frame.pointee.data.0 else { return nil }
-    for row in 0..<height {
-      out.yPlane.advanced(by: row * out.yStride).copyMemory(
-        from: luma + row * lumaStride, byteCount: width)
-    }
-    let chromaWidth = (width + 1) / 2
-    let uv = out.uvPlane.assumingMemoryBound(to: UInt8.self)
-    if chromaRowStep == 0 {
-      let stride = Int(frame.pointee.linesize.1)
-      guard stride >= chromaWidth * 2, let plane = frame.pointee.data.1 else { return nil }
+    return out.withPlaneAddresses { y, uv -> NV12Frame? in
+      let lumaStride = Int(frame.pointee.linesize.0)
+      guard lumaStride >= width, let luma = frame.pointee.data.0 else { return nil }
+      for row in 0..<height {
+        (y + row * out.yStride).update(from: luma + row * lumaStride, count: width)
+      }
+      let chromaWidth = (width + 1) / 2
+      if chromaRowStep == 0 {
+        let stride = Int(frame.pointee.linesize.1)
+        guard stride >= chromaWidth * 2, let plane = frame.pointee.data.1 else { return nil }
+        for row in 0..<out.chromaHeight {
+          (uv + row * out.uvStride).update(from: plane + row * stride, count: chromaWidth * 2)
+        }
+        return out
+      }
+      let uStride = Int(frame.pointee.linesize.1)
+      let vStride = Int(frame.pointee.linesize.2)
+      guard uStride >= chromaWidth, vStride >= chromaWidth, let uPlane = frame.pointee.data.1,
+        let vPlane = frame.pointee.data.2
+      else { return nil }
+      let sourceRows = chromaRowStep == 2 ? height : (height + 1) / 2
       for row in 0..<out.chromaHeight {
-        (uv + row * out.uvStride).update(from: plane + row * stride, count: chromaWidth * 2)
+        // 4:2:2 has a chroma row per luma row: every second one makes 4:2:0.
+        let source = min(row * chromaRowStep, sourceRows - 1)
+        let u = uPlane + source * uStride
+        let v = vPlane + source * vStride
+        let line = uv + row * out.uvStride
+        for column in 0..<chromaWidth {
+          line[2 * column] = u[column]
+          line[2 * column + 1] = v[column]
+        }
       }
       return out
     }
-    let uStride = Int(frame.pointee.linesize.1)
-    let vStride = Int(frame.pointee.linesize.2)
-    guard uStride >= chromaWidth, vStride >= chromaWidth, let uPlane = frame.pointee.data.1,
-      let vPlane = frame.pointee.data.2
-    else { return nil }
-    let sourceRows = chromaRowStep == 2 ? height : (height + 1) / 2
-    for row in 0..<out.chromaHeight {
-      // 4:2:2 has a chroma row per luma row: every second one makes 4:2:0.
-      let source = min(row * chromaRowStep, sourceRows - 1)
-      let u = uPlane + source * uStride
-      let v = vPlane + source * vStride
-      let line = uv + row * out.uvStride
-      for column in 0..<chromaWidth {
-        line[2 * column] = u[column]
-        line[2 * column + 1] = v[column]
-      }
-    }
-    return out
   }
 
   /// The sound in `frame` as interleaved floats in −1…1, or nil for a sample layout Pinhole does

@@ -104,9 +104,10 @@ public final class SDLOverlayBackend: TextMeasurer {
       videoImages[id] = (size, colorimetry)
     }
     guard let texture = images[id] else { return }
-    let status = SDL_UpdateNVTexture(
-      texture, nil, frame.yPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.yStride),
-      frame.uvPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.uvStride))
+    let status = frame.withPlanes { y, uv in
+      SDL_UpdateNVTexture(
+        texture, nil, y.baseAddress, Int32(frame.yStride), uv.baseAddress, Int32(frame.uvStride))
+    }
     guard status == 0 else { throw .textureUploadFailed(reason: SDLRuntime.lastError) }
   }
 

@@ -31,9 +31,10 @@ public final class VideoTexture {
   /// colorimetry differs from the last one.
   public func upload(_ frame: NV12Frame) throws(PlatformError) {
     let texture = try texture(for: frame.size, colorimetry: frame.metadata.colorimetry)
-    let status = SDL_UpdateNVTexture(
-      texture, nil, frame.yPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.yStride),
-      frame.uvPlane.assumingMemoryBound(to: UInt8.self), Int32(frame.uvStride))
+    let status = frame.withPlanes { y, uv in
+      SDL_UpdateNVTexture(
+        texture, nil, y.baseAddress, Int32(frame.yStride), uv.baseAddress, Int32(frame.uvStride))
+    }
     guard status == 0 else { throw .textureUploadFailed(reason: SDLRuntime.lastError) }
   }
 

@@ -54,10 +54,13 @@ public struct LumaImage: Sendable {
 
   /// Copies `region` of `frame`'s luma plane (the whole frame when nil). Owner's thread.
   public init?(_ frame: NV12Frame, region: PixelRectangle? = nil) {
-    self.init(
-      copying: UnsafeRawBufferPointer(
-        start: frame.yPlane, count: frame.yStride * frame.size.height),
-      width: frame.size.width, height: frame.size.height, stride: frame.yStride, region: region)
+    let image = frame.withYPlane { plane in
+      LumaImage(
+        copying: UnsafeRawBufferPointer(plane), width: frame.size.width,
+        height: frame.size.height, stride: frame.yStride, region: region)
+    }
+    guard let image else { return nil }
+    self = image
   }
 
   /// The region of the frame this image covers.

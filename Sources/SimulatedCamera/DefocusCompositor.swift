@@ -53,7 +53,7 @@ struct DefocusCompositor {
 
   /// Writes `sharp` (the background) blurred for `defocus` into `frame`.
   mutating func drawBackdrop(_ sharp: NV12Frame, defocus: Double, into frame: NV12Frame) {
-    precondition(sharp.bytes.count == frame.bytes.count, "backdrop and frame share a layout")
+    precondition(sharp.byteCount == frame.byteCount, "backdrop and frame share a layout")
     if levelSource != ObjectIdentifier(sharp) {
       levels = Array(repeating: nil, count: Self.backdropLevels.count)
       levelUse = []
@@ -68,7 +68,7 @@ struct DefocusCompositor {
     // Only the levels a frame blends are blurred, each the first time it is needed.
     let high = level(upper, of: sharp)
     guard clamped < 256 else {
-      frame.bytes.copyMemory(from: UnsafeRawBufferPointer(high.bytes))
+      frame.copyPixels(from: high)
       return
     }
     Self.mix(level(lower, of: sharp), high, weight: clamped, into: frame)
@@ -86,7 +86,7 @@ struct DefocusCompositor {
       levels[evicted] = nil
     }
     let copy = reused ?? NV12Frame(size: sharp.size)
-    copy.bytes.copyMemory(from: UnsafeRawBufferPointer(sharp.bytes))
+    copy.copyPixels(from: sharp)
     let radius = Self.radius(defocus: Self.backdropLevels[index], height: sharp.size.height)
     if radius >= Self.sharpRadius {
       blurLayer(copy, x0: 0, y0: 0, x1: sharp.size.width, y1: sharp.size.height, radius)
@@ -97,14 +97,18 @@ struct DefocusCompositor {
 
   /// `frame = a + (b − a) × weight / 256`, byte by byte over both planes.
   private static func mix(_ a: NV12Frame, _ b: NV12Frame, weight: Int32, into frame: NV12Frame) {
-    let count = frame.bytes.count
-    let first = a.yPlane.assumingMemoryBound(to: UInt8.self)
-    let second = b.yPlane.assumingMemoryBound(to: UInt8.self)
-    let target = frame.yPlane.assumingMemoryBound(to: UInt8.self)
+    precondition(a.byteCount == frame.byteCount && b.byteCount == frame.byteCount)
     let keep = 256 - weight
-    for index in 0..<count {
-      let value = (Int32(first[index]) &* keep &+ Int32(second[index]) &* weight &+ 128) >> 8
-      target[index] = UInt8(truncatingIfNeeded: value)
+    a.withPlaneAddresses { first, _ in
+      b.withPlaneAddresses { second, _ in
+        frame.withPlaneAddresses { target, _ in
+          for index in 0..<frame.byteCount {
+            let value =
+              (Int32(first[index]) &* keep &+ Int32(second[index]) &* weight &+ 128) >> 8
+            target[index] = UInt8(truncatingIfNeeded: value)
+          }
+        }
+      }
     }
   }
 
@@ -133,7 +137,7 @@ struct DefocusCompositor {
       min(y1 + apron, frame.size.height)
     )
     clear(layer, x0: outer.0, y0: outer.1, x1: outer.2, y1: outer.3)
-    draw(NV12Canvas(layer))
+    NV12Canvas.drawing(into: layer, draw)
     buildMasks(from: layer, x0: outer.0, y0: outer.1, x1: outer.2, y1: outer.3)
     blurLayer(layer, x0: x0, y0: y0, x1: x1, y1: y1, radius)
     blurMasks(layer.size, x0: x0, y0: y0, x1: x1, y1: y1, radius)
@@ -141,14 +145,14 @@ struct DefocusCompositor {
   }
 
   private func clear(_ layer: NV12Frame, x0: Int, y0: Int, x1: Int, y1: Int) {
-    for row in y0..<y1 {
-      (layer.yPlane + row * layer.yStride + x0).initializeMemory(
-        as: UInt8.self, repeating: 0, count: x1 - x0)
-    }
-    let chromaEnd = min((x1 + 1) / 2 * 2, layer.uvStride)
-    for row in (y0 / 2)..<min((y1 + 1) / 2, layer.chromaHeight) {
-      (layer.uvPlane + row * layer.uvStride + x0).initializeMemory(
-        as: UInt8.self, repeating: 0, count: chromaEnd - x0)
+    layer.withPlaneAddresses { y, uv in
+      for row in y0..<y1 {
+        (y + row * layer.yStride + x0).update(repeating: 0, count: x1 - x0)
+      }
+      let chromaEnd = min((x1 + 1) / 2 * 2, layer.uvStride)
+      for row in (y0 / 2)..<min((y1 + 1) / 2, layer.chromaHeight) {
+        (uv + row * layer.uvStride + x0).update(repeating: 0, count: chromaEnd - x0)
+      }
     }
   }
 
@@ -160,17 +164,16 @@ struct DefocusCompositor {
       lumaMask = [UInt8](repeating: 0, count: width * layer.size.height)
       chromaMask = [UInt8](repeating: 0, count: chromaWidth * layer.chromaHeight)
     }
-    for row in y0..<y1 {
-      let source = layer.yPlane + row * layer.yStride
-      for x in x0..<x1 {
-        lumaMask[row * width + x] = source.load(fromByteOffset: x, as: UInt8.self) == 0 ? 0 : 255
+    layer.withPlaneAddresses { y, uv in
+      for row in y0..<y1 {
+        let source = y + row * layer.yStride
+        for x in x0..<x1 { lumaMask[row * width + x] = source[x] == 0 ? 0 : 255 }
       }
-    }
-    for row in (y0 / 2)..<min((y1 + 1) / 2, layer.chromaHeight) {
-      let source = layer.uvPlane + row * layer.uvStride
-      for x in (x0 / 2)..<min((x1 + 1) / 2, chromaWidth) {
-        let cb = source.load(fromByteOffset: 2 * x, as: UInt8.self)
-        chromaMask[row * chromaWidth + x] = cb == 0 ? 0 : 255
+      for row in (y0 / 2)..<min((y1 + 1) / 2, layer.chromaHeight) {
+        let source = uv + row * layer.uvStride
+        for x in (x0 / 2)..<min((x1 + 1) / 2, chromaWidth) {
+          chromaMask[row * chromaWidth + x] = source[2 * x] == 0 ? 0 : 255
+        }
       }
     }
   }
@@ -178,15 +181,18 @@ struct DefocusCompositor {
   private mutating func blurLayer(
     _ frame: NV12Frame, x0: Int, y0: Int, x1: Int, y1: Int, _ radius: Double
   ) {
-    let luma = BoxBlur.Plane(
-      base: frame.yPlane.assumingMemoryBound(to: UInt8.self), stride: frame.yStride,
-      width: frame.size.width, height: frame.size.height, channels: 1)
-    let chroma = BoxBlur.Plane(
-      base: frame.uvPlane.assumingMemoryBound(to: UInt8.self), stride: frame.uvStride,
-      width: (frame.size.width + 1) / 2, height: frame.chromaHeight, channels: 2)
-    blur.apply(to: luma, x0: x0, y0: y0, x1: x1, y1: y1, radius: radius)
-    blur.apply(
-      to: chroma, x0: x0 / 2, y0: y0 / 2, x1: (x1 + 1) / 2, y1: (y1 + 1) / 2, radius: radius / 2)
+    frame.withPlaneAddresses { y, uv in
+      let luma = BoxBlur.Plane(
+        base: y, stride: frame.yStride, width: frame.size.width, height: frame.size.height,
+        channels: 1)
+      let chroma = BoxBlur.Plane(
+        base: uv, stride: frame.uvStride, width: (frame.size.width + 1) / 2,
+        height: frame.chromaHeight, channels: 2)
+      blur.apply(to: luma, x0: x0, y0: y0, x1: x1, y1: y1, radius: radius)
+      blur.apply(
+        to: chroma, x0: x0 / 2, y0: y0 / 2, x1: (x1 + 1) / 2, y1: (y1 + 1) / 2,
+        radius: radius / 2)
+    }
   }
 
   private mutating func blurMasks(
@@ -220,33 +226,35 @@ struct DefocusCompositor {
   {
     let width = frame.size.width
     let chromaWidth = (width + 1) / 2
-    lumaMask.withUnsafeBufferPointer { mask in
-      for row in y0..<y1 {
-        Self.blendRow(
-          layer.yPlane + row * layer.yStride + x0, into: frame.yPlane + row * frame.yStride + x0,
-          coverage: mask.baseAddress.unsafelyUnwrapped + row * width + x0, count: x1 - x0,
-          channels: 1)
-      }
-    }
-    let c0 = x0 / 2
-    let c1 = min((x1 + 1) / 2, chromaWidth)
-    chromaMask.withUnsafeBufferPointer { mask in
-      for row in (y0 / 2)..<min((y1 + 1) / 2, frame.chromaHeight) {
-        Self.blendRow(
-          layer.uvPlane + row * layer.uvStride + 2 * c0,
-          into: frame.uvPlane + row * frame.uvStride + 2 * c0,
-          coverage: mask.baseAddress.unsafelyUnwrapped + row * chromaWidth + c0, count: c1 - c0,
-          channels: 2)
+    layer.withPlaneAddresses { layerY, layerUV in
+      frame.withPlaneAddresses { frameY, frameUV in
+        lumaMask.withUnsafeBufferPointer { mask in
+          for row in y0..<y1 {
+            Self.blendRow(
+              layerY + row * layer.yStride + x0, into: frameY + row * frame.yStride + x0,
+              coverage: mask.baseAddress.unsafelyUnwrapped + row * width + x0, count: x1 - x0,
+              channels: 1)
+          }
+        }
+        let c0 = x0 / 2
+        let c1 = min((x1 + 1) / 2, chromaWidth)
+        chromaMask.withUnsafeBufferPointer { mask in
+          for row in (y0 / 2)..<min((y1 + 1) / 2, frame.chromaHeight) {
+            Self.blendRow(
+              layerUV + row * layer.uvStride + 2 * c0,
+              into: frameUV + row * frame.uvStride + 2 * c0,
+              coverage: mask.baseAddress.unsafelyUnwrapped + row * chromaWidth + c0, count: c1 - c0,
+              channels: 2)
+          }
+        }
       }
     }
   }
 
   private static func blendRow(
-    _ source: UnsafeMutableRawPointer, into target: UnsafeMutableRawPointer,
+    _ layer: UnsafeMutablePointer<UInt8>, into frame: UnsafeMutablePointer<UInt8>,
     coverage: UnsafePointer<UInt8>, count: Int, channels: Int
   ) {
-    let layer = source.assumingMemoryBound(to: UInt8.self)
-    let frame = target.assumingMemoryBound(to: UInt8.self)
     for index in 0..<(count * channels) {
       let open = 255 &- Int32(coverage[index / channels])
       // ((v + 128) × 257) >> 16 is v / 255 to within one code value, without a division.

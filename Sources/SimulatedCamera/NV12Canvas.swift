@@ -19,19 +19,24 @@ struct NV12Canvas {
   /// Chroma plane height in rows.
   let chromaHeight: Int
 
-  private let yPlane: UnsafeMutableRawPointer
-  private let uvPlane: UnsafeMutableRawPointer
+  private let yPlane: UnsafeMutablePointer<UInt8>
+  private let uvPlane: UnsafeMutablePointer<UInt8>
   private let yStride: Int
   private let uvStride: Int
 
-  /// Wraps `frame`'s planes. The canvas must not outlive the frame or a resize of it.
-  init(_ frame: NV12Frame) {
+  /// Calls `body` with a canvas on `frame`'s planes, valid only inside `body`.
+  static func drawing<Result>(into frame: NV12Frame, _ body: (NV12Canvas) -> Result) -> Result {
+    frame.withPlaneAddresses { y, uv in body(NV12Canvas(frame, y: y, uv: uv)) }
+  }
+
+  private init(_ frame: NV12Frame, y: UnsafeMutablePointer<UInt8>, uv: UnsafeMutablePointer<UInt8>)
+  {
     width = frame.size.width
     height = frame.size.height
     chromaWidth = (frame.size.width + 1) / 2
     chromaHeight = frame.chromaHeight
-    yPlane = frame.yPlane
-    uvPlane = frame.uvPlane
+    yPlane = y
+    uvPlane = uv
     yStride = frame.yStride
     uvStride = frame.uvStride
   }
@@ -42,8 +47,7 @@ struct NV12Canvas {
     let start = max(x0, 0)
     let end = min(x1, width)
     guard start < end else { return }
-    (yPlane + row * yStride + start).initializeMemory(
-      as: UInt8.self, repeating: value, count: end - start)
+    (yPlane + row * yStride + start).update(repeating: value, count: end - start)
   }
 
   /// Sets chroma samples `x0..<x1` of chroma row `row` to `color`'s Cb/Cr.
@@ -52,9 +56,12 @@ struct NV12Canvas {
     let start = max(x0, 0)
     let end = min(x1, chromaWidth)
     guard start < end else { return }
-    // Rows start on an even offset of a 64-byte aligned allocation, so 16-bit stores are aligned.
-    (uvPlane + row * uvStride + start * 2).initializeMemory(
-      as: UInt16.self, repeating: color.chromaWord, count: end - start)
+    // Rows start on an even offset of a 64-byte aligned allocation, so 16-bit stores are
+    // aligned; storing bytes leaves the plane bound to UInt8.
+    let line = UnsafeMutableRawPointer(uvPlane + row * uvStride)
+    for pair in start..<end {
+      line.storeBytes(of: color.chromaWord, toByteOffset: pair * 2, as: UInt16.self)
+    }
   }
 
   /// Fills the pixel rectangle `x0..<x1` × `y0..<y1` in both planes.
@@ -77,16 +84,6 @@ struct NV12Canvas {
     for row in cy0..<cy1 {
       fillChroma(row: row, from: x0 / 2, to: cx1, color)
     }
-  }
-
-  /// Copies `source` (a frame of the same size and strides) into this canvas's frame.
-  func copy(from source: NV12Frame) {
-    precondition(
-      source.size.width == width && source.size.height == height && source.yStride == yStride,
-      "background and frame must share size and stride")
-    let bytes = source.bytes
-    guard let base = bytes.baseAddress else { return }
-    yPlane.copyMemory(from: base, byteCount: bytes.count)
   }
 
   /// The luma pixels `a..<b` of a continuous span [a, b) in pixel units: pixel `i` is inside

@@ -28,17 +28,18 @@ enum SceneBackground {
 
   /// Draws the whole background into `frame`, encoding colours with `matrix`.
   static func draw(into frame: NV12Frame, matrix: Colorimetry.Matrix) {
-    let canvas = NV12Canvas(frame)
-    let rampRow = Int(Double(canvas.height) * rampTop)
-    let barsRow = Int(Double(canvas.height) * barsTop)
-    drawGradient(on: canvas, rows: rampRow, matrix: matrix)
-    drawGrid(on: canvas, rows: rampRow, matrix: matrix)
-    canvas.fillRect(x0: 0, y0: rampRow, x1: canvas.width, y1: barsRow, neutral)
-    drawRamp(into: frame, rows: rampRow..<barsRow)
-    for (index, bar) in bars.enumerated() {
-      canvas.fillRect(
-        x0: index * canvas.width / bars.count, y0: barsRow,
-        x1: (index + 1) * canvas.width / bars.count, y1: canvas.height, bar.encoded(matrix))
+    NV12Canvas.drawing(into: frame) { canvas in
+      let rampRow = Int(Double(canvas.height) * rampTop)
+      let barsRow = Int(Double(canvas.height) * barsTop)
+      drawGradient(on: canvas, rows: rampRow, matrix: matrix)
+      drawGrid(on: canvas, rows: rampRow, matrix: matrix)
+      canvas.fillRect(x0: 0, y0: rampRow, x1: canvas.width, y1: barsRow, neutral)
+      drawRamp(into: frame, rows: rampRow..<barsRow)
+      for (index, bar) in bars.enumerated() {
+        canvas.fillRect(
+          x0: index * canvas.width / bars.count, y0: barsRow,
+          x1: (index + 1) * canvas.width / bars.count, y1: canvas.height, bar.encoded(matrix))
+      }
     }
   }
 
@@ -80,12 +81,10 @@ enum SceneBackground {
   private static func drawRamp(into frame: NV12Frame, rows: Range<Int>) {
     let width = frame.size.width
     guard width > 1, !rows.isEmpty else { return }
-    let line = frame.yPlane + rows.lowerBound * frame.yStride
-    for x in 0..<width {
-      line.storeBytes(of: UInt8(16 + 219 * x / (width - 1)), toByteOffset: x, as: UInt8.self)
-    }
-    for row in rows.dropFirst() {
-      (frame.yPlane + row * frame.yStride).copyMemory(from: line, byteCount: width)
+    frame.withPlaneAddresses { y, _ in
+      let line = y + rows.lowerBound * frame.yStride
+      for x in 0..<width { line[x] = UInt8(16 + 219 * x / (width - 1)) }
+      for row in rows.dropFirst() { (y + row * frame.yStride).update(from: line, count: width) }
     }
   }
 }

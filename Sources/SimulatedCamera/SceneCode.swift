@@ -75,30 +75,30 @@ public struct SceneCode: Hashable, Sendable {
     let y0 = max(Int(cy - reach), 0)
     let y1 = min(Int(cy + reach) + 1, frame.size.height)
     guard x0 < x1, y0 < y1 else { return }
-    let luma = frame.yPlane.assumingMemoryBound(to: UInt8.self)
-    for y in y0..<y1 {
-      let dy = Double(y) + 0.5 - cy
-      for x in x0..<x1 {
-        let dx = Double(x) + 0.5 - cx
-        // Undo the turn: card coordinates measured from its top-left corner, in modules.
-        let u = (c * dx + s * dy + half) / modulePixels
-        let v = (-s * dx + c * dy + half) / modulePixels
-        guard u >= 0, v >= 0, u < total, v < total else { continue }
-        let column = Int(u) - Self.quietZone
-        let row = Int(v) - Self.quietZone
-        let isDark =
-          column >= 0 && row >= 0 && column < side && row < side && modules[row * side + column]
-        luma[y * frame.yStride + x] = isDark ? 24 : 225
+    frame.withPlaneAddresses { luma, chroma in
+      for y in y0..<y1 {
+        let dy = Double(y) + 0.5 - cy
+        for x in x0..<x1 {
+          let dx = Double(x) + 0.5 - cx
+          // Undo the turn: card coordinates measured from its top-left corner, in modules.
+          let u = (c * dx + s * dy + half) / modulePixels
+          let v = (-s * dx + c * dy + half) / modulePixels
+          guard u >= 0, v >= 0, u < total, v < total else { continue }
+          let column = Int(u) - Self.quietZone
+          let row = Int(v) - Self.quietZone
+          let isDark =
+            column >= 0 && row >= 0 && column < side && row < side && modules[row * side + column]
+          luma[y * frame.yStride + x] = isDark ? 24 : 225
+        }
       }
-    }
-    let chroma = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
-    for y in (y0 / 2)..<min((y1 + 1) / 2, frame.chromaHeight) {
-      let dy = Double(2 * y + 1) - cy
-      for x in (x0 / 2)..<min((x1 + 1) / 2, (frame.size.width + 1) / 2) {
-        let dx = Double(2 * x + 1) - cx
-        guard abs(c * dx + s * dy) < half, abs(-s * dx + c * dy) < half else { continue }
-        chroma[y * frame.uvStride + 2 * x] = 128
-        chroma[y * frame.uvStride + 2 * x + 1] = 128
+      for y in (y0 / 2)..<min((y1 + 1) / 2, frame.chromaHeight) {
+        let dy = Double(2 * y + 1) - cy
+        for x in (x0 / 2)..<min((x1 + 1) / 2, (frame.size.width + 1) / 2) {
+          let dx = Double(2 * x + 1) - cx
+          guard abs(c * dx + s * dy) < half, abs(-s * dx + c * dy) < half else { continue }
+          chroma[y * frame.uvStride + 2 * x] = 128
+          chroma[y * frame.uvStride + 2 * x + 1] = 128
+        }
       }
     }
   }

@@ -68,14 +68,16 @@ struct SensorResponse {
     let start = Int(truncatingIfNeeded: UInt64(sequence) &* 40_503) & Self.noiseMask
     luma.withUnsafeBufferPointer { table in
       grain.withUnsafeBufferPointer { grain in
-        for row in 0..<frame.size.height {
-          let line = (frame.yPlane + row * frame.yStride).assumingMemoryBound(to: UInt8.self)
-          // Rows start 4099 samples apart (a prime longer than a row) so grain does not
-          // repeat from one row to the next.
-          let noise = grain.baseAddress.unsafelyUnwrapped + (start &+ row &* 4099) % room
-          for x in 0..<width {
-            let value = Int32(table[Int(line[x])]) &+ Int32(noise[x])
-            line[x] = UInt8(truncatingIfNeeded: min(max(value, 16), 235))
+        frame.withPlaneAddresses { y, _ in
+          for row in 0..<frame.size.height {
+            let line = y + row * frame.yStride
+            // Rows start 4099 samples apart (a prime longer than a row) so grain does not
+            // repeat from one row to the next.
+            let noise = grain.baseAddress.unsafelyUnwrapped + (start &+ row &* 4099) % room
+            for x in 0..<width {
+              let value = Int32(table[Int(line[x])]) &+ Int32(noise[x])
+              line[x] = UInt8(truncatingIfNeeded: min(max(value, 16), 235))
+            }
           }
         }
       }
@@ -85,9 +87,11 @@ struct SensorResponse {
   private func applyChroma(to frame: NV12Frame) {
     let count = (frame.size.width + 1) / 2 * 2
     chroma.withUnsafeBufferPointer { table in
-      for row in 0..<frame.chromaHeight {
-        let line = (frame.uvPlane + row * frame.uvStride).assumingMemoryBound(to: UInt8.self)
-        for x in 0..<count { line[x] = table[Int(line[x])] }
+      frame.withPlaneAddresses { _, uv in
+        for row in 0..<frame.chromaHeight {
+          let line = uv + row * frame.uvStride
+          for x in 0..<count { line[x] = table[Int(line[x])] }
+        }
       }
     }
   }

@@ -109,11 +109,13 @@ public final class SimulatedCamera: CaptureDevice {
       sequence: sequence, streamTime: streamTime, lens: lens, sensor: sensor, into: buffer)
     meterAutoExposure(buffer, sensor: sensor)
     options.clock.sleep(until: dueTime)
-    body(
-      RawFrame(
-        bytes: UnsafeRawBufferPointer(buffer.bytes), format: .nv12, size: buffer.size,
-        bytesPerLine: buffer.yStride, colorimetry: buffer.metadata.colorimetry,
-        sequence: sequence, captureTime: dueTime))
+    buffer.withBytes { bytes in
+      body(
+        RawFrame(
+          bytes: UnsafeRawBufferPointer(bytes), format: .nv12, size: buffer.size,
+          bytesPerLine: buffer.yStride, colorimetry: buffer.metadata.colorimetry,
+          sequence: sequence, captureTime: dueTime))
+    }
     return true
   }
 

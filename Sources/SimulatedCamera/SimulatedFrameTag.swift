@@ -33,12 +33,13 @@ public enum SimulatedFrameTag {
 
   /// Draws `sequence` into the top rows of `frame`, over whatever is there.
   public static func stamp(_ sequence: UInt32, into frame: NV12Frame) {
-    let canvas = NV12Canvas(frame)
-    let height = min(stripHeight(forFrameHeight: canvas.height), canvas.height)
-    canvas.fillRect(x0: 0, y0: 0, x1: canvas.width, y1: height, black)
-    for (index, isWhite) in cells(for: sequence).enumerated() where isWhite {
-      let (x0, x1) = cellBounds(index, width: canvas.width)
-      canvas.fillRect(x0: x0, y0: 0, x1: x1, y1: height, white)
+    NV12Canvas.drawing(into: frame) { canvas in
+      let height = min(stripHeight(forFrameHeight: canvas.height), canvas.height)
+      canvas.fillRect(x0: 0, y0: 0, x1: canvas.width, y1: height, black)
+      for (index, isWhite) in cells(for: sequence).enumerated() where isWhite {
+        let (x0, x1) = cellBounds(index, width: canvas.width)
+        canvas.fillRect(x0: x0, y0: 0, x1: x1, y1: height, white)
+      }
     }
   }
 

@@ -51,27 +51,28 @@ public final class SimulatedSceneRenderer {
     sensor: SensorState = SensorState(), into frame: NV12Frame
   ) {
     let colorimetry = Self.colorimetry(for: frame.size)
-    let canvas = NV12Canvas(frame)
-    let sharp = cachedBackground(size: frame.size, matrix: colorimetry.matrix)
-    let height = frame.size.height
-    if let lens {
-      defocus.drawBackdrop(sharp, defocus: lens.defocus(ofDepth: 1), into: frame)
-    } else {
-      canvas.copy(from: sharp)
-    }
-    let seconds = Self.seconds(streamTime)
-    for object in scene.objects {
-      let radius = lens.map {
-        DefocusCompositor.radius(defocus: $0.defocus(ofDepth: object.depth), height: height)
+    NV12Canvas.drawing(into: frame) { canvas in
+      let sharp = cachedBackground(size: frame.size, matrix: colorimetry.matrix)
+      let height = frame.size.height
+      if let lens {
+        defocus.drawBackdrop(sharp, defocus: lens.defocus(ofDepth: 1), into: frame)
+      } else {
+        frame.copyPixels(from: sharp)
       }
-      drawLayer(object, at: seconds, radius: radius ?? 0, on: canvas, frame: frame, colorimetry)
+      let seconds = Self.seconds(streamTime)
+      for object in scene.objects {
+        let radius = lens.map {
+          DefocusCompositor.radius(defocus: $0.defocus(ofDepth: object.depth), height: height)
+        }
+        drawLayer(object, at: seconds, radius: radius ?? 0, on: canvas, frame: frame, colorimetry)
+      }
+      scene.code?.draw(at: seconds, into: frame)
+      response.apply(sensor, to: frame, sequence: sequence)
+      drawReadouts(sequence: sequence, seconds: seconds, on: canvas)
+      SimulatedFrameTag.stamp(sequence, into: frame)
+      frame.metadata.sequence = sequence
+      frame.metadata.colorimetry = colorimetry
     }
-    scene.code?.draw(at: seconds, into: frame)
-    response.apply(sensor, to: frame, sequence: sequence)
-    drawReadouts(sequence: sequence, seconds: seconds, on: canvas)
-    SimulatedFrameTag.stamp(sequence, into: frame)
-    frame.metadata.sequence = sequence
-    frame.metadata.colorimetry = colorimetry
   }
 
   /// "mm:ss.cc" for a stream time, minutes wrapping at 100.
@@ -93,7 +94,7 @@ public final class SimulatedSceneRenderer {
     let fresh = NV12Frame(size: size)
     // Set the stride padding too: every frame starts as a copy of this one, so the whole buffer,
     // not only the visible pixels, is then a function of the render inputs.
-    fresh.bytes.initializeMemory(as: UInt8.self, repeating: 128)
+    fresh.withBytes { $0.update(repeating: 128) }
     SceneBackground.draw(into: fresh, matrix: matrix)
     background = fresh
     return fresh

@@ -30,7 +30,7 @@ struct PhotoControllerFlashTests {
     let frame = NV12Frame(size: FrameSize(width: 16, height: 8))
     frame.metadata.sequence = sequence
     frame.metadata.captureTime = fixture.clock.at(milliseconds: captureMilliseconds)
-    frame.yPlane.initializeMemory(as: UInt8.self, repeating: luma, count: frame.yStride * 8)
+    frame.withYPlane { $0.update(repeating: luma) }
     fixture.clock.now = fixture.clock.at(
       milliseconds: presentMilliseconds ?? captureMilliseconds + 10)
     fixture.controller.framePresented(frame, at: fixture.clock.now).forEach(fixture.recycled.add)

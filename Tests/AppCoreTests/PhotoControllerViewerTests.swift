@@ -144,8 +144,10 @@ struct PhotoControllerViewerTests {
     let home = try TemporaryHome(names: [])
     defer { home.remove() }
     let frame = NV12Frame(size: FrameSize(width: 640, height: 480))
-    frame.yPlane.initializeMemory(as: UInt8.self, repeating: 120, count: frame.yStride * 480)
-    frame.uvPlane.initializeMemory(as: UInt8.self, repeating: 128, count: frame.uvStride * 240)
+    frame.withPlanes { y, uv in
+      y.update(repeating: 120)
+      uv.update(repeating: 128)
+    }
     let url = home.photos.appendingPathComponent("p.jpg")
     try JPEGEncoder().encode(frame).write(to: url)
     let worker = PhotoControllerWorker()

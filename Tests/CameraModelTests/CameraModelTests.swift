@@ -24,7 +24,7 @@ import Testing
     let frame = NV12Frame(size: FrameSize(width: 5, height: 3))
     #expect(frame.chromaHeight == 2)
     #expect(frame.yStride >= 6)
-    #expect(frame.bytes.count == frame.yStride * 3 + frame.uvStride * 2)
+    #expect(frame.byteCount == frame.yStride * 3 + frame.uvStride * 2)
   }
 }
 

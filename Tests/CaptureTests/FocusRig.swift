@@ -82,11 +82,13 @@ final class FocusRig {
     let rows = [0, 1].map { phase in
       (0..<frame.yStride).map { ($0 / 8 + phase) % 2 == 0 ? bright : dark }
     }
-    for row in 0..<size.height {
-      UnsafeMutableRawBufferPointer(start: frame.yPlane + row * frame.yStride, count: frame.yStride)
-        .copyBytes(from: rows[(row / 8) % 2])
+    frame.withPlanes { y, uv in
+      for row in 0..<size.height {
+        let start = row * frame.yStride
+        _ = UnsafeMutableBufferPointer(rebasing: y[start..<start + frame.yStride])
+          .update(from: rows[(row / 8) % 2])
+      }
+      uv.update(repeating: 128)
     }
-    frame.uvPlane.initializeMemory(
-      as: UInt8.self, repeating: 128, count: frame.uvStride * frame.chromaHeight)
   }
 }

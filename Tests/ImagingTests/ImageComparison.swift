@@ -17,10 +17,11 @@ enum ImageComparison {
   /// The visible interleaved chroma bytes, tightly packed.
   static func chroma(of frame: NV12Frame) -> [UInt8] {
     let rowBytes = (frame.size.width + 1) / 2 * 2
-    let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
     var result: [UInt8] = []
-    for row in 0..<frame.chromaHeight {
-      result += UnsafeBufferPointer(start: uv + row * frame.uvStride, count: rowBytes)
+    frame.withPlanes { _, uv in
+      for row in 0..<frame.chromaHeight {
+        result += uv[row * frame.uvStride..<row * frame.uvStride + rowBytes]
+      }
     }
     return result
   }

@@ -16,15 +16,14 @@ struct ScaledDecodeColourTests {
   private static func flatFrame(width: Int, height: Int) -> NV12Frame {
     let frame = NV12Frame(size: FrameSize(width: width, height: height))
     frame.metadata.colorimetry = Colorimetry(matrix: .bt601, range: .limited)
-    for row in 0..<height {
-      (frame.yPlane + row * frame.yStride).initializeMemory(
-        as: UInt8.self, repeating: 110, count: width)
-    }
-    for row in 0..<(height + 1) / 2 {
-      let line = frame.uvPlane + row * frame.uvStride
-      for pair in 0..<(width + 1) / 2 {
-        line.storeBytes(of: 80, toByteOffset: pair * 2, as: UInt8.self)
-        line.storeBytes(of: 180, toByteOffset: pair * 2 + 1, as: UInt8.self)
+    frame.withPlaneAddresses { y, uv in
+      for row in 0..<height { (y + row * frame.yStride).update(repeating: 110, count: width) }
+      for row in 0..<(height + 1) / 2 {
+        let line = uv + row * frame.uvStride
+        for pair in 0..<(width + 1) / 2 {
+          line[pair * 2] = 80
+          line[pair * 2 + 1] = 180
+        }
       }
     }
     return frame

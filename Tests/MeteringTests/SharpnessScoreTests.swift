@@ -11,13 +11,11 @@ struct SharpnessScoreTests {
   /// A frame whose luma is `16 + gain × pattern(x, y)`, pattern in 0…1.
   private static func frame(gain: Double = 150, pattern: (Int, Int) -> Double) -> NV12Frame {
     let frame = NV12Frame(size: size)
-    frame.bytes.initializeMemory(as: UInt8.self, repeating: 128)
+    frame.fill(128)
     for y in 0..<size.height {
       for x in 0..<size.width {
         let value = 16 + gain * pattern(x, y)
-        frame.yPlane.storeBytes(
-          of: UInt8(min(max(value.rounded(), 0), 255)), toByteOffset: y * frame.yStride + x,
-          as: UInt8.self)
+        frame.setLuma(x: x, y: y, UInt8(min(max(value.rounded(), 0), 255)))
       }
     }
     return frame

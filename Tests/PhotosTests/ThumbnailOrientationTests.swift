@@ -14,15 +14,11 @@ struct ThumbnailOrientationTests {
     let size = FrameSize(width: 64, height: 32)
     let frame = NV12Frame(size: size)
     frame.metadata.colorimetry = .jpeg
-    for row in 0..<size.height {
-      for column in 0..<size.width {
-        (frame.yPlane + row * frame.yStride + column).storeBytes(
-          of: column < 32 ? 255 : 0, as: UInt8.self)
+    frame.withPlanes { y, uv in
+      for row in 0..<size.height {
+        for column in 0..<size.width { y[row * frame.yStride + column] = column < 32 ? 255 : 0 }
       }
-    }
-    for row in 0..<frame.chromaHeight {
-      (frame.uvPlane + row * frame.uvStride).initializeMemory(
-        as: UInt8.self, repeating: 128, count: size.width)
+      uv.update(repeating: 128)
     }
     let jpeg = try JPEGEncoder().encode(frame, quality: 90)
     let metadata = PhotoMetadata(

@@ -11,15 +11,16 @@ struct ThumbnailTests {
   ) -> NV12Frame {
     let frame = NV12Frame(size: size)
     frame.metadata.colorimetry = colorimetry
-    for row in 0..<size.height {
-      (frame.yPlane + row * frame.yStride).initializeMemory(
-        as: UInt8.self, repeating: y, count: size.width)
-    }
-    for row in 0..<frame.chromaHeight {
-      let line = frame.uvPlane + row * frame.uvStride
-      for pair in 0..<(size.width + 1) / 2 {
-        line.storeBytes(of: cb, toByteOffset: 2 * pair, as: UInt8.self)
-        line.storeBytes(of: cr, toByteOffset: 2 * pair + 1, as: UInt8.self)
+    frame.withPlaneAddresses { luma, chroma in
+      for row in 0..<size.height {
+        (luma + row * frame.yStride).update(repeating: y, count: size.width)
+      }
+      for row in 0..<frame.chromaHeight {
+        let line = chroma + row * frame.uvStride
+        for pair in 0..<(size.width + 1) / 2 {
+          line[2 * pair] = cb
+          line[2 * pair + 1] = cr
+        }
       }
     }
     return frame

@@ -47,8 +47,10 @@ struct SyntheticRecording {
       frame.metadata.captureTime = MonotonicTime(nanoseconds: time)
       // Something that moves, so the encoder has work: a bright bar sliding down.
       let row = index % size.height
-      frame.yPlane.advanced(by: row * frame.yStride).initializeMemory(
-        as: UInt8.self, repeating: UInt8(truncatingIfNeeded: 40 + index * 7), count: size.width)
+      frame.withPlaneAddresses { y, _ in
+        (y + row * frame.yStride).update(
+          repeating: UInt8(truncatingIfNeeded: 40 + index * 7), count: size.width)
+      }
       recorder.offer(frame)
       offered += 1
       waitForFreeSlot(recorder, offered: offered)

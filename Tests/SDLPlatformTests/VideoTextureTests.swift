@@ -15,18 +15,18 @@ extension SDLPlatformTests {
     ) -> NV12Frame {
       let frame = NV12Frame(size: FrameSize(width: width, height: height))
       frame.metadata.colorimetry = colorimetry
-      let y = frame.yPlane.assumingMemoryBound(to: UInt8.self)
-      let uv = frame.uvPlane.assumingMemoryBound(to: UInt8.self)
-      for row in 0..<height {
-        for column in 0..<width {
-          y[row * frame.yStride + column] = column < width / 2 ? left.0 : right.0
+      frame.withPlanes { y, uv in
+        for row in 0..<height {
+          for column in 0..<width {
+            y[row * frame.yStride + column] = column < width / 2 ? left.0 : right.0
+          }
         }
-      }
-      for row in 0..<frame.chromaHeight {
-        for pair in 0..<(width / 2) {
-          let color = pair * 2 < width / 2 ? left : right
-          uv[row * frame.uvStride + pair * 2] = color.1
-          uv[row * frame.uvStride + pair * 2 + 1] = color.2
+        for row in 0..<frame.chromaHeight {
+          for pair in 0..<(width / 2) {
+            let color = pair * 2 < width / 2 ? left : right
+            uv[row * frame.uvStride + pair * 2] = color.1
+            uv[row * frame.uvStride + pair * 2 + 1] = color.2
+          }
         }
       }
       return frame

@@ -18,8 +18,9 @@ struct CapturedFrame {
     colorimetry = raw.colorimetry
     bytesPerLine = raw.bytesPerLine
     frame = NV12Frame(size: raw.size)
-    precondition(frame.yStride == raw.bytesPerLine && frame.bytes.count <= raw.bytes.count)
-    frame.bytes.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw.bytes[0..<frame.bytes.count]))
+    let count = frame.byteCount
+    precondition(frame.yStride == raw.bytesPerLine && count <= raw.bytes.count)
+    frame.withBytes { _ = $0.initialize(from: raw.bytes[0..<count]) }
   }
 
   /// Every luma value of the visible picture.
@@ -29,8 +30,10 @@ struct CapturedFrame {
   var chromaValues: [UInt8] {
     var values: [UInt8] = []
     let rowBytes = (frame.size.width + 1) / 2 * 2
-    for row in 0..<frame.chromaHeight {
-      values += UnsafeRawBufferPointer(start: frame.uvPlane + row * frame.uvStride, count: rowBytes)
+    frame.withPlanes { _, uv in
+      for row in 0..<frame.chromaHeight {
+        values += uv[row * frame.uvStride..<row * frame.uvStride + rowBytes]
+      }
     }
     return values
   }
@@ -51,9 +54,10 @@ struct CapturedFrame {
   /// Every luma value of `frame`'s visible picture, or of `rows` of it.
   static func lumaValues(of frame: NV12Frame, rows: Range<Int>? = nil) -> [UInt8] {
     var values: [UInt8] = []
-    for row in rows ?? 0..<frame.size.height {
-      values += UnsafeRawBufferPointer(
-        start: frame.yPlane + row * frame.yStride, count: frame.size.width)
+    frame.withYPlane { y in
+      for row in rows ?? 0..<frame.size.height {
+        values += y[row * frame.yStride..<row * frame.yStride + frame.size.width]
+      }
     }
     return values
   }

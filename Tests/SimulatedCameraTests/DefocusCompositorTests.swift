@@ -8,13 +8,15 @@ import Testing
   /// A backdrop with detail for the blur to spread: a diagonal ramp with stripes.
   private func backdrop() -> NV12Frame {
     let frame = NV12Frame(size: FrameSize(width: 96, height: 64))
-    for index in 0..<frame.bytes.count {
-      frame.bytes[index] = UInt8(truncatingIfNeeded: (index % 97) * 5 + (index / 96 % 7) * 30)
+    frame.withBytes { bytes in
+      for index in bytes.indices {
+        bytes[index] = UInt8(truncatingIfNeeded: (index % 97) * 5 + (index / 96 % 7) * 30)
+      }
     }
     return frame
   }
 
-  private func bytes(_ frame: NV12Frame) -> [UInt8] { Array(frame.bytes) }
+  private func bytes(_ frame: NV12Frame) -> [UInt8] { frame.withBytes { Array($0) } }
 
   @Test func aSweepAcrossEveryLevelGivesTheSameBackdropAsAFreshCompositor() {
     let sharp = backdrop()

@@ -30,7 +30,7 @@ struct FrameTagTests {
     let seed: UInt64 = 0x5EED_7A6
     var random = SplitMix64(seed: seed)
     let frame = NV12Frame(size: FrameSize(width: size.0, height: size.1))
-    frame.bytes.initializeMemory(as: UInt8.self, repeating: 128)
+    frame.fill(128)
     for _ in 0..<200 {
       let value = UInt32(truncatingIfNeeded: random.next())
       SimulatedFrameTag.stamp(value, into: frame)
@@ -46,17 +46,13 @@ struct FrameTagTests {
     let seed: UInt64 = 99
     var random = SplitMix64(seed: seed)
     let frame = NV12Frame(size: FrameSize(width: 1280, height: 720))
-    frame.bytes.initializeMemory(as: UInt8.self, repeating: 128)
+    frame.fill(128)
     SimulatedFrameTag.stamp(0xDEAD_BEEF, into: frame)
     let strip = SimulatedFrameTag.stripHeight(forFrameHeight: 720)
     for y in 0..<strip {
       for x in 0..<1280 {
-        let offset = y * frame.yStride + x
-        let noisy =
-          Int(frame.yPlane.load(fromByteOffset: offset, as: UInt8.self))
-          + Int(random.next() % 61) - 30
-        frame.yPlane.storeBytes(
-          of: UInt8(min(max(noisy, 0), 255)), toByteOffset: offset, as: UInt8.self)
+        let noisy = Int(frame.luma(x: x, y: y)) + Int(random.next() % 61) - 30
+        frame.setLuma(x: x, y: y, UInt8(min(max(noisy, 0), 255)))
       }
     }
     #expect(SimulatedFrameTag.decode(from: frame) == 0xDEAD_BEEF, "seed \(seed)")
@@ -65,7 +61,7 @@ struct FrameTagTests {
   @Test func findsNoTagInAFrameWithoutOne() {
     let frame = NV12Frame(size: FrameSize(width: 1280, height: 720))
     for level: UInt8 in [16, 128, 235] {
-      frame.bytes.initializeMemory(as: UInt8.self, repeating: level)
+      frame.fill(level)
       #expect(SimulatedFrameTag.decode(from: frame) == nil)
     }
   }
@@ -79,8 +75,7 @@ struct FrameTagTests {
     let x1 = 14 * 1280 / 39
     let current = frame.luma(x: (x0 + x1) / 2, y: strip / 2)
     for y in 0..<strip {
-      (frame.yPlane + y * frame.yStride + x0).initializeMemory(
-        as: UInt8.self, repeating: current > 128 ? 16 : 235, count: x1 - x0)
+      for x in x0..<x1 { frame.setLuma(x: x, y: y, current > 128 ? 16 : 235) }
     }
     #expect(SimulatedFrameTag.decode(from: frame) == nil)
   }

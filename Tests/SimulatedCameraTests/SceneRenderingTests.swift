@@ -46,7 +46,7 @@ struct SceneRenderingTests {
     for (left, right) in zip(a, b) {
       #expect(left.sequence == right.sequence)
       #expect(left.captureTime == right.captureTime)
-      #expect(left.frame.bytes.elementsEqual(right.frame.bytes))
+      #expect(left.frame.pixelBytes == right.frame.pixelBytes)
     }
   }
 
@@ -57,7 +57,7 @@ struct SceneRenderingTests {
     try second.startStreaming()
     let a = try #require(CapturedFrame.capture(1, from: first).first)
     let b = try #require(CapturedFrame.capture(1, from: second).first)
-    #expect(!a.frame.bytes.elementsEqual(b.frame.bytes))
+    #expect(a.frame.pixelBytes != b.frame.pixelBytes)
     #expect(first.scene != second.scene)
   }
 
@@ -147,9 +147,8 @@ struct SceneRenderingTests {
     SimulatedSceneRenderer(scene: scene).render(sequence: 1, streamTime: .zero, into: frame)
     // The middle 40 % of the object (height 180 rows, centred on 180, 320).
     var levels: Set<UInt8> = []
-    let plane = frame.yPlane.assumingMemoryBound(to: UInt8.self)
     for row in 146..<214 {
-      for column in 290..<350 { levels.insert(plane[row * frame.yStride + column]) }
+      for column in 290..<350 { levels.insert(frame.luma(x: column, y: row)) }
     }
     let bright = grey.encoded(.bt601).y
     let dark = UInt8(16 + (Int(bright) - 16) / 2)
