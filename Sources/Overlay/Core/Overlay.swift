@@ -19,6 +19,8 @@ public final class Overlay {
   var tracker = PointerTracker()
   /// Times a press held on the picture, for the camera interface's resume gesture.
   var focusLongPress = FocusLongPress()
+  /// Follows a drag on the picture, for panning the digital zoom.
+  var zoomDrag = ZoomDrag()
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -41,6 +43,8 @@ public final class Overlay {
 
     // Interaction runs topmost first so a press claimed by a button never reaches the video.
     tracker.beginFrame(input)
+    let pickerUI = updateSettingsPicker(
+      input: input, state: state, layout: layout, actions: &actions)
     let scanUI = updateScanUI(input: input, state: state, layout: layout, actions: &actions)
     let recordingUI = updateRecordingUI(
       input: input, state: state, layout: layout, actions: &actions)
@@ -54,7 +58,11 @@ public final class Overlay {
     if fullscreen.isClicked { actions.append(.toggleFullscreen) }
     actions += cameraLongPressActions(
       video, state: state, time: input.time, press: &focusLongPress)
-    if !focusLongPress.swallowsClick { actions += videoActions(video, state: state) }
+    let viewfinder = viewfinderActions(video, input: input, state: state, layout: layout)
+    actions += viewfinder.actions
+    if !focusLongPress.swallowsClick, !viewfinder.takesClick {
+      actions += videoActions(video, state: state)
+    }
 
     var commands: [DrawCommand] = []
     drawTopBar(into: &commands, layout: layout, state: state)
@@ -66,6 +74,7 @@ public final class Overlay {
     drawRecordingUI(recordingUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
     drawScanPhotoCards(scanUI, into: &commands, layout: layout, state: state)
+    drawSettingsPicker(pickerUI, into: &commands)
     return OverlayFrame(commands: commands, actions: actions)
   }
 
@@ -75,6 +84,11 @@ public final class Overlay {
     var actions: [OverlayAction] = []
     var isFullscreen = state.isFullscreen
     for press in keys {
+      // An open settings list takes its keys before anything else (Return picks, not shoots).
+      if let picked = SettingsPickerList.keyActions(press, state: state) {
+        actions += picked
+        continue
+      }
       // The photo and camera interfaces see each key first; a key they act on is theirs
       // (Escape closes the photo viewer rather than quitting, for example).
       let scanClaimed = scanKeyActions(press, state: state)
