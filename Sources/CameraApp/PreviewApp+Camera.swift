@@ -18,6 +18,10 @@ struct CameraSide {
   var settingsOffset = 0.0
   var isHUDVisible = false
   var isCameraMenuOpen = false
+  /// The settings panel's open choice list.
+  var picker: SettingsPicker?
+  /// Zoom, grid and exposure compensation.
+  var viewfinder = Viewfinder()
   /// The focus reticle, while one shows.
   var focus: FocusIndicator?
   /// Where the last click landed on the picture as shown, for the reticle.
@@ -104,6 +108,12 @@ extension PreviewApp {
     var state = CameraOverlayState()
     state.controls = camera.controls
     state.isSettingsOpen = camera.isSettingsOpen
+    state.picker = camera.picker
+    state.settingsTitle = model.device.name
+    state.showsGrid = camera.viewfinder.showsGrid
+    state.exposureCompensationThirds = camera.viewfinder.compensationThirds
+    state.exposureCompensationNote = Viewfinder.compensationNote(controls: camera.controls)
+    state.zoomFactor = camera.viewfinder.zoom.factor
     state.settingsOffset = camera.settingsOffset
     state.modes = camera.modes
     state.currentMode = model.mode
@@ -173,18 +183,20 @@ extension PreviewApp {
   /// rotation to find the point on the sensor, then asks the capture thread, which answers
   /// with `.focus` reports.
   func focus(at point: Point) {
-    guard camera.canFocus, let size = model.mode?.size else { return }
-    let mapping = ViewMapping(
-      videoRect: .init(x: 0, y: 0, width: 1, height: 1), imageSize: size,
-      isMirrored: model.isMirrored,
-      rotation: ViewMapping.Rotation(rawValue: model.quarterTurns * 90) ?? .none)
-    // A fifth of the picture, about one object of the scene: larger regions mix in objects at
-    // other depths, whose peaks compete with the clicked one.
-    guard let region = mapping.region(aroundWindow: .init(x: point.x, y: point.y), size: 0.2)
-    else { return }
+    guard camera.canFocus, model.mode != nil else { return }
+    // A fifth of the shown picture, about one object of the scene: larger regions mix in
+    // objects at other depths, whose peaks compete with the clicked one.
+    let region = camera.viewfinder.focusRegion(at: point, mapping: viewMapping)
     camera.focusPoint = point
     camera.focus = FocusIndicator(position: point, phase: .searching, startTime: overlayTime)
-    session.focus(at: region, meter: FocusCapability.canMeter(camera.controls))
+    session.focus(
+      at: region, meter: FocusCapability.canMeter(camera.controls),
+      exposureTarget: camera.viewfinder.exposureTarget(controls: camera.controls))
+  }
+
+  /// How the picture is shown, for mapping the pointer to the sensor.
+  var viewMapping: ViewMapping {
+    Viewfinder.mapping(isMirrored: model.isMirrored, quarterTurns: model.quarterTurns)
   }
 
   /// Shows what the focus engine reports: the reticle's phase and the lock badges.
@@ -212,8 +224,23 @@ extension PreviewApp {
 
   /// Carries out an intent of the camera interface.
   func handle(_ action: CameraAction) {
+    if camera.viewfinder.applyZoom(action, mapping: viewMapping) { return }
     switch action {
-    case .toggleSettings: camera.isSettingsOpen.toggle()
+    case .toggleSettings:
+      camera.isSettingsOpen.toggle()
+      camera.picker = nil
+    case .setPicker(let picker): camera.picker = picker
+    case .toggleGrid:
+      camera.viewfinder.showsGrid.toggle()
+      settings.showsGrid = camera.viewfinder.showsGrid
+      persistSettings()
+    case .setExposureCompensation(let thirds):
+      if let (id, value) = camera.viewfinder.setCompensation(
+        thirds: thirds, controls: camera.controls)
+      {
+        session.setControl(id, to: value)
+      }
+    case .zoom, .panZoom, .resetZoom: break
     case .scrollSettings(let delta): camera.settingsOffset += delta
     case .setControl(let id, let value):
       session.setControl(id, to: value)
@@ -251,6 +278,12 @@ extension PreviewApp {
       camera.focus = nil
       camera.isExposureLocked = false
       session.resumeAutomaticFocusAndExposure()
+      // Resuming puts the bias back to its default; the compensation still holds.
+      if let (id, value) = camera.viewfinder.biasAssignment(controls: camera.controls),
+        camera.viewfinder.compensationThirds != 0
+      {
+        session.setControl(id, to: value)
+      }
     }
   }
 }

@@ -35,6 +35,7 @@ extension PreviewApp {
     session.stop()
     closeFlashUnits()
     self.camera.isTorchOn = false
+    self.camera.viewfinder.resetZoom()
     source = CameraSource(
       camera.kind == .simulated ? .simulated(notice: nil) : .device(camera),
       stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)

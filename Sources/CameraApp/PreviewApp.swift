@@ -117,6 +117,7 @@ final class PreviewApp {
       options: options, settings: settings, device: source.device, wake: wake)
     recording = Self.makeRecording(options: options, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
+    camera.viewfinder.showsGrid = settings.showsGrid
   }
 
   /// The camera to open: the one asked for, else the one used last if it is here, else the
@@ -241,7 +242,7 @@ final class PreviewApp {
       window.clear()
       video.draw(
         isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
-        isDimmed: model.failure != nil)
+        isDimmed: model.failure != nil, zoom: camera.viewfinder.zoom)
       backend.draw(frame.commands)
       window.present()
       screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
