@@ -28,9 +28,11 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    // Headers only: the libraries are opened on first use by CFFmpegLoader, which defines
+    // the functions Recording calls.
     .systemLibrary(
-      name: "CFFmpeg", pkgConfig: "libavformat",
-      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+      name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+    .target(name: "CFFmpegLoader"),
     .systemLibrary(name: "CSystem"),
     // Test support only: overlay goldens are kept as PNG.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -64,7 +66,9 @@ let package = Package(
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "Recording",
-      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "Workers", "CFFmpeg"]),
+      dependencies: [
+        "CameraModel", "Imaging", "PhotoLibrary", "Workers", "CFFmpeg", "CFFmpegLoader",
+      ]),
     .target(
       name: "AppCore",
       dependencies: [
