@@ -255,8 +255,10 @@ final class PreviewApp {
   private func updatePreviewReduction() {
     guard let mode = model.mode, let videoRect else { return }
     let isSideways = ((model.quarterTurns % 4) + 4) % 4 % 2 == 1
-    let shownWidth = (isSideways ? videoRect.height : videoRect.width).rounded(.up)
-    let shownHeight = (isSideways ? videoRect.width : videoRect.height).rounded(.up)
+    // A zoomed preview shows a part of the frame that large: decode enough pixels for it.
+    let zoom = camera.viewfinder.zoom.factor
+    let shownWidth = ((isSideways ? videoRect.height : videoRect.width) * zoom).rounded(.up)
+    let shownHeight = ((isSideways ? videoRect.width : videoRect.height) * zoom).rounded(.up)
     let sides = 0.0...65_535.0
     guard sides.contains(shownWidth), sides.contains(shownHeight) else { return }
     let width = Int(shownWidth)

@@ -39,7 +39,7 @@ public struct DigitalZoom: Hashable, Sendable {
     moveCenter(toX: centerX, y: centerY)
   }
 
-  /// True when the whole frame is shown.
+  /// True when only part of the frame is shown.
   public var isZoomed: Bool { factor > Self.minimumFactor + 1e-9 }
 
   /// The region's width and height as fractions of the frame's.

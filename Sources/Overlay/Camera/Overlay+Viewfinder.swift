@@ -13,8 +13,6 @@ struct ZoomDrag: Sendable {
   private var travelled = 0.0
   /// True when this frame's click ended a drag.
   private(set) var swallowsClick = false
-  /// True while the press under way has become a drag.
-  var isDragging: Bool { travelled > 0 && last != nil && hasPassedThreshold }
   private var hasPassedThreshold = false
 
   /// Follows the picture widget's `response` with the pointer at `pointer` (drawable pixels,
