@@ -22,13 +22,15 @@ public struct AppSettings: Codable, Hashable, Sendable {
   /// True when the viewfinder looks for QR codes and bar codes in photo mode too (off unless
   /// the user turned it on).
   public var detectsCodesInPhotoMode = false
+  /// True when the rule-of-thirds grid is drawn over the picture.
+  public var showsGrid = false
 
   /// Makes default settings.
   public init() {}
 
   private enum CodingKeys: String, CodingKey {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
-    case detectsCodesInPhotoMode
+    case detectsCodesInPhotoMode, showsGrid
   }
 
   /// Reads settings JSON; keys added after the first release may be missing (older files
@@ -42,6 +44,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
     controlValues = try container.decode([String: [UInt32: Int64]].self, forKey: .controlValues)
     detectsCodesInPhotoMode =
       try container.decodeIfPresent(Bool.self, forKey: .detectsCodesInPhotoMode) ?? false
+    showsGrid = try container.decodeIfPresent(Bool.self, forKey: .showsGrid) ?? false
   }
 
   /// The settings file for `environment`.

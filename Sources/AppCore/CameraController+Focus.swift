@@ -30,13 +30,22 @@ extension CameraController {
   /// and rotation to find the region on the sensor, then asks the capture thread, which
   /// answers with `.focus` reports. Nothing happens when the camera cannot focus.
   public func focus(at point: Point, overlayTime: Double) {
-    guard canFocus, let mapping = viewMapping,
-      let region = mapping.region(
-        aroundWindow: .init(x: point.x, y: point.y), size: Self.focusRegionSize)
-    else { return }
+    guard canFocus, model.mode != nil else { return }
+    // A fifth of the picture as shown, through the digital zoom.
+    let region = viewfinder.focusRegion(at: point, mapping: shownMapping)
     focusPoint = point
     focus = FocusIndicator(position: point, phase: .searching, startTime: overlayTime)
-    effects.append(.capture(.focus(at: region, meter: FocusCapability.canMeter(controls))))
+    effects.append(
+      .capture(
+        .focus(
+          at: region, meter: FocusCapability.canMeter(controls),
+          exposureTarget: viewfinder.exposureTarget(controls: controls))))
+  }
+
+  /// How the picture is shown (mirror, rotation), for mapping the pointer to the sensor
+  /// through the zoom.
+  var shownMapping: ViewMapping {
+    Viewfinder.mapping(isMirrored: model.isMirrored, quarterTurns: model.quarterTurns)
   }
 
   /// Hands focus and exposure back to the camera's automatic modes.
@@ -44,6 +53,12 @@ extension CameraController {
     focus = nil
     isExposureLocked = false
     effects.append(.capture(.resumeAutomaticFocusAndExposure))
+    // Resuming puts the bias back to its default; the compensation still holds.
+    if let (id, value) = viewfinder.biasAssignment(controls: controls),
+      viewfinder.compensationThirds != 0
+    {
+      effects.append(.capture(.setControls([.init(id, value)])))
+    }
   }
 
   /// Shows what the focus engine reports: the reticle's phase and the lock badges; a run's

@@ -27,6 +27,10 @@ public final class CameraController {
   public private(set) var modes: [CaptureMode] = []
   /// True while the settings panel is shown.
   public private(set) var isSettingsOpen = false
+  /// The settings panel's open choice list.
+  public internal(set) var picker: SettingsPicker?
+  /// Zoom, grid and exposure compensation.
+  public var viewfinder = Viewfinder()
   /// How far the settings panel is scrolled, in window points.
   public private(set) var settingsOffset = 0.0
   /// True while the test-bench figures are shown.
@@ -97,6 +101,7 @@ public final class CameraController {
     settings.controlValues = controlValues
     settings.flashMode = chosenFlashMode
     settings.lastCameraIdentity = lastCameraIdentity
+    settings.showsGrid = viewfinder.showsGrid
   }
 
   /// The app closed the camera for a while (its window is hidden): lets go of its lights and
@@ -118,6 +123,7 @@ public final class CameraController {
   public func open(_ device: DeviceInfo, notice: String?) {
     closeLights()
     isTorchOn = false
+    viewfinder.resetZoom()
     model = PreviewModel(device: device, notice: notice)
     controls = []
     modes = []
@@ -184,8 +190,20 @@ public final class CameraController {
   /// Carries out an intent of the camera interface; `overlayTime` is now on the overlay's
   /// clock.
   public func handle(_ action: CameraAction, overlayTime: Double) {
+    if viewfinder.applyZoom(action, mapping: shownMapping) { return }
     switch action {
-    case .toggleSettings: isSettingsOpen.toggle()
+    case .toggleSettings:
+      isSettingsOpen.toggle()
+      picker = nil
+    case .setPicker(let picker): self.picker = picker
+    case .toggleGrid:
+      viewfinder.showsGrid.toggle()
+      effects.append(.saveSettings)
+    case .setExposureCompensation(let thirds):
+      if let (id, value) = viewfinder.setCompensation(thirds: thirds, controls: controls) {
+        effects.append(.capture(.setControls([.init(id, value)])))
+      }
+    case .zoom, .panZoom, .resetZoom: break
     case .scrollSettings(let delta): settingsOffset += delta
     case .setControl(let id, let value): setControl(id, to: value)
     case .triggerControl(let id): effects.append(.capture(.setControls([.init(id, 1)])))
@@ -221,6 +239,12 @@ public final class CameraController {
     var state = CameraOverlayState()
     state.controls = controls
     state.isSettingsOpen = isSettingsOpen
+    state.picker = picker
+    state.settingsTitle = model.device.name
+    state.showsGrid = viewfinder.showsGrid
+    state.exposureCompensationThirds = viewfinder.compensationThirds
+    state.exposureCompensationNote = Viewfinder.compensationNote(controls: controls)
+    state.zoomFactor = viewfinder.zoom.factor
     state.settingsOffset = settingsOffset
     state.modes = modes
     state.currentMode = model.mode

@@ -36,6 +36,10 @@ public struct CameraSource: Sendable {
     switch selection {
     case .simulated(let notice):
       var options = SimulatedCamera.Options()
+      // Webcams start in their automatic exposure mode, which is also what the simulated
+      // camera reports as the "Auto Exposure" default: start there, so the control reads its
+      // default (3) and "Reset to defaults" changes nothing.
+      options.sensor = SensorState(isAutoExposureEnabled: true)
       let light = ScreenLight()
       options.screenLight = light
       screenLight = light

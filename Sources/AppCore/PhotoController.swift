@@ -45,6 +45,8 @@ public final class PhotoController {
   /// and carry the turn as EXIF Orientation, so no quality is lost to re-encoding a camera's own
   /// JPEG and viewers show them upright; mirroring is never applied to photos.
   public var quarterTurns = 0
+  /// The preview's digital zoom; photos are cropped to its region.
+  public var zoom: DigitalZoom = .none
 
   /// The EXIF orientation for `quarterTurns`: turning the picture clockwise to view it upright
   /// is "rotate 90 CW" (6), 180° is 3, and 270° is 8.
@@ -243,9 +245,10 @@ public final class PhotoController {
 
   private func submit(_ entry: RingEntry, clickTime: MonotonicTime) -> Bool {
     let captureDate = Date().addingTimeInterval(-clock().seconds(since: clickTime))
-    let job = PhotoJob(
+    var job = PhotoJob(
       entry: entry, release: release, captureDate: captureDate, clickTime: clickTime,
       make: device.driver, model: device.name, orientation: orientation, folder: folder)
+    job.zoom = zoom
     return writer.submit(job) != nil
   }
 

@@ -75,6 +75,7 @@ extension PreviewApp {
     }
     photos.controller.device = model.device
     photos.controller.quarterTurns = model.quarterTurns
+    photos.controller.zoom = camera.viewfinder.zoom
     photos.controller.framePresented(frame, at: time).forEach(session.recycle)
   }
 

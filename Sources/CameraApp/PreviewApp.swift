@@ -126,6 +126,7 @@ final class PreviewApp {
       options: options, settings: settings, device: source.device, wake: wake)
     recording = Self.makeRecording(options: options, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
+    camera.viewfinder.showsGrid = settings.showsGrid
   }
 
   /// The camera to open: the one asked for, else the one used last if it is here, else the
@@ -248,7 +249,7 @@ final class PreviewApp {
       window.clear()
       video.draw(
         isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
-        isDimmed: model.failure != nil)
+        isDimmed: model.failure != nil, zoom: camera.viewfinder.zoom)
       backend.draw(frame.commands)
       window.present()
       screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
@@ -261,8 +262,10 @@ final class PreviewApp {
   private func updatePreviewReduction() {
     guard let mode = model.mode, let videoRect else { return }
     let isSideways = ((model.quarterTurns % 4) + 4) % 4 % 2 == 1
-    let shownWidth = (isSideways ? videoRect.height : videoRect.width).rounded(.up)
-    let shownHeight = (isSideways ? videoRect.width : videoRect.height).rounded(.up)
+    // A zoomed preview shows a part of the frame that large: decode enough pixels for it.
+    let zoom = camera.viewfinder.zoom.factor
+    let shownWidth = ((isSideways ? videoRect.height : videoRect.width) * zoom).rounded(.up)
+    let shownHeight = ((isSideways ? videoRect.width : videoRect.height) * zoom).rounded(.up)
     let sides = 0.0...65_535.0
     guard sides.contains(shownWidth), sides.contains(shownHeight) else { return }
     let width = Int(shownWidth)

@@ -16,8 +16,9 @@ public enum CaptureCommand: Hashable, Sendable {
   /// Read every control again and report them with `.controlsChanged`.
   case refreshControls
   /// Focus on `region` (normalised image coordinates) with the best strategy the camera
-  /// offers and, when `meter` is true, expose it to mid-grey. Answered with `.focus` events.
-  case focus(at: RegionOfInterest, meter: Bool)
+  /// offers and, when `meter` is true, expose it to `exposureTarget` (mean luma, mid-grey
+  /// unless an exposure compensation moves it). Answered with `.focus` events.
+  case focus(at: RegionOfInterest, meter: Bool, exposureTarget: Double)
   /// Return focus and exposure to the camera's automatic modes (double-click, long press).
   case resumeAutomaticFocusAndExposure
 }

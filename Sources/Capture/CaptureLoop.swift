@@ -90,8 +90,9 @@ final class CaptureLoop {
       try reconfigure(device, capabilities, converter, to: newRequest)
     case .setControls(let assignments): controls.apply(assignments, on: device)
     case .refreshControls: controls.refresh(device)
-    case .focus(let region, let meter):
-      focus.begin(region: region, meter: meter, device: device, controls: controls)
+    case .focus(let region, let meter, let target):
+      focus.begin(
+        region: region, meter: meter, exposureTarget: target, device: device, controls: controls)
     case .resumeAutomaticFocusAndExposure: focus.resume(device: device, controls: controls)
     }
   }

@@ -37,7 +37,8 @@ final class FocusController {
 
   /// Starts a request for `region`, replacing any running one.
   func begin(
-    region: RegionOfInterest, meter: Bool, device: any CaptureDevice, controls: ControlTracker
+    region: RegionOfInterest, meter: Bool, exposureTarget: Double = ExposureCompensation.midGrey,
+    device: any CaptureDevice, controls: ControlTracker
   ) {
     sample = nil
     job = nil
@@ -49,7 +50,8 @@ final class FocusController {
     start(
       FocusJob(
         region: region, controls: controls.controls, meter: meter,
-        lensIsImmediate: device.info.kind == .simulated, strategy: strategy),
+        lensIsImmediate: device.info.kind == .simulated, strategy: strategy,
+        exposureTarget: exposureTarget),
       device: device, controls: controls)
   }
 
@@ -182,7 +184,7 @@ final class FocusController {
     start(
       FocusJob(
         region: job.region, controls: controls.controls, meter: job.meter,
-        lensIsImmediate: job.lensIsImmediate, strategy: next),
+        lensIsImmediate: job.lensIsImmediate, strategy: next, exposureTarget: job.exposureTarget),
       device: device, controls: controls)
   }
 }

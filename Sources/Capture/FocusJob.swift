@@ -21,6 +21,9 @@ struct FocusJob {
   let strategy: FocusReport.Strategy
   /// True when exposure was asked to follow the click.
   let meter: Bool
+  /// The mean luma the metering brings the region to (mid-grey moved by the exposure
+  /// compensation).
+  let exposureTarget: Double
   /// See `init`.
   let lensIsImmediate: Bool
   /// The contrast search, for `.contrastDetect`.
@@ -60,9 +63,10 @@ struct FocusJob {
   /// for latency.
   init(
     region: RegionOfInterest, controls: [CameraControl], meter: Bool, lensIsImmediate: Bool,
-    strategy: FocusReport.Strategy? = nil
+    strategy: FocusReport.Strategy? = nil, exposureTarget: Double = ExposureCompensation.midGrey
   ) {
     self.region = region
+    self.exposureTarget = exposureTarget
     self.meter = meter
     self.lensIsImmediate = lensIsImmediate
     let strategy = strategy ?? FocusCapability.runnable(controls)
@@ -109,10 +113,12 @@ struct FocusJob {
           gain: gainScale.map { Self.normalized(.gain, controls, $0) } ?? 0)
         exposure = ExposureController(
           value: now,
-          configuration: .init(stops: program.totalStops, settleFrames: settle))
+          configuration: .init(
+            target: exposureTarget, stops: program.totalStops, settleFrames: settle))
       } else if let biasScale, let bias {
         biasExposure = ExposureBiasController(
-          levels: biasScale.levels, bias: biasScale.level(forDriverValue: bias.value))
+          levels: biasScale.levels, bias: biasScale.level(forDriverValue: bias.value),
+          configuration: .init(target: exposureTarget))
       }
     }
     exposureDone = exposure == nil && biasExposure == nil

@@ -31,6 +31,9 @@ public struct PhotoJob: Sendable {
   /// The folder the photo goes into. The writer creates it when only its last component is
   /// missing; a missing parent (an unplugged drive) is reported and the photo kept.
   public var folder: URL
+  /// The digital zoom in force at the shutter: the photo keeps only its region (a crop of the
+  /// full frame, made before encoding). `.none` keeps the whole frame.
+  public var zoom: DigitalZoom = .none
 
   /// Makes a job.
   public init(

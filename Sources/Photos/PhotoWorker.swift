@@ -20,6 +20,10 @@ final class PhotoWorker {
   private let encoder = JPEGEncoder()
   private let decoder = JPEGDecoder()
   private let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
+  /// A zoomed shot's camera JPEG, decoded.
+  private let decodedFrame = NV12Frame(size: FrameSize(width: 0, height: 0))
+  /// A zoomed shot's region, cut out of the full frame.
+  private let croppedFrame = NV12Frame(size: FrameSize(width: 0, height: 0))
   private let exif = EXIFBuilder()
   /// Vault ids of kept photos → the shots they belong to.
   private var kept: [UInt64: KeptShot] = [:]
@@ -85,9 +89,23 @@ final class PhotoWorker {
     switch job.source {
     case .raw(let frame, let release):
       defer { release(frame) }
-      post(
-        .thumbnailReady(id: id, thumbnail: Thumbnail(downscaling: frame, height: thumbnailHeight)))
-      return (try encoder.encode(frame, quality: 92, subsampling: .yuv420), frame.size)
+      var picture = frame
+      if job.zoom.isZoomed {
+        frame.copy(job.zoom.cropRectangle(in: frame.size), into: croppedFrame)
+        picture = croppedFrame
+      }
+      return try encodeRaw(picture, id: id)
+    case .jpeg(let bytes) where job.zoom.isZoomed:
+      // A zoomed shot of a camera's JPEG: decode, crop, encode again. turbojpeg's lossless
+      // crop (tjTransform) would keep the camera's bits but can only cut on 16-pixel MCU
+      // edges, so the photo would not match the zoomed preview exactly; the re-encode costs
+      // one more generation at quality 92, on this thread.
+      let decoded = bytes.withUnsafeBytes { buffer in
+        Result { () throws(ImagingError) in try decoder.decode(buffer, into: decodedFrame) }
+      }
+      try decoded.get()
+      decodedFrame.copy(job.zoom.cropRectangle(in: decodedFrame.size), into: croppedFrame)
+      return try encodeRaw(croppedFrame, id: id)
     case .jpeg(let bytes):
       // withUnsafeBytes rethrows untyped errors, so the outcome travels as a Result.
       let thumbnail = bytes.withUnsafeBytes { buffer in
@@ -99,6 +117,15 @@ final class PhotoWorker {
       let size = try decoder.header(of: bytes).size
       return (try StandardHuffmanTables.inserting(into: bytes), size)
     }
+  }
+
+  /// Posts the thumbnail of `frame`, then encodes it as JPEG quality 92 4:2:0.
+  private func encodeRaw(_ frame: NV12Frame, id: UInt64) throws(ImagingError) -> (
+    jpeg: Data, size: FrameSize
+  ) {
+    post(
+      .thumbnailReady(id: id, thumbnail: Thumbnail(downscaling: frame, height: thumbnailHeight)))
+    return (try encoder.encode(frame, quality: 92, subsampling: .yuv420), frame.size)
   }
 
   /// Creates the photo folder itself when missing (the first photo), but never its parents: a

@@ -43,9 +43,13 @@ public final class VideoTexture {
   /// (as a webcam preview is, like a mirror), darkened when `isDimmed`; returns where it landed in drawable pixels (for the
   /// overlay's tap mapping), or `nil` before the first upload.
   @discardableResult
-  public func draw(isMirrored: Bool = false, quarterTurns: Int = 0, isDimmed: Bool = false)
-    -> Rect?
-  {
+  ///
+  /// `zoom` picks the part of the frame shown: an SDL source rectangle on the texture, so the
+  /// enlarged preview costs no copy.
+  public func draw(
+    isMirrored: Bool = false, quarterTurns: Int = 0, isDimmed: Bool = false,
+    zoom: DigitalZoom = .none
+  ) -> Rect? {
     guard let texture, let fitted = placement(quarterTurns: quarterTurns) else { return nil }
     // A dimmed picture is the last frame of a camera that went away: kept, but clearly old.
     let level: UInt8 = isDimmed ? 96 : 255
@@ -63,8 +67,16 @@ public final class VideoTexture {
     // screen is an up-down flip of the texture.
     let flip =
       isMirrored ? (isSideways ? SDL_FLIP_VERTICAL : SDL_FLIP_HORIZONTAL) : SDL_FLIP_NONE
-    SDL_RenderCopyEx(
-      window.renderer, texture, nil, &destination, Double(turns * 90), nil, flip)
+    if zoom.isZoomed, let size = textureSize {
+      let crop = zoom.cropRectangle(in: size)
+      var source = SDL_Rect(
+        x: Int32(crop.left), y: Int32(crop.top), w: Int32(crop.width), h: Int32(crop.height))
+      SDL_RenderCopyEx(
+        window.renderer, texture, &source, &destination, Double(turns * 90), nil, flip)
+    } else {
+      SDL_RenderCopyEx(
+        window.renderer, texture, nil, &destination, Double(turns * 90), nil, flip)
+    }
     return fitted
   }
 

@@ -23,7 +23,7 @@ struct CameraControllerFocusTests {
   private func focusRegion(_ rig: CameraControllerRig, at point: Point) -> RegionOfInterest? {
     rig.controller.focus(at: point, overlayTime: 2)
     for effect in rig.controller.drainEffects() {
-      if case .capture(.focus(let region, _)) = effect { return region }
+      if case .capture(.focus(let region, _, _)) = effect { return region }
     }
     return nil
   }

@@ -40,6 +40,16 @@ import Testing
     #expect(focus.value == 0)
   }
 
+  @Test func simulatedCameraStartsWithEveryControlAtItsDefaultMode() throws {
+    let device = try CameraSource(.simulated(notice: nil)).open()
+    defer { device.close() }
+    let controls = try device.controls()
+    let auto = try #require(controls.first { $0.id == .exposureAuto })
+    #expect(auto.value == auto.defaultValue)
+    let focus = try #require(controls.first { $0.id == .focusAuto })
+    #expect(focus.value == focus.defaultValue)
+  }
+
   @Test func aRefusedSettingEndsTheOpenAndIsKept() {
     let simulated = CameraSource(.simulated(notice: nil))
     let failure = ControlFailureBox()

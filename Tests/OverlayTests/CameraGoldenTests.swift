@@ -29,6 +29,20 @@ struct CameraGoldenTests {
     try check("settingsScrolled", CameraScene.settingsState(offset: 400))
   }
 
+  @Test func settingsListShowsEveryChoiceWithTheCurrentTicked() throws {
+    var state = CameraScene.settingsState()
+    state.camera.picker = SettingsPicker(target: .size, highlighted: 0)
+    try check("settingsPicker", state)
+  }
+
+  @Test func gridAndZoomBadgeSitOnThePicture() throws {
+    var state = CameraScene.state()
+    state.camera.showsGrid = true
+    state.camera.zoomFactor = 2
+    state.camera.exposureCompensationThirds = -2
+    try check("gridZoom", state)
+  }
+
   @Test func settingsPanelOnHiDPIScalesWithPixelScale() throws {
     try check("settingsHiDPI", CameraScene.settingsState(scale: 2), scale: 2)
   }

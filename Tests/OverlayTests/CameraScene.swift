@@ -75,6 +75,7 @@ enum CameraScene {
   static func settingsState(scale: Double = 1, offset: Double = 0) -> OverlayState {
     var state = state(scale: scale)
     state.camera.isSettingsOpen = true
+    state.camera.settingsTitle = device.name
     state.camera.settingsOffset = offset
     return state
   }

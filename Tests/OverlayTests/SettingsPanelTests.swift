@@ -51,7 +51,7 @@ struct SettingsPanelTests {
       if case .heading(let title) = content { return title }
       return nil
     }
-    #expect(headings == ["Mode", "User", "Camera", "Photo"])
+    #expect(headings == ["Picture", "Mode", "User", "Camera", "Photo"])
     if case .reset = contents[contents.count - 3] {
     } else {
       Issue.record("reset is not the last camera line")
@@ -92,7 +92,8 @@ struct SettingsPanelTests {
     var camera = CameraOverlayState()
     camera.controls = [disabled]
     let contents = SettingsLayout.contents(of: camera)
-    #expect(contents.count == 2)
+    // Picture (heading, compensation, grid) and Photo (heading, switch).
+    #expect(contents.count == 5)
     if case .codeDetection = contents.last {} else { Issue.record("only the photo section") }
   }
 
@@ -168,13 +169,13 @@ struct SettingsPanelTests {
     #expect(actions == [.camera(.scrollSettings(by: layout.maximumOffset - 40 - 10_000))])
   }
 
-  @Test func switchFlipsAndMenuCyclesToNextEntry() throws {
+  @Test func switchFlipsAndMenuOpensItsListAtTheCurrentEntry() throws {
     let (state, row) = try scrolled(to: .focusAuto)
     #expect(click(row.frame.center, state: state) == [.camera(.setControl(.focusAuto, 0))])
     let (menuState, menuRow) = try scrolled(to: .exposureAuto)
-    // Entries are 1 and 3; from 3 the next wraps to 1.
-    #expect(
-      click(menuRow.frame.center, state: menuState) == [.camera(.setControl(.exposureAuto, 1))])
+    // Entries are 1 and 3; 3 is in force, the second entry.
+    let picker = SettingsPicker(target: .control(.exposureAuto), highlighted: 1, firstVisible: 0)
+    #expect(click(menuRow.frame.center, state: menuState) == [.camera(.setPicker(picker))])
   }
 
   @Test func buttonControlIsTriggered() throws {
@@ -185,18 +186,65 @@ struct SettingsPanelTests {
         step: 0, defaultValue: 0, value: 0)
     ]
     state.camera.modes = []
-    let row = try #require(panel(state).layout.rows.dropFirst().first)
+    let row = try #require(
+      panel(state).layout.rows.first { if case .control = $0.content { true } else { false } })
     #expect(click(row.frame.center, state: state) == [.camera(.triggerControl(.autoFocusStart))])
   }
 
-  @Test func modeSelectorsMoveToTheNextMode() throws {
+  @Test func modeSelectorOpensItsList() throws {
     let state = CameraScene.settingsState()
     let rows = panel(state).layout.rows
     let format = try #require(rows.first { if case .format = $0.content { true } else { false } })
-    let expected = CaptureMode(
-      format: .yuyv, size: FrameSize(width: 1280, height: 720),
-      interval: FrameInterval(framesPerSecond: 10))
-    #expect(click(format.frame.center, state: state) == [.camera(.selectMode(expected))])
+    #expect(
+      click(format.frame.center, state: state) == [
+        .camera(.setPicker(SettingsPicker(target: .format, highlighted: 0, firstVisible: 0)))
+      ])
+  }
+
+  @Test func closeButtonClosesThePanel() {
+    let state = CameraScene.settingsState()
+    let close = panel(state).layout.closeButton
+    #expect(click(close.center, state: state) == [.camera(.toggleSettings)])
+  }
+
+  @Test func exposureCompensationSliderSetsThirdsAndWheelSteps() throws {
+    let state = CameraScene.settingsState()
+    let sheet = panel(state)
+    let row = try #require(
+      sheet.layout.rows.first {
+        if case .exposureCompensation = $0.content { true } else { false }
+      })
+    let track = sheet.sliderGeometry(of: row).track
+    #expect(
+      click(Point(x: track.maxX, y: track.center.y), state: state) == [
+        .camera(.setExposureCompensation(thirds: 6))
+      ])
+    #expect(
+      click(Point(x: track.minX, y: track.center.y), state: state) == [
+        .camera(.setExposureCompensation(thirds: -6))
+      ])
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let wheel = overlay.frame(input: input(pointer: row.frame.center, wheel: 1), state: state)
+    #expect(wheel.actions == [.camera(.setExposureCompensation(thirds: 1))])
+  }
+
+  @Test func evTextWritesThirdsToOneDecimal() {
+    #expect(SettingsPanel.evText(thirds: 0) == "0 EV")
+    #expect(SettingsPanel.evText(thirds: 1) == "+0.3 EV")
+    #expect(SettingsPanel.evText(thirds: -5) == "−1.7 EV")
+    #expect(SettingsPanel.evText(thirds: 6) == "+2.0 EV")
+  }
+
+  @Test func plainNamesReplaceDriverJargonUnlessTestBenchIsOn() throws {
+    let auto = try #require(CameraScene.controls.first { $0.id == .exposureAuto })
+    #expect(ControlNames.name(of: auto) == "Exposure")
+    #expect(ControlNames.menuEntry(3, of: auto) == "Auto")
+    #expect(ControlNames.menuEntry(1, of: auto) == "Manual")
+    #expect(ControlNames.menuEntry(3, of: auto, raw: true) == auto.menu[3])
+    #expect(ControlNames.name(of: auto, raw: true) == auto.name)
+    var full = auto
+    full.menu[0] = "Auto Mode"
+    #expect(ControlNames.menuEntry(3, of: full) == "Aperture priority")
   }
 
   @Test func resetButtonResetsControls() throws {

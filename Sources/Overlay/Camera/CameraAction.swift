@@ -40,4 +40,20 @@ public enum CameraAction: Hashable, Sendable {
   case cycleFlashMode
   /// Turn the saved setting "Detect codes in photo mode" on or off.
   case toggleCodeDetection
+  /// Open a choice list of the settings panel, move its highlight or scroll it (the new
+  /// state), or close it (`nil`).
+  case setPicker(SettingsPicker?)
+  /// Show or hide the rule-of-thirds grid (a saved setting).
+  case toggleGrid
+  /// Set the exposure compensation, in thirds of a stop (−6…6).
+  case setExposureCompensation(thirds: Int)
+  /// Zoom in (positive) or out by this many steps, keeping the point of the shown picture
+  /// under the pointer in place (0…1 across and down the picture as shown), or the centre
+  /// for `nil`.
+  case zoom(steps: Int, toward: Point?)
+  /// Move the zoomed picture by a drag of this many fractions of the shown picture's width
+  /// and height (the content follows the pointer).
+  case panZoom(dx: Double, dy: Double)
+  /// Back to the whole picture.
+  case resetZoom
 }

@@ -43,6 +43,20 @@ public struct CameraOverlayState: Hashable, Sendable {
   /// The flash, or `nil` when the camera has none (no button then).
   public var flashMode: FlashModeState?
 
+  /// The open choice list of the settings panel, or `nil` when none is open.
+  public var picker: SettingsPicker?
+  /// The camera's name for the settings panel's title.
+  public var settingsTitle = ""
+  /// True while the rule-of-thirds grid is drawn over the picture.
+  public var showsGrid = false
+  /// Exposure compensation in thirds of a stop, −6…6 (−2…+2 EV).
+  public var exposureCompensationThirds = 0
+  /// What the exposure compensation drives, said under its slider ("Camera's exposure bias",
+  /// "Pinhole's metering on click").
+  public var exposureCompensationNote = ""
+  /// The digital zoom factor (1 for none); above 1 the badge shows it and drags pan.
+  public var zoomFactor = 1.0
+
   /// Makes the state of a camera with nothing to show.
   public init() {}
 }

@@ -43,6 +43,7 @@ extension Overlay {
         area: layout.content, picture: visibleVideo, strength: camera.torchStrength,
         scale: layout.scale)
     }
+    drawViewfinder(into: &commands, layout: layout, state: state)
     let hud = hudPanel(state: state, layout: layout)
     drawFocus(
       state: state, visibleVideo: visibleVideo, below: hud, time: time, painter: painter,
@@ -56,7 +57,8 @@ extension Overlay {
 
   /// Intents of keys the camera interface owns: S settings, Tab or I the test-bench figures,
   /// C the next camera and Ctrl+1…9 a given one, F the flash mode, L the torch, M mirror,
-  /// R rotate, Escape closes the camera list or the settings panel. Other keys held with Ctrl, Alt or Super are left alone.
+  /// R rotate, G the grid, + and − zoom, 0 back to the whole picture, Escape closes the camera
+  /// list or the settings panel. Other keys held with Ctrl, Alt or Super are left alone.
   func cameraKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
     let camera = state.camera
     // The photo viewer covers the camera interface; its keys are the viewer's.
@@ -77,6 +79,10 @@ extension Overlay {
       case .a where camera.canFocus: .resumeAutomaticFocusAndExposure
       case .m: .toggleMirror
       case .r: .rotate
+      case .g: .toggleGrid
+      case .plus: .zoom(steps: 1, toward: nil)
+      case .minus: .zoom(steps: -1, toward: nil)
+      case .digit(0) where camera.zoomFactor > 1: .resetZoom
       case .escape where camera.isCameraMenuOpen: .toggleCameraMenu
       case .escape where camera.isSettingsOpen: .toggleSettings
       default: nil
@@ -123,6 +129,25 @@ extension Overlay {
     let top = max(hud?.frame.maxY ?? visibleVideo.minY, visibleVideo.minY) + painter.px(10)
     let left = hud == nil ? visibleVideo.minX + painter.px(10) : (hud?.frame.minX ?? 0)
     reticle.drawBadges(badges, at: Point(x: left, y: top), into: &commands)
+  }
+
+  /// Updates the settings panel's open choice list, the topmost widget while it is open.
+  func updateSettingsPicker(
+    input: OverlayInput, state: OverlayState, layout: OverlayLayout,
+    actions: inout [OverlayAction]
+  ) -> (SettingsPickerList, [ControlResponse])? {
+    guard
+      let list = SettingsPickerList(state: state, layout: layout, painter: cameraPainter(layout))
+    else { return nil }
+    return (list, list.update(tracker: &tracker, input: input, actions: &actions))
+  }
+
+  /// Draws the open choice list above everything else.
+  func drawSettingsPicker(
+    _ picker: (SettingsPickerList, [ControlResponse])?, into commands: inout [DrawCommand]
+  ) {
+    guard let (list, responses) = picker else { return }
+    list.draw(responses, into: &commands)
   }
 
   private func cameraPainter(_ layout: OverlayLayout) -> CameraPainter {

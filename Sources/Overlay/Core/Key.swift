@@ -55,6 +55,8 @@ public enum Key: Hashable, Sendable {
   case minus
   /// Z (Ctrl+Z undoes the last move to the trash).
   case z
+  /// G (shows or hides the rule-of-thirds grid).
+  case g
   /// A digit key 0–9 (top row or keypad).
   case digit(Int)
 }

@@ -33,6 +33,8 @@ public final class Overlay {
   public static let oneCameraHint = "Only one camera connected"
   /// The hint shown when Escape would quit while a recording runs.
   public static let recordingHint = "Recording — press Space to stop it first"
+  /// Follows a drag on the picture, for panning the digital zoom.
+  var zoomDrag = ZoomDrag()
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -96,6 +98,8 @@ public final class Overlay {
 
     // Interaction runs topmost first so a press claimed by a button never reaches the video.
     tracker.beginFrame(input)
+    let pickerUI = updateSettingsPicker(
+      input: input, state: state, layout: layout, actions: &actions)
     let scanUI = updateScanUI(input: input, state: state, layout: layout, actions: &actions)
     let recordingUI = updateRecordingUI(
       input: input, state: state, layout: layout, actions: &actions)
@@ -114,7 +118,11 @@ public final class Overlay {
     if fullscreen.isClicked { actions.append(.toggleFullscreen) }
     actions += cameraLongPressActions(
       video, state: state, time: input.time, press: &focusLongPress)
-    if !focusLongPress.swallowsClick { actions += videoActions(video, state: state) }
+    let viewfinder = viewfinderActions(video, input: input, state: state, layout: layout)
+    actions += viewfinder.actions
+    if !focusLongPress.swallowsClick, !viewfinder.takesClick {
+      actions += videoActions(video, state: state)
+    }
 
     var commands: [DrawCommand] = []
     drawTopBar(into: &commands, layout: layout, state: state)
@@ -126,6 +134,7 @@ public final class Overlay {
     drawRecordingUI(recordingUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
     drawScanPhotoCards(scanUI, into: &commands, layout: layout, state: state)
+    drawSettingsPicker(pickerUI, into: &commands)
     drawHint(into: &commands, layout: layout, state: state, time: input.time)
     if let tooltip { drawTooltip(tooltip, into: &commands, layout: layout) }
     return OverlayFrame(commands: commands, actions: actions)
@@ -139,6 +148,11 @@ public final class Overlay {
     var actions: [OverlayAction] = []
     var isFullscreen = state.isFullscreen
     for press in keys {
+      // An open settings list takes its keys before anything else (Return picks, not shoots).
+      if let picked = SettingsPickerList.keyActions(press, state: state) {
+        actions += picked
+        continue
+      }
       if press.key == .escape, let early = escapeActions(state: state) {
         actions += early
         continue

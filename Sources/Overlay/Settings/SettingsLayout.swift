@@ -2,12 +2,16 @@
 
 import CameraModel
 
-/// Where the settings panel and its lines sit this frame: a translucent panel on the right,
-/// between the bars, scrolled by the app's offset (clamped here, because only the overlay
-/// knows how tall the content is).
+/// Where the settings panel and its lines sit this frame: a nearly opaque panel on the
+/// right, between the bars, with a fixed title line and a close button above lines scrolled
+/// by the app's offset (clamped here, because only the overlay knows how tall the content is).
 struct SettingsLayout {
   /// The panel's background.
   let panel: Rect
+  /// The title line at the panel's top; it does not scroll.
+  let header: Rect
+  /// The close button at the title line's right.
+  let closeButton: Rect
   /// The part of the panel lines are visible in; everything is clipped to it.
   let viewport: Rect
   /// Every line, positioned with the scroll offset applied.
@@ -23,21 +27,33 @@ struct SettingsLayout {
   static let margin = 8.0
   /// Padding between the panel's edge and its lines, in points.
   static let padding = 10.0
+  /// Height of the title line, in points: the title and the camera's name under it.
+  static let headerHeight = 46.0
+  /// Side of the close button, in points.
+  static let closeSize = 28.0
 
   /// Lays out the panel for `state` in `layout`.
   init(state: OverlayState, layout: OverlayLayout) {
     let margin = layout.px(Self.margin)
     let padding = layout.px(Self.padding)
-    let contents = Self.contents(of: state.camera)
+    let contents = Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
     let heights = contents.map { layout.px(SettingsRow.height(of: $0)) }
     let contentHeight = heights.reduce(0, +)
     let available = max(layout.content.height - 2 * margin, 0)
     let width = max(min(layout.px(Self.panelWidth), layout.bounds.width - 2 * margin), 0)
-    let height = min(available, contentHeight + 2 * padding)
+    let headerHeight = layout.px(Self.headerHeight)
+    let height = min(available, contentHeight + 2 * padding + headerHeight)
     panel = Rect(
       x: layout.bounds.maxX - margin - width, y: layout.content.minY + margin, width: width,
       height: height)
-    viewport = panel.insetBy(dx: 0, dy: padding)
+    header = Rect(x: panel.minX, y: panel.minY, width: panel.width, height: headerHeight)
+    let close = layout.px(Self.closeSize)
+    closeButton = Rect(
+      x: panel.maxX - padding - close, y: (header.center.y - close / 2).rounded(), width: close,
+      height: close)
+    viewport = Rect(
+      x: panel.minX, y: header.maxY, width: panel.width,
+      height: max(panel.maxY - padding - header.maxY, 0))
     let overflow = max(contentHeight - viewport.height, 0)
     maximumOffset = overflow / layout.scale
     offset = min(max(state.camera.settingsOffset, 0), maximumOffset)
@@ -53,15 +69,19 @@ struct SettingsLayout {
     self.rows = rows
   }
 
-  /// The lines in order: the mode section, the controls grouped by class, the reset button,
-  /// then the app's own photo section. Disabled controls are not there at all, as V4L2
-  /// defines the flag.
-  static func contents(of camera: CameraOverlayState) -> [SettingsRow.Content] {
-    var contents: [SettingsRow.Content] = []
+  /// The lines in order: the picture section (exposure compensation, grid), the mode
+  /// section, the controls grouped by class, the reset button, then the app's own photo
+  /// section. Disabled controls are not there at all, as V4L2 defines the flag; the exposure
+  /// bias is left to the compensation slider that drives it, unless `raw` (the test-bench
+  /// figures are on) asks for every control.
+  static func contents(of camera: CameraOverlayState, raw: Bool = false) -> [SettingsRow.Content] {
+    var contents: [SettingsRow.Content] = [.heading("Picture"), .exposureCompensation, .grid]
     if !camera.modes.isEmpty {
       contents += [.heading("Mode"), .format, .size, .rate]
     }
-    let visible = camera.controls.filter { !$0.flags.contains(.disabled) }
+    let visible = camera.controls.filter {
+      !$0.flags.contains(.disabled) && (raw || $0.id != .autoExposureBias)
+    }
     for (title, controls) in groups(visible) {
       contents.append(.heading(title))
       contents += controls.map { .control($0) }

@@ -54,6 +54,22 @@ struct SettingsModeChoices {
     return CaptureMode(format: current.format, size: current.size, interval: interval)
   }
 
+  /// The mode a choice of `format` moves to: the same size and rate when it has them, else
+  /// its largest size and that size's fastest rate.
+  func mode(forFormat format: PixelFormat) -> CaptureMode? {
+    best(in: modes.filter { $0.format == format }, size: current.size)
+  }
+
+  /// The mode a choice of `size` moves to, keeping the rate when that size offers it.
+  func mode(forSize size: FrameSize) -> CaptureMode? {
+    best(in: modes.filter { $0.format == current.format }, size: size)
+  }
+
+  /// The mode a choice of `interval` moves to.
+  func mode(forInterval interval: FrameInterval) -> CaptureMode {
+    CaptureMode(format: current.format, size: current.size, interval: interval)
+  }
+
   private func best(in candidates: [CaptureMode], size: FrameSize) -> CaptureMode? {
     let sameSize = candidates.filter { $0.size == size }
     let pool =

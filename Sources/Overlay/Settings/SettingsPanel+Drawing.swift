@@ -8,11 +8,18 @@ extension SettingsPanel {
   /// Heading size, in points.
   private static let headingSize = 11.0
 
-  /// Draws the panel: background, then every line clipped to the viewport, then a scroll
-  /// indicator when the content is taller than the panel.
+  /// The panel's background: nearly opaque, so its text reads over any picture.
+  static let background = Color(red: 24, green: 24, blue: 28, alpha: 246)
+  /// The panel's title.
+  static let title = "Camera settings"
+
+  /// Draws the panel: background, the title line with the close button, then every line
+  /// clipped to the viewport, then a scroll indicator when the content is taller than the
+  /// panel.
   func draw(_ responses: Responses, into commands: inout [DrawCommand]) {
     commands.append(
-      .fillRect(layout.panel, color: CameraPainter.panelColor, cornerRadius: painter.px(14)))
+      .fillRect(layout.panel, color: Self.background, cornerRadius: painter.px(14)))
+    drawHeader(close: responses.close, into: &commands)
     commands.append(.clip(layout.viewport))
     for (row, response) in zip(layout.rows, responses.rows)
     where !row.frame.intersection(layout.viewport).isEmpty {
@@ -20,6 +27,39 @@ extension SettingsPanel {
     }
     commands.append(.clip(nil))
     drawScrollIndicator(into: &commands)
+  }
+
+  /// "Camera settings" over the camera's name, a × button at the right, a rule under them.
+  private func drawHeader(close: ControlResponse, into commands: inout [DrawCommand]) {
+    let header = layout.header
+    let leading = header.minX + painter.px(SettingsLayout.padding + 2)
+    let width = max(layout.closeButton.minX - painter.px(8) - leading, 0)
+    let name = state.camera.settingsTitle
+    let titleY = name.isEmpty ? header.center.y : header.minY + painter.px(17)
+    painter.appendText(
+      painter.text.truncated(Self.title, pointSize: painter.px(15), width: width),
+      into: &commands, leading: leading, centerY: titleY, size: painter.px(15),
+      color: CameraPainter.textColor)
+    if !name.isEmpty {
+      painter.appendText(
+        painter.text.truncated(name, pointSize: painter.px(11), width: width), into: &commands,
+        leading: leading, centerY: header.minY + painter.px(35), size: painter.px(11),
+        color: CameraPainter.secondaryTextColor)
+    }
+    let button = layout.closeButton
+    painter.appendButtonBackground(
+      into: &commands, rect: button, response: close, isActive: false)
+    let stroke = max(painter.px(1.8), 1)
+    painter.appendPolyline(
+      into: &commands, center: button.center, points: [.init(x: -5, y: -5), .init(x: 5, y: 5)],
+      width: stroke, color: CameraPainter.textColor)
+    painter.appendPolyline(
+      into: &commands, center: button.center, points: [.init(x: 5, y: -5), .init(x: -5, y: 5)],
+      width: stroke, color: CameraPainter.textColor)
+    commands.append(
+      .fillRect(
+        Rect(x: header.minX, y: header.maxY - 1, width: header.width, height: 1),
+        color: CameraPainter.controlFill, cornerRadius: 0))
   }
 
   private func drawRow(
@@ -50,7 +90,51 @@ extension SettingsPanel {
         color: CameraPainter.textColor)
       drawSwitch(
         isOn: state.scan.detectsCodesInPhotoMode, frame: frame, opacity: 1, into: &commands)
+    case .grid:
+      let size = painter.px(Self.labelSize)
+      painter.appendText(
+        "Grid (G)", into: &commands, leading: frame.minX, centerY: frame.center.y, size: size,
+        color: CameraPainter.textColor)
+      drawSwitch(isOn: state.camera.showsGrid, frame: frame, opacity: 1, into: &commands)
+    case .exposureCompensation:
+      drawExposureCompensation(row: row, response: response, into: &commands)
     }
+  }
+
+  /// "Exposure compensation" and its value in EV over a slider of thirds, and under it what
+  /// the slider drives.
+  private func drawExposureCompensation(
+    row: SettingsRow, response: ControlResponse, into commands: inout [DrawCommand]
+  ) {
+    let control = exposureCompensationControl
+    let frame = row.frame
+    let size = painter.px(Self.labelSize)
+    let labelY = frame.minY + painter.px(14)
+    let valueText = Self.evText(thirds: Int(control.value))
+    let valueWidth = painter.text.size(of: valueText, pointSize: size).width
+    painter.appendText(
+      painter.text.truncated(
+        control.name, pointSize: size, width: max(frame.width - valueWidth - painter.px(12), 0)),
+      into: &commands, leading: frame.minX, centerY: labelY, size: size,
+      color: CameraPainter.textColor)
+    painter.appendTrailingText(
+      valueText, into: &commands, trailing: frame.maxX, centerY: labelY, size: size,
+      color: CameraPainter.secondaryTextColor)
+    drawSlider(control, geometry: sliderGeometry(of: row), response: response, into: &commands)
+    let note = state.camera.exposureCompensationNote
+    if !note.isEmpty {
+      painter.appendText(
+        painter.text.truncated(note, pointSize: painter.px(11), width: frame.width),
+        into: &commands, leading: frame.minX, centerY: frame.minY + painter.px(52),
+        size: painter.px(11), color: CameraPainter.secondaryTextColor)
+    }
+  }
+
+  /// Thirds of a stop as the panel and the badge write them: "0 EV", "+0.3 EV", "−1.7 EV".
+  static func evText(thirds: Int) -> String {
+    guard thirds != 0 else { return "0 EV" }
+    let tenths = Int((Double(abs(thirds)) * 10 / 3).rounded())
+    return (thirds > 0 ? "+" : "−") + "\(tenths / 10).\(tenths % 10) EV"
   }
 
   private func drawControl(
@@ -61,13 +145,18 @@ extension SettingsPanel {
     let frame = row.frame
     let labelY = Self.isSlider(control) ? frame.minY + painter.px(14) : frame.center.y
     let size = painter.px(Self.labelSize)
-    let valueText = Self.valueText(of: control)
-    let reserved =
-      Self.isSlider(control)
-      ? painter.text.size(of: valueText, pointSize: size).width
-      : frame.width * 0.5
+    let valueText = Self.valueText(of: control, raw: showsRawNames)
+    let reserved: Double =
+      switch control.kind {
+      case .integer, .integer64, .bitmask, .other:
+        painter.text.size(of: valueText, pointSize: size).width
+      case .menu, .integerMenu: selectorPill(valueText, frame: frame).0.width
+      case .boolean: painter.px(40)
+      case .button: frame.width * 0.4
+      }
     let name = painter.text.truncated(
-      control.name, pointSize: size, width: max(frame.width - reserved - painter.px(12), 0))
+      ControlNames.name(of: control, raw: showsRawNames), pointSize: size,
+      width: max(frame.width - reserved - painter.px(12), 0))
     painter.appendText(
       name, into: &commands, leading: frame.minX, centerY: labelY, size: size,
       color: CameraPainter.textColor.withOpacity(opacity))
@@ -94,10 +183,11 @@ extension SettingsPanel {
     }
   }
 
-  /// What a control's value reads as: the menu entry's name, "On"/"Off", or the number.
-  static func valueText(of control: CameraControl) -> String {
+  /// What a control's value reads as: the menu entry's plain name (the driver's with `raw`),
+  /// "On"/"Off", or the number.
+  static func valueText(of control: CameraControl, raw: Bool = false) -> String {
     switch control.kind {
-    case .menu, .integerMenu: control.menu[control.value] ?? String(control.value)
+    case .menu, .integerMenu: ControlNames.menuEntry(control.value, of: control, raw: raw)
     case .boolean: control.value == 0 ? "Off" : "On"
     case .button: ""
     default: String(control.value)
@@ -167,8 +257,8 @@ extension SettingsPanel {
     return (pill, shown)
   }
 
-  /// A pill at the right of the line showing the current entry and a chevron: a click moves
-  /// to the next entry.
+  /// A pill at the right of the line showing the current entry and a chevron: a click opens
+  /// the list of entries.
   private func drawSelector(
     _ title: String, frame: Rect, response: ControlResponse, opacity: Double,
     into commands: inout [DrawCommand]
@@ -182,14 +272,10 @@ extension SettingsPanel {
     let tip = Point(x: pill.maxX - painter.px(12), y: pill.center.y)
     let stroke = max(painter.px(1.6), 1)
     let color = CameraPainter.textColor.withOpacity(opacity)
-    // Up and down chevrons stacked: the entries form a cycle, not a direction.
+    // A down chevron: the entries open as a list below.
     painter.appendPolyline(
       into: &commands, center: tip,
-      points: [.init(x: -3, y: -2), .init(x: 0, y: -5), .init(x: 3, y: -2)],
-      width: stroke, color: color)
-    painter.appendPolyline(
-      into: &commands, center: tip,
-      points: [.init(x: -3, y: 2), .init(x: 0, y: 5), .init(x: 3, y: 2)],
+      points: [.init(x: -4, y: -2), .init(x: 0, y: 2), .init(x: 4, y: -2)],
       width: stroke, color: color)
   }
 
@@ -201,7 +287,7 @@ extension SettingsPanel {
     let (name, value): (String, String) =
       switch row.content {
       case .format: ("Format", choices.current.format.description)
-      case .size: ("Size", choices.current.size.description)
+      case .size: ("Size", "\(choices.current.size.width) × \(choices.current.size.height)")
       default: ("Frame rate", choices.current.interval.description)
       }
     painter.appendText(

@@ -19,7 +19,20 @@ struct SettingsPanel {
   struct Responses {
     /// One response per line; lines that take no input get an empty one.
     var rows: [ControlResponse]
+    /// The close button's.
+    var close = ControlResponse()
   }
+
+  /// The exposure compensation as a slider control: −6…6 thirds of a stop.
+  var exposureCompensationControl: CameraControl {
+    CameraControl(
+      id: CameraModel.ControlID(rawValue: 0), name: "Exposure compensation", kind: .integer,
+      minimum: -6, maximum: 6, step: 1, defaultValue: 0,
+      value: Int64(min(max(state.camera.exposureCompensationThirds, -6), 6)), flags: .slider)
+  }
+
+  /// True while the settings show the drivers' own names (the test-bench figures are on).
+  var showsRawNames: Bool { state.camera.isHUDVisible }
 
   /// The mode section's choices, or `nil` without modes.
   var modeChoices: SettingsModeChoices? {
@@ -32,7 +45,10 @@ struct SettingsPanel {
     tracker: inout PointerTracker, input: OverlayInput, actions: inout [OverlayAction]
   ) -> Responses {
     var responses: [ControlResponse] = []
-    var isWheelTaken = false
+    // An open choice list takes the wheel over the panel.
+    var isWheelTaken = state.camera.picker != nil
+    let close = tracker.update(ControlID("settings-close"), rect: layout.closeButton)
+    if close.isClicked { actions.append(.camera(.toggleSettings)) }
     for row in layout.rows {
       let hit = hitRect(of: row).intersection(layout.viewport)
       guard isInteractive(row), !hit.isEmpty else {
@@ -49,7 +65,7 @@ struct SettingsPanel {
     }
     _ = tracker.update(ControlID("settings-panel"), rect: layout.panel)
     if !isWheelTaken, let scroll = scrollAction(input: input) { actions.append(scroll) }
-    return Responses(rows: responses)
+    return Responses(rows: responses, close: close)
   }
 
   /// The part of a line that takes the pointer: a slider's track band, the reset pill, or
@@ -59,6 +75,10 @@ struct SettingsPanel {
     case .control(let control) where Self.isSlider(control):
       let top = row.frame.minY + painter.px(24)
       return Rect(x: row.frame.minX, y: top, width: row.frame.width, height: row.frame.maxY - top)
+    case .exposureCompensation:
+      let top = row.frame.minY + painter.px(24)
+      let bottom = row.frame.minY + painter.px(48)
+      return Rect(x: row.frame.minX, y: top, width: row.frame.width, height: bottom - top)
     case .reset:
       return resetPill(in: row.frame)
     default:
@@ -72,7 +92,7 @@ struct SettingsPanel {
     switch row.content {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
-    case .format, .size, .rate, .reset, .codeDetection: true
+    case .format, .size, .rate, .reset, .codeDetection, .exposureCompensation, .grid: true
     }
   }
 
@@ -113,12 +133,26 @@ struct SettingsPanel {
     switch row.content {
     case .control(let control) where Self.isSlider(control):
       return sliderActions(control, row: row, response: response, input: input)
+    case .control(let control) where control.kind == .menu || control.kind == .integerMenu:
+      return response.isClicked ? openPicker(.control(control.id)) : []
     case .control(let control):
       guard response.isClicked else { return [] }
       return clickActions(control).map { .camera($0) }
-    case .format, .size, .rate:
-      guard response.isClicked, let mode = nextMode(for: row.content) else { return [] }
-      return [.camera(.selectMode(mode))]
+    case .format:
+      return response.isClicked ? openPicker(.format) : []
+    case .size:
+      return response.isClicked ? openPicker(.size) : []
+    case .rate:
+      return response.isClicked ? openPicker(.rate) : []
+    case .exposureCompensation:
+      let control = exposureCompensationControl
+      guard response.isPressed || response.isClicked,
+        let x = input.pointerInPixels?.x ?? response.clickPosition?.x
+      else { return [] }
+      let value = sliderGeometry(of: row).value(atX: x, of: control)
+      return value == control.value ? [] : [.camera(.setExposureCompensation(thirds: Int(value)))]
+    case .grid:
+      return response.isClicked ? [.camera(.toggleGrid)] : []
     case .reset:
       return response.isClicked ? [.camera(.resetControls)] : []
     case .codeDetection:
@@ -140,17 +174,21 @@ struct SettingsPanel {
     return value == control.value ? [] : [.camera(.setControl(control.id, value))]
   }
 
-  /// A click flips a switch, moves a menu to its next entry, or presses a button.
+  /// A click on a selector opens its list with the current entry highlighted and in view.
+  private func openPicker(_ target: SettingsPicker.Target) -> [OverlayAction] {
+    let list = SettingsPickerList.entries(for: target, state: state)
+    let current = list.current ?? 0
+    let first = max(current - SettingsPickerList.maximumVisible / 2, 0)
+    return [
+      .camera(.setPicker(SettingsPicker(target: target, highlighted: current, firstVisible: first)))
+    ]
+  }
+
+  /// A click flips a switch or presses a button.
   private func clickActions(_ control: CameraControl) -> [CameraAction] {
     switch control.kind {
     case .boolean:
       return [.setControl(control.id, control.value == 0 ? 1 : 0)]
-    case .menu, .integerMenu:
-      let entries = control.menu.keys.sorted()
-      guard let next = SettingsModeChoices.next(after: control.value, in: entries) else {
-        return []
-      }
-      return [.setControl(control.id, next)]
     case .button:
       return [.triggerControl(control.id)]
     default:
@@ -158,22 +196,19 @@ struct SettingsPanel {
     }
   }
 
-  private func nextMode(for content: SettingsRow.Content) -> CaptureMode? {
-    switch content {
-    case .format: modeChoices?.nextFormat
-    case .size: modeChoices?.nextSize
-    case .rate: modeChoices?.nextRate
-    default: nil
-    }
-  }
-
   /// The wheel over an editable slider line steps its value instead of scrolling.
   private func wheelAction(_ row: SettingsRow, hit: Rect, input: OverlayInput) -> OverlayAction? {
-    guard case .control(let control) = row.content, Self.isSlider(control), input.wheel.y != 0,
-      let pointer = input.pointerInPixels,
+    guard input.wheel.y != 0, let pointer = input.pointerInPixels,
       row.frame.intersection(layout.viewport).contains(pointer)
     else { return nil }
     let notches = Int(input.wheel.y.rounded(.awayFromZero))
+    if case .exposureCompensation = row.content {
+      let control = exposureCompensationControl
+      let value = control.clamped(control.value + Int64(notches))
+      return value == control.value
+        ? nil : .camera(.setExposureCompensation(thirds: Int(value)))
+    }
+    guard case .control(let control) = row.content, Self.isSlider(control) else { return nil }
     let value = SliderGeometry.value(afterWheel: notches, of: control)
     return value == control.value ? nil : .camera(.setControl(control.id, value))
   }

@@ -20,6 +20,10 @@ struct SettingsRow {
     case reset
     /// The "Detect codes in photo mode" switch of the photo section.
     case codeDetection
+    /// The exposure compensation slider, −2…+2 EV in thirds.
+    case exposureCompensation
+    /// The rule-of-thirds grid switch.
+    case grid
   }
 
   /// What the line shows.
@@ -34,6 +38,7 @@ struct SettingsRow {
     case .control(let control) where control.kind == .integer || control.kind == .integer64:
       50
     case .reset: 52
+    case .exposureCompensation: 62
     default: 38
     }
   }
@@ -48,6 +53,8 @@ struct SettingsRow {
     case .rate: ControlID("settings-mode-rate")
     case .reset: ControlID("settings-reset")
     case .codeDetection: ControlID("settings-code-detection")
+    case .exposureCompensation: ControlID("settings-exposure-compensation")
+    case .grid: ControlID("settings-grid")
     }
   }
 }
