@@ -4,7 +4,7 @@ import CameraModel
 
 extension SettingsPanel {
   /// Label size of a line, in points.
-  private static let labelSize = 13.0
+  static let labelSize = 13.0
   /// Heading size, in points.
   private static let headingSize = 11.0
 
@@ -50,6 +50,8 @@ extension SettingsPanel {
         color: CameraPainter.textColor)
       drawSwitch(
         isOn: state.scan.detectsCodesInPhotoMode, frame: frame, opacity: 1, into: &commands)
+    case .microphone:
+      drawMicrophoneRow(row, response: response, into: &commands)
     }
   }
 
@@ -169,7 +171,7 @@ extension SettingsPanel {
 
   /// A pill at the right of the line showing the current entry and a chevron: a click moves
   /// to the next entry.
-  private func drawSelector(
+  func drawSelector(
     _ title: String, frame: Rect, response: ControlResponse, opacity: Double,
     into commands: inout [DrawCommand]
   ) {

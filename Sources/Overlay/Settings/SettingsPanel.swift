@@ -72,7 +72,7 @@ struct SettingsPanel {
     switch row.content {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
-    case .format, .size, .rate, .reset, .codeDetection: true
+    case .format, .size, .rate, .reset, .codeDetection, .microphone: true
     }
   }
 
@@ -123,6 +123,8 @@ struct SettingsPanel {
       return response.isClicked ? [.camera(.resetControls)] : []
     case .codeDetection:
       return response.isClicked ? [.camera(.toggleCodeDetection)] : []
+    case .microphone:
+      return microphoneActions(response)
     case .heading:
       return []
     }

@@ -20,6 +20,8 @@ struct SettingsRow {
     case reset
     /// The "Detect codes in photo mode" switch of the photo section.
     case codeDetection
+    /// The microphone picker of the video section (`SettingsPanel+Microphone.swift`).
+    case microphone
   }
 
   /// What the line shows.
@@ -48,6 +50,7 @@ struct SettingsRow {
     case .rate: ControlID("settings-mode-rate")
     case .reset: ControlID("settings-reset")
     case .codeDetection: ControlID("settings-code-detection")
+    case .microphone: ControlID("settings-microphone")
     }
   }
 }
