@@ -22,13 +22,17 @@ public struct AppSettings: Codable, Hashable, Sendable {
   /// True when the viewfinder looks for QR codes and bar codes in photo mode too (off unless
   /// the user turned it on).
   public var detectsCodesInPhotoMode = false
+  /// The capture device recordings take their sound from; nil for the default input.
+  public var microphoneName: String?
+  /// True when recordings are made without sound.
+  public var isMicrophoneMuted = false
 
   /// Makes default settings.
   public init() {}
 
   private enum CodingKeys: String, CodingKey {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
-    case detectsCodesInPhotoMode
+    case detectsCodesInPhotoMode, microphoneName, isMicrophoneMuted
   }
 
   /// Reads settings JSON; keys added after the first release may be missing (older files
@@ -42,6 +46,9 @@ public struct AppSettings: Codable, Hashable, Sendable {
     controlValues = try container.decode([String: [UInt32: Int64]].self, forKey: .controlValues)
     detectsCodesInPhotoMode =
       try container.decodeIfPresent(Bool.self, forKey: .detectsCodesInPhotoMode) ?? false
+    microphoneName = try container.decodeIfPresent(String.self, forKey: .microphoneName)
+    isMicrophoneMuted =
+      try container.decodeIfPresent(Bool.self, forKey: .isMicrophoneMuted) ?? false
   }
 
   /// The settings file for `environment`.
