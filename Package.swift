@@ -28,9 +28,11 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]),
+    // Headers only: the libraries are opened on first use by CFFmpegLoader, which defines
+    // the functions Recording calls.
     .systemLibrary(
-      name: "CFFmpeg", pkgConfig: "libavformat",
-      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+      name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+    .target(name: "CFFmpegLoader"),
     .systemLibrary(name: "CSystem"),
     // Test support only: overlay goldens are kept as PNG.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -51,7 +53,9 @@ let package = Package(
       name: "SimulatedCamera",
       dependencies: ["CameraModel", "Capture", "Metering", "CQREncode", "Workers"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
-    .target(name: "SDLPlatform", dependencies: ["CameraModel", "Overlay", "CSDL2", "CFontconfig"]),
+    .target(
+      name: "SDLPlatform",
+      dependencies: ["CameraModel", "Overlay", "Workers", "CSDL2", "CFontconfig"]),
     .target(
       name: "Photos",
       dependencies: [
@@ -64,7 +68,9 @@ let package = Package(
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "Recording",
-      dependencies: ["CameraModel", "Imaging", "PhotoLibrary", "Workers", "CFFmpeg"]),
+      dependencies: [
+        "CameraModel", "Imaging", "PhotoLibrary", "Workers", "CFFmpeg", "CFFmpegLoader",
+      ]),
     .target(
       name: "AppCore",
       dependencies: [

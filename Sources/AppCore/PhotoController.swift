@@ -19,8 +19,11 @@ public final class PhotoController {
   public static let burstQueueLimit = 4
   /// The most shots one held shutter takes; the burst then waits for the shutter to be let go.
   public static let burstLimit = 100
-  /// The ring's length: half a second at 30 fps.
-  public static let ringCapacity = FrameRing.capacity(framesPerSecond: 30)
+  /// The ring's length: 0.15 s at 30 fps (5 frames). A shot wants the frame on screen when the
+  /// input was read: the newest or the one before it (the iteration that reads a click may
+  /// upload a newer frame before it presents); the rest is headroom for a render loop that
+  /// stalled. Raw frames are 3.1 MB each at 1080p, so the length is memory.
+  public static let ringCapacity = FrameRing.capacity(framesPerSecond: 30, seconds: 0.15)
   /// Frames the capture pool needs: the mailbox's four, the ring, the writer's pending shots
   /// and the burst queue.
   public static let poolCapacity =

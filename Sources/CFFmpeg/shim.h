@@ -2,7 +2,8 @@
 // Thin C boundary for FFmpeg 5.1 (libavformat, libavcodec, libavutil), imported only by the
 // Recording module. Functions and plain integer macros import as they are; what follows are the
 // macros Swift cannot import (casts, function-like macros, FFERRTAG arithmetic), copied into
-// constants with the module prefix. No logic lives here.
+// constants with the module prefix. No logic lives here. The module links no library: the
+// functions are defined by CFFmpegLoader, which opens FFmpeg on first use.
 #ifndef CFFMPEG_SHIM_H
 #define CFFMPEG_SHIM_H
 

@@ -88,6 +88,7 @@ final class PreviewApp {
     if let problem = loaded.problem {
       FileHandle.standardError.write(Data("pinhole: \(problem.userMessage)\n".utf8))
     }
+    let fonts = FontLookup()
     let cameras = CameraSource.discover()
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
     source = CameraSource(
@@ -103,11 +104,12 @@ final class PreviewApp {
     devices = DeviceMonitor(wake: { wake.wake() })
     lights = LightsWorker(wake: { wake.wake() })
     settingsWriter = Self.makeSettingsWriter(url: settingsURL)
-    do {
+    do throws(PlatformError) {
       window = try PreviewWindow(title: model.windowTitle)
       events = try EventPump(wake: wake)
       video = VideoTexture(window: window)
-      backend = try SDLOverlayBackend(window: window)
+      guard let fontPath = fonts.path() else { throw PlatformError.fontNotFound }
+      backend = try SDLOverlayBackend(window: window, fontPath: fontPath)
     } catch {
       session.stop()
       throw error

@@ -2,12 +2,17 @@
 import CameraModel
 import Synchronization
 
-/// A fixed set of NV12 frames, allocated up front and reused for the whole session, so that
-/// memory stays flat however slow the renderer is.
+/// A bounded set of NV12 frames, reused for the whole session, so that memory stays flat however
+/// slow the renderer is.
+///
+/// Frames are allocated when first needed, up to `capacity`: the bound covers the worst case
+/// (a full zero-shutter-lag ring, a burst, pending photos), while a session that never needs
+/// that many never pays for them. Once allocated, a frame stays in the pool.
 ///
 /// The capture thread takes a free frame, fills it and posts it to the mailbox; whoever ends up
-/// holding a frame gives it back with `recycle(_:)`. When every frame is out, `take()` answers
-/// `nil` and the capture thread drops the incoming frame instead of waiting.
+/// holding a frame gives it back with `recycle(_:)`. When every frame is out and the pool owns
+/// `capacity` of them, `take()` answers `nil` and the capture thread drops the incoming frame
+/// instead of waiting.
 ///
 /// Any thread. The mutex is held only to move a frame in or out of the free list.
 public final class FramePool: Sendable {
@@ -15,32 +20,50 @@ public final class FramePool: Sendable {
     /// Frames not currently handed out.
     var free: [NV12Frame]
     /// Identities of every frame the pool owns, free or not.
-    let members: Set<ObjectIdentifier>
+    var members: Set<ObjectIdentifier>
+    /// Frames owned or being allocated: never more than `capacity`.
+    var claimed = 0
   }
 
   private let state: Mutex<State>
+  /// The size new frames are made at.
+  private let frameSize: FrameSize
 
-  /// Number of frames the pool owns.
+  /// The most frames the pool will own.
   public let capacity: Int
 
   /// The frame count the capture pipeline uses: one being filled, one waiting in the mailbox,
   /// one on screen, and one spare so a texture upload never makes capture drop a frame.
   public static let defaultCapacity = 4
 
-  /// Allocates `capacity` frames of `size`. Frames grow later (once) if a converter resizes them
-  /// to a larger mode.
+  /// A pool of up to `capacity` frames of `size`, none allocated yet. Frames grow later (once)
+  /// if a converter resizes them to a larger mode.
   public init(capacity: Int = FramePool.defaultCapacity, frameSize: FrameSize) {
     precondition(capacity > 0, "a frame pool needs at least one frame")
-    let frames = (0..<capacity).map { _ in NV12Frame(size: frameSize) }
     self.capacity = capacity
-    state = Mutex(
-      State(free: frames, members: Set(frames.map { ObjectIdentifier($0) })))
+    self.frameSize = frameSize
+    state = Mutex(State(free: [], members: []))
   }
 
-  /// Hands out a free frame, or `nil` when all are in use. The caller owns the frame until it
-  /// recycles it. Any thread.
+  /// Hands out a free frame, a new one while the pool owns fewer than `capacity`, or `nil` when
+  /// all are in use. The caller owns the frame until it recycles it. Any thread.
   public func take() -> NV12Frame? {
-    state.withLock { $0.free.popLast() }
+    if let frame = state.withLock({ $0.free.popLast() }) { return frame }
+    // Allocated outside the lock (a 1080p frame is 3 MB); a slot is claimed first.
+    let claimed = state.withLock { state in
+      guard state.claimed < capacity else { return false }
+      state.claimed += 1
+      return true
+    }
+    guard claimed else { return nil }
+    let frame = NV12Frame(size: frameSize)
+    _ = state.withLock { $0.members.insert(ObjectIdentifier(frame)) }
+    return frame
+  }
+
+  /// Frames the pool has allocated so far, free or handed out. Any thread.
+  public var allocatedCount: Int {
+    state.withLock { $0.members.count }
   }
 
   /// Returns a frame taken from this pool. Recycling a foreign frame, or a frame twice, is a bug

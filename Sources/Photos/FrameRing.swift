@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 
-/// The last half second of frames as they were shown, so the shutter takes exactly the frame
+/// The last frames as they were shown, so the shutter takes exactly the frame
 /// on screen when the user clicked (zero shutter lag), not whatever the camera sends next.
 ///
 /// The render loop, instead of recycling a frame after uploading it, hands it to `insert` with
@@ -9,11 +9,11 @@ import CameraModel
 /// `compressedSource`) are kept as a copy of their JPEG bytes, and the NV12 frame comes back at
 /// once; raw frames stay in the ring until evicted or taken.
 ///
-/// Memory bound: raw sources hold `capacity` pool frames, 3.1 MB each at 1080p NV12, so 15
-/// frames (0.5 s at 30 fps) pin 47 MB; the capture pool must then own `4 + capacity` frames
-/// (plus the photo writer's pending shots) or capture starts dropping frames. MJPEG sources hold
-/// `capacity` JPEGs of roughly 0.2–0.6 MB at 1080p, under 10 MB for 15 frames, and pin no pool
-/// frame.
+/// Memory bound: raw sources hold `capacity` pool frames, 3.1 MB each at 1080p NV12, so 5
+/// frames (0.15 s at 30 fps) pin 16 MB; the capture pool must then be allowed `4 + capacity`
+/// frames (plus the photo writer's pending shots) or capture starts dropping frames. MJPEG
+/// sources hold `capacity` JPEGs of roughly 0.2–0.6 MB at 1080p, under 3 MB for 5 frames, and
+/// pin no pool frame.
 ///
 /// Main thread only.
 public final class FrameRing {

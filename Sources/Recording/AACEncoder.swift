@@ -28,6 +28,7 @@ final class AACEncoder {
 
   /// Opens the encoder for `format` at `bitRate` bits per second.
   init(format: AudioFormat, bitRate: Int, globalHeader: Bool) throws(RecordingError) {
+    try FFmpegResult.requireLibraries()
     guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else {
       throw .encoderMissing(name: "aac")
     }

@@ -24,6 +24,7 @@ final class H264Encoder {
     size: FrameSize, framesPerSecond: Double, colorimetry: Colorimetry,
     settings: VideoRecorder.Settings, globalHeader: Bool
   ) throws(RecordingError) {
+    try FFmpegResult.requireLibraries()
     guard let codec = avcodec_find_encoder_by_name("libx264") else {
       throw .encoderMissing(name: "libx264")
     }

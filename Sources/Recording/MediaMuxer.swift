@@ -31,6 +31,7 @@ final class MediaMuxer {
 
   /// Opens `path` for writing (creating or truncating it).
   init(path: String, container: Container) throws(RecordingError) {
+    try FFmpegResult.requireLibraries()
     self.path = path
     var context: UnsafeMutablePointer<AVFormatContext>?
     try FFmpegResult.check(

@@ -49,6 +49,7 @@ public struct MediaProbe: Sendable {
 
   /// Reads `path`. Throws when libavformat cannot open or parse it.
   public init(path: String) throws(RecordingError) {
+    try FFmpegResult.requireLibraries()
     av_log_set_level(AV_LOG_ERROR)
     var context: UnsafeMutablePointer<AVFormatContext>?
     try FFmpegResult.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input")

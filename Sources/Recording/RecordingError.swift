@@ -13,6 +13,8 @@ public enum RecordingError: Error, Equatable, Sendable {
   case encoderMissing(name: String)
   /// An FFmpeg call failed; `reason` is FFmpeg's own text.
   case library(call: String, reason: String)
+  /// FFmpeg's libraries could not be opened (they load on first use); `reason` names which.
+  case librariesMissing(reason: String)
   /// `--codec mjpeg` was asked of a camera that does not send JPEG frames.
   case notCompressed
   /// The camera changed its frame size during the recording.
@@ -33,6 +35,9 @@ public enum RecordingError: Error, Equatable, Sendable {
         + " build with \(name))."
     case .library(let call, let reason):
       return "FFmpeg could not record (\(call): \(reason))."
+    case .librariesMissing(let reason):
+      return "Video needs FFmpeg's libraries (\(reason)); install Debian's libavcodec59 and"
+        + " libavformat59."
     case .notCompressed:
       return "MJPEG pass-through needs a camera streaming MJPEG; use --format MJPG or --codec h264."
     case .frameSizeChanged:

@@ -41,6 +41,7 @@ final class RecordingPipeline {
   /// Opens the file at `path` and its streams, and writes the header.
   init(configuration: VideoRecorder.Configuration, path: URL) throws(RecordingError) {
     self.configuration = configuration
+    try FFmpegResult.requireLibraries()
     // Encoder chatter (x264's statistics, AAC's quality) stays out of the terminal; errors
     // still show.
     av_log_set_level(AV_LOG_ERROR)

@@ -56,6 +56,7 @@ public final class VideoFileDecoder {
 
   /// Opens `path`; `wantsAudio` false skips the sound stream entirely.
   public init(path: String, wantsAudio: Bool) throws(RecordingError) {
+    try FFmpegResult.requireLibraries()
     av_log_set_level(AV_LOG_QUIET)
     var context: UnsafeMutablePointer<AVFormatContext>?
     try FFmpegResult.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input")

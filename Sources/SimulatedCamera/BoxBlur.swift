@@ -66,7 +66,13 @@ struct BoxBlur {
     if rows.count < needed { rows = [Int32](repeating: 0, count: needed) }
     blurRows(plane, left..<right, firstRow..<endRow, whole: whole, edge: edge)
     blurColumns(plane, left..<right, top..<bottom, firstRow..<endRow, whole: whole, edge: edge)
+    // A whole-frame pass (a backdrop level, rare) needs four bytes a sample; kept, it would
+    // hold 8 MB at 1080p for the object layers' far smaller passes.
+    if rows.count > Self.keptRowValues { rows = [] }
   }
+
+  /// The largest horizontal-pass buffer kept between passes: a 512x512 luma region.
+  static let keptRowValues = 512 * 512
 
   /// Horizontal pass: each row of `rowRange` into `rows`, in sixteenths of a code value.
   private mutating func blurRows(

@@ -17,7 +17,9 @@ import CameraModel
 /// The backdrop changes only with the focus, so it is blurred at a ladder of `backdropLevels`
 /// (each the first time a frame needs it, then kept until the frame size changes) and each
 /// frame blends the two levels around the wanted defocus: about 1 ms instead of a full-frame
-/// blur, for up to 13 cached copies of the background.
+/// blur. At most `cachedLevels` copies are kept (3.1 MB each at 1080p), the least recently used
+/// giving way: a focus sweep walks the ladder in order, so each level is still blurred once per
+/// sweep.
 ///
 /// Owner's thread only (the renderer's): it keeps scratch frames and buffers.
 struct DefocusCompositor {
@@ -35,7 +37,12 @@ struct DefocusCompositor {
   private var layer: NV12Frame?
   private var lumaMask: [UInt8] = []
   private var chromaMask: [UInt8] = []
+  /// Backdrop copies kept at once: the two a frame blends and one more for a sweep's way back.
+  static let cachedLevels = 3
+
   private var levels: [NV12Frame?] = []
+  /// Indices of the cached levels, least recently used first.
+  private var levelUse: [Int] = []
   private var levelSource: ObjectIdentifier?
 
   /// The box radius, in luma pixels, for `defocus` at frame `height`.
@@ -49,6 +56,7 @@ struct DefocusCompositor {
     precondition(sharp.bytes.count == frame.bytes.count, "backdrop and frame share a layout")
     if levelSource != ObjectIdentifier(sharp) {
       levels = Array(repeating: nil, count: Self.backdropLevels.count)
+      levelUse = []
       levelSource = ObjectIdentifier(sharp)
     }
     let ladder = Self.backdropLevels
@@ -68,8 +76,16 @@ struct DefocusCompositor {
 
   /// Backdrop level `index`, blurring it from `sharp` on first use.
   private mutating func level(_ index: Int, of sharp: NV12Frame) -> NV12Frame {
+    levelUse.removeAll { $0 == index }
+    levelUse.append(index)
     if let cached = levels[index] { return cached }
-    let copy = NV12Frame(size: sharp.size)
+    var reused: NV12Frame?
+    if levelUse.count > Self.cachedLevels {
+      let evicted = levelUse.removeFirst()
+      reused = levels[evicted]
+      levels[evicted] = nil
+    }
+    let copy = reused ?? NV12Frame(size: sharp.size)
     copy.bytes.copyMemory(from: UnsafeRawBufferPointer(sharp.bytes))
     let radius = Self.radius(defocus: Self.backdropLevels[index], height: sharp.size.height)
     if radius >= Self.sharpRadius {

@@ -78,7 +78,7 @@ import Testing
     #expect(consumer.frames.count >= 2)
     consumer.recycleAll()
     if let last = session.mailbox.take() { session.recycle(last) }
-    #expect(session.pool.availableCount == session.pool.capacity, "every frame came back")
+    #expect(session.pool.availableCount == session.pool.allocatedCount, "every frame came back")
   }
 
   @Test func sequenceGapsAreCountedExactly() async throws {
@@ -123,7 +123,7 @@ import Testing
     #expect(counted)
     #expect(consumer.frames.allSatisfy { $0.sequence % 2 == 0 })
     if let last = session.mailbox.take() { session.recycle(last) }
-    #expect(session.pool.availableCount == session.pool.capacity)
+    #expect(session.pool.availableCount == session.pool.allocatedCount)
   }
 
   @Test func disconnectReportsFailureThenReopensAndStreamsAgain() async throws {

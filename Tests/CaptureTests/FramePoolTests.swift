@@ -17,6 +17,19 @@ import Testing
     #expect(pool.availableCount == 0)
   }
 
+  @Test func allocatesFramesOnlyWhenNoneIsFree() throws {
+    let pool = FramePool(capacity: 25, frameSize: size)
+    #expect(pool.allocatedCount == 0)
+    for _ in 0..<100 {
+      let frame = try #require(pool.take())
+      pool.recycle(frame)
+    }
+    #expect(pool.allocatedCount == 1)
+    let held = (0..<3).compactMap { _ in pool.take() }
+    #expect(held.count == 3)
+    #expect(pool.allocatedCount == 3)
+  }
+
   @Test func recycledFrameIsHandedOutAgain() throws {
     let pool = FramePool(capacity: 2, frameSize: size)
     let first = try #require(pool.take())
@@ -48,7 +61,9 @@ import Testing
       } else if !held.isEmpty {
         pool.recycle(held.remove(at: Int.random(in: 0..<held.count, using: &random)))
       }
-      #expect(held.count + pool.availableCount == capacity, "seed \(seed) step \(step)")
+      #expect(
+        held.count + pool.availableCount == pool.allocatedCount, "seed \(seed) step \(step)")
+      #expect(pool.allocatedCount <= capacity, "seed \(seed) step \(step)")
     }
   }
 
@@ -70,7 +85,8 @@ import Testing
       }
     }
     #expect(ledger.duplicates.load(ordering: .relaxed) == 0)
-    #expect(pool.availableCount == 3)
+    #expect(pool.availableCount == pool.allocatedCount)
+    #expect(pool.allocatedCount <= 3)
   }
 
   @Test func recyclingAFrameTwiceTraps() async {

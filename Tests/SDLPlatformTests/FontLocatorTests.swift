@@ -12,5 +12,11 @@ extension SDLPlatformTests {
       #expect(access(path, R_OK) == 0)
       #expect([".ttf", ".otf", ".ttc", ".otc"].contains { path.lowercased().hasSuffix($0) })
     }
+
+    @Test func backgroundLookupFindsTheSameFontAndCanBeAskedTwice() {
+      let lookup = FontLookup()
+      #expect(lookup.path() == FontLocator.sansSerifPath())
+      #expect(lookup.path() == lookup.path())
+    }
   }
 }
