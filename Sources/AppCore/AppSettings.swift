@@ -24,13 +24,17 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var detectsCodesInPhotoMode = false
   /// True when the rule-of-thirds grid is drawn over the picture.
   public var showsGrid = false
+  /// The capture device recordings take their sound from; nil for the default input.
+  public var microphoneName: String?
+  /// True when recordings are made without sound.
+  public var isMicrophoneMuted = false
 
   /// Makes default settings.
   public init() {}
 
   private enum CodingKeys: String, CodingKey {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
-    case detectsCodesInPhotoMode, showsGrid
+    case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
   }
 
   /// Reads settings JSON; keys added after the first release may be missing (older files
@@ -45,6 +49,9 @@ public struct AppSettings: Codable, Hashable, Sendable {
     detectsCodesInPhotoMode =
       try container.decodeIfPresent(Bool.self, forKey: .detectsCodesInPhotoMode) ?? false
     showsGrid = try container.decodeIfPresent(Bool.self, forKey: .showsGrid) ?? false
+    microphoneName = try container.decodeIfPresent(String.self, forKey: .microphoneName)
+    isMicrophoneMuted =
+      try container.decodeIfPresent(Bool.self, forKey: .isMicrophoneMuted) ?? false
   }
 
   /// The settings file for `environment`.

@@ -44,6 +44,8 @@ public final class RecordingController {
     var recorder: VideoRecorder
     var microphone: (any AudioInput)?
     var session: CaptureSession
+    /// Measures the sound for the meter and silences it while muted.
+    var sound: SoundLevelTap
   }
 
   /// Results of the background work.
@@ -68,6 +70,18 @@ public final class RecordingController {
   public var framesPerSecond = 30.0
   /// The newest frame's facts; recording needs one.
   public var frameFacts: FrameFacts?
+  /// The capture devices the settings panel offers; nil while it is not listing them.
+  public var microphones: [String]?
+  /// The chosen capture device; nil for the system's default input. `openMicrophone` is the
+  /// caller's to match.
+  public var microphoneName: String?
+  /// True while the microphone is muted: a recording started so has no sound track; muting a
+  /// running one records silence from then on, so the track stays in step.
+  public var isMicrophoneMuted = false {
+    didSet {
+      if case .recording(let active) = phase { active.sound.isMuted = isMicrophoneMuted }
+    }
+  }
 
   private var phase = Phase.idle
   /// The session a starting recording will tap.
@@ -132,7 +146,7 @@ public final class RecordingController {
     // safe to change from two threads at once (the shutter sound uses SDL audio too).
     var microphone: (any AudioInput)?
     var notice: String?
-    if let openMicrophone {
+    if let openMicrophone, !isMicrophoneMuted {
       do { microphone = try openMicrophone() } catch {
         notice = AudioInputFailure.notice(for: error)
       }
@@ -201,7 +215,11 @@ public final class RecordingController {
       state.byteCount = figures.bytesWritten
       state.droppedFrames = figures.framesDropped
       state.hasAudio = figures.hasAudio
+      if figures.hasAudio { state.soundLevel = active.sound.level }
     }
+    state.isMicrophoneMuted = isMicrophoneMuted
+    state.microphones = microphones
+    state.microphone = microphoneName
     return state
   }
 
@@ -219,9 +237,11 @@ public final class RecordingController {
         return []
       }
       pendingSession = nil
-      let active = Active(recorder: recorder, microphone: microphone, session: session)
+      let sound = SoundLevelTap(isMuted: isMicrophoneMuted)
+      let active = Active(
+        recorder: recorder, microphone: microphone, session: session, sound: sound)
       active.session.setFrameTap { recorder.offer($0) }
-      microphone?.start { recorder.offer($0) }
+      microphone?.start { recorder.offer(sound.pass($0)) }
       let stopAtOnce: Bool
       if case .starting(let flag) = phase { stopAtOnce = flag } else { stopAtOnce = false }
       phase = .recording(active)

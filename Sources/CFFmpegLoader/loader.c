@@ -50,6 +50,7 @@ static const char *const sonames[LIBRARY_COUNT] = {
   V(CODEC, av_packet_rescale_ts, (AVPacket * packet, AVRational from, AVRational to),            \
     (packet, from, to))                                                                          \
   V(CODEC, av_packet_unref, (AVPacket * packet), (packet))                                       \
+  V(CODEC, av_packet_move_ref, (AVPacket * to, AVPacket * from), (to, from))                     \
   X(CODEC, int, av_new_packet, (AVPacket * packet, int size), (packet, size), AVERROR(ENOSYS))   \
   X(CODEC, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec), NULL)     \
   X(CODEC, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id), NULL)              \

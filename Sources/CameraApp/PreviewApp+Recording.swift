@@ -8,18 +8,35 @@ import SDLPlatform
 
 extension PreviewApp {
   /// The recording controller for the window: videos go to `$XDG_VIDEOS_DIR/Pinhole` (or
-  /// `--output-dir`), with sound from the default microphone unless `--no-audio`.
-  static func makeRecording(options: Options, wake: RenderWake) -> RecordingController {
+  /// `--output-dir`), with sound from the microphone chosen in the settings (the default
+  /// input unless one was), unless `--no-audio`.
+  static func makeRecording(
+    options: Options, settings: AppSettings, wake: RenderWake
+  ) -> RecordingController {
     let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let folder = PicturesFolder().resolve(.videos, override: override)
-    let opener: RecordRunner.MicrophoneOpener = openMicrophone
     let controller = RecordingController(
-      folder: folder, openMicrophone: options.isAudioMuted ? nil : opener,
+      folder: folder,
+      openMicrophone: options.isAudioMuted ? nil : microphoneOpener(named: settings.microphoneName),
       wake: { wake.wake() })
+    controller.microphoneName = settings.microphoneName
+    controller.isMicrophoneMuted = settings.isMicrophoneMuted
     controller.codec = options.recordCodec
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     controller.recoverLeftovers()
     return controller
+  }
+
+  /// Opens the capture device `name` (nil: the default input); the failure carries the
+  /// sentence for the notice, and the recording goes on without sound.
+  static func microphoneOpener(named name: String?) -> RecordRunner.MicrophoneOpener {
+    return {
+      do {
+        return try Microphone(name: name)
+      } catch {
+        throw AudioInputFailure((error as? PlatformError)?.userMessage ?? "\(error)")
+      }
+    }
   }
 
   /// Remembers what the newest shown frame looks like, so a recording can start at once.
@@ -34,6 +51,13 @@ extension PreviewApp {
       recording.framesPerSecond = fps
     }
     for notice in recording.update() { model.notice = notice }
+    // The picker lists the capture devices each time the settings panel opens (SDL's list,
+    // main thread), so a microphone plugged in meanwhile shows up.
+    if camera.isSettingsOpen {
+      if recording.microphones == nil { recording.microphones = Microphone.deviceNames() }
+    } else if recording.microphones != nil {
+      recording.microphones = nil
+    }
     let title = recordingTitle()
     if title != shownTitle {
       window.setTitle(title)
@@ -59,6 +83,15 @@ extension PreviewApp {
     case .setMode(let mode): recording.setMode(mode)
     case .start: recording.start(session: session)
     case .stop: recording.stop()
+    case .toggleMicrophoneMute:
+      recording.isMicrophoneMuted.toggle()
+      settings.isMicrophoneMuted = recording.isMicrophoneMuted
+      persistSettings()
+    case .selectMicrophone(let name):
+      recording.microphoneName = name
+      if !options.isAudioMuted { recording.openMicrophone = Self.microphoneOpener(named: name) }
+      settings.microphoneName = name
+      persistSettings()
     }
   }
 

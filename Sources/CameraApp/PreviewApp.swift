@@ -124,7 +124,7 @@ final class PreviewApp {
     overlay = Overlay(measurer: backend)
     photos = PhotoSide(
       options: options, settings: settings, device: source.device, wake: wake)
-    recording = Self.makeRecording(options: options, wake: wake)
+    recording = Self.makeRecording(options: options, settings: settings, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
     camera.viewfinder.showsGrid = settings.showsGrid
   }

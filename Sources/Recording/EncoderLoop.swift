@@ -64,7 +64,7 @@ final class EncoderLoop: @unchecked Sendable {
   /// fragmented file is readable up to its last fragment).
   private func finishFile() -> RecordingSummary {
     do {
-      try pipeline.finish(flushing: failure == nil)
+      try pipeline.finish(flushing: failure == nil, lastOffered: recorder.lastOfferedTime)
     } catch {
       failure = failure ?? error
     }

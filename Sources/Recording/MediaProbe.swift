@@ -33,6 +33,10 @@ public struct MediaProbe: Sendable {
     public var presentationTimes: [Double] = []
     /// Packets flagged as keyframes.
     public var keyframeCount = 0
+    /// Where the stream ends, in seconds: the latest packet time plus that packet's duration,
+    /// or the container's length of the stream when that is later (MP4 keeps sample durations
+    /// in its tables, not in the packets read back).
+    public var end = 0.0
 
     /// Packets in the stream.
     public var packetCount: Int { presentationTimes.count }
@@ -69,8 +73,13 @@ public struct MediaProbe: Sendable {
       entry.height = Int(parameters.pointee.height)
       entry.sampleRate = Int(parameters.pointee.sample_rate)
       entry.channelCount = Int(parameters.pointee.ch_layout.nb_channels)
+      let base = stream.pointee.time_base
+      let length = stream.pointee.duration
+      if length != CFFMPEG_NOPTS_VALUE, length > 0, base.den > 0, base.num > 0 {
+        entry.end = Double(length) * Double(base.num) / Double(base.den)
+      }
       streams.append(entry)
-      timeBases.append(stream.pointee.time_base)
+      timeBases.append(base)
     }
     guard let packet = av_packet_alloc() else {
       throw .library(call: "av_packet_alloc", reason: "out of memory")
@@ -85,6 +94,11 @@ public struct MediaProbe: Sendable {
       let base = timeBases[index]
       let seconds = base.den != 0 ? Double(time) * Double(base.num) / Double(base.den) : 0
       streams[index].presentationTimes.append(seconds)
+      let length =
+        base.den != 0
+        ? Double(max(0, packet.pointee.duration)) * Double(base.num) / Double(base.den)
+        : 0
+      streams[index].end = max(streams[index].end, seconds + length)
       if packet.pointee.flags & AV_PKT_FLAG_KEY != 0 { streams[index].keyframeCount += 1 }
     }
     self.streams = streams

@@ -18,6 +18,14 @@ final class RecordingPipeline {
   private let videoStream: Int32
   private let audioStream: Int32
   private let packet: UnsafeMutablePointer<AVPacket>
+  /// The newest video packet, written when the next one comes or at the end: the last
+  /// picture's duration is known only then (it lasts until the recording's end, over any
+  /// frames dropped after it).
+  private let heldVideo: UnsafeMutablePointer<AVPacket>
+  private var isVideoHeld = false
+  /// Where the video ends, in ticks: the last frame's time plus one frame, or later when
+  /// frames after it were dropped.
+  private var endTicks: Int64 = -1
   private let ticksPerFrame: Int64
   private var origin: MonotonicTime?
   private var lastTicks: Int64 = -1
@@ -42,10 +50,11 @@ final class RecordingPipeline {
       || (configuration.codec == .mjpeg && path.pathExtension.lowercased() != "mp4")
     container = isMatroska ? .matroska : .mp4
     muxer = try MediaMuxer(path: path.path, container: container)
-    guard let packet = av_packet_alloc() else {
+    guard let packet = av_packet_alloc(), let heldVideo = av_packet_alloc() else {
       throw .library(call: "av_packet_alloc", reason: "out of memory")
     }
     self.packet = packet
+    self.heldVideo = heldVideo
     let fps = configuration.framesPerSecond
     ticksPerFrame = Int64(90_000 / (fps.isFinite && fps >= 1 ? min(fps, 240) : 30))
     switch configuration.codec {
@@ -77,13 +86,18 @@ final class RecordingPipeline {
   deinit {
     var owned: UnsafeMutablePointer<AVPacket>? = packet
     av_packet_free(&owned)
+    var held: UnsafeMutablePointer<AVPacket>? = heldVideo
+    av_packet_free(&held)
   }
 
   /// Samples inserted or cut to keep sound on the video's clock.
   var audioSamplesCorrected: Int64 { audio?.correctedSamples ?? 0 }
 
-  /// Seconds of video so far: the last frame's time plus one frame.
-  var duration: Double { lastTicks < 0 ? 0 : Double(lastTicks + ticksPerFrame) / 90_000 }
+  /// Seconds of video so far: the last frame's time plus one frame (at the end, until the
+  /// last frame offered, dropped or not).
+  var duration: Double {
+    lastTicks < 0 ? 0 : Double(max(lastTicks + ticksPerFrame, endTicks)) / 90_000
+  }
 
   /// Encodes (or passes through) the frame in `slot`.
   func writeVideo(_ slot: VideoSlot) throws(RecordingError) {
@@ -123,14 +137,22 @@ final class RecordingPipeline {
     }
   }
 
-  /// Drains the encoders and writes the trailer; closes the file even after an error.
-  func finish(flushing: Bool) throws(RecordingError) {
+  /// Drains the encoders and writes the trailer; closes the file even after an error. The
+  /// last picture lasts until `lastOffered` (the capture time of the newest frame the camera
+  /// gave, recorded or dropped) plus one frame, so the file is as long as the recording was
+  /// even when the encoder was behind at the end.
+  func finish(flushing: Bool, lastOffered: MonotonicTime? = nil) throws(RecordingError) {
     var failure: RecordingError?
+    if let origin, let lastOffered, lastOffered.nanoseconds > origin.nanoseconds {
+      let nanoseconds = min(lastOffered.nanoseconds - origin.nanoseconds, UInt64(Int64.max / 2))
+      endTicks = Int64(nanoseconds / 100_000 * 9) + ticksPerFrame
+    }
     if flushing {
       do {
         try video?.encode(nil) { (packet) throws(RecordingError) in
           try self.mux(packet, stream: videoStream, timeBase: H264Encoder.timeBase)
         }
+        try writeHeldVideo()
         if let audio {
           try audio.flush { (packet) throws(RecordingError) in
             try self.mux(packet, stream: audioStream, timeBase: audio.timeBase)
@@ -147,11 +169,25 @@ final class RecordingPipeline {
   private func mux(
     _ packet: UnsafeMutablePointer<AVPacket>, stream: Int32, timeBase: AVRational
   ) throws(RecordingError) {
-    if stream == videoStream, packet.pointee.duration <= 0, timeBase.den == 90_000 {
-      packet.pointee.duration = ticksPerFrame
-    }
     bytesWritten += Int64(max(0, packet.pointee.size))
+    if stream == videoStream, timeBase.den == 90_000 {
+      if packet.pointee.duration <= 0 { packet.pointee.duration = ticksPerFrame }
+      try writeHeldVideo()
+      av_packet_move_ref(heldVideo, packet)
+      isVideoHeld = true
+      return
+    }
     try muxer.write(packet, stream: stream, timeBase: timeBase)
+  }
+
+  /// Writes the held video packet, lengthened at the end to reach `endTicks`.
+  private func writeHeldVideo() throws(RecordingError) {
+    guard isVideoHeld else { return }
+    isVideoHeld = false
+    if endTicks > heldVideo.pointee.pts {
+      heldVideo.pointee.duration = max(heldVideo.pointee.duration, endTicks - heldVideo.pointee.pts)
+    }
+    try muxer.write(heldVideo, stream: videoStream, timeBase: H264Encoder.timeBase)
   }
 
   /// Stores one camera JPEG as a packet, with the standard Huffman tables added when the camera

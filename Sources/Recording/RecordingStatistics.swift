@@ -4,7 +4,9 @@
 public struct RecordingStatistics: Hashable, Sendable {
   /// Video frames written to the file.
   public var framesWritten = 0
-  /// Video frames offered but not recorded because the encoder was behind (no free buffer).
+  /// Video frames the camera made that are not in the file: offered while the encoder was
+  /// behind (no free buffer), or missed before reaching the recorder (gaps in the driver's
+  /// sequence numbers).
   public var framesDropped = 0
   /// Sound chunks dropped because the encoder was behind.
   public var audioChunksDropped = 0

@@ -26,8 +26,9 @@ public final class VideoRecorder: Sendable {
     public var constantRateFactor = 23
     /// Longest time between keyframes, and so the most a crash can lose.
     public var keyframeInterval = 1.0
-    /// x264 threads (frame threads add a frame of latency each, which does not matter here).
-    public var encoderThreads = 2
+    /// x264 threads (frame threads add a frame of latency each, which does not matter here):
+    /// two, or one on a one-CPU machine, where a second thread only adds switching.
+    public var encoderThreads = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
     /// Frames the recorder owns: how far the encoder may fall behind before frames drop. Six
     /// NV12 frames at 1080p hold 18.7 MB.
     public var slotCount = 6
@@ -91,6 +92,12 @@ public final class VideoRecorder: Sendable {
   private let outcome = Mutex<RecordingSummary?>(nil)
   private let finished = Semaphore()
   private let thread = Mutex<WorkerThread?>(nil)
+  /// The newest offered frame's sequence number and capture time (recorded or dropped).
+  private let lastOffered = Mutex<(sequence: UInt32, time: MonotonicTime)?>(nil)
+
+  /// The largest jump in the driver's sequence numbers counted as missed frames; a larger one
+  /// is a driver restarting its count, not ten seconds of frames lost.
+  static let largestSequenceGap: UInt32 = 300
 
   /// Creates the hidden file, opens the encoders, writes the header and starts the encoder
   /// thread. Throws when the file cannot be created or an encoder is missing.
@@ -120,10 +127,23 @@ public final class VideoRecorder: Sendable {
     thread.withLock { $0 = WorkerThread(name: "pinhole-encoder") { worker.run() } }
   }
 
-  /// Copies `frame` in for recording, or drops it (counted) when no buffer is free. Never
-  /// blocks; meant for the capture thread.
+  /// Copies `frame` in for recording, or drops it (counted) when no buffer is free. Frames the
+  /// capture missed before it (a gap in the driver's sequence numbers: the camera's queue
+  /// overflowed, or the decoder skipped them) count as dropped too. Never blocks; meant for
+  /// the capture thread.
   public func offer(_ frame: NV12Frame) {
     guard isAccepting.load(ordering: .relaxed) else { return }
+    let sequence = frame.metadata.sequence
+    let previous = lastOffered.withLock { last in
+      defer { last = (sequence, frame.metadata.captureTime) }
+      return last?.sequence
+    }
+    if let previous {
+      let gap = sequence &- previous &- 1
+      if gap > 0, gap <= Self.largestSequenceGap {
+        figures.withLock { $0.framesDropped += Int(gap) }
+      }
+    }
     guard frame.size == configuration.frameSize else { return countDrop() }
     guard let slot = freeSlots.withLock({ $0.popLast() }) else { return countDrop() }
     let copied: Bool
@@ -187,6 +207,9 @@ public final class VideoRecorder: Sendable {
   func take(timeout: Duration) -> [RecorderItem] { inbox.waitAndDrain(timeout: timeout) }
 
   var stopRequested: Bool { isStopRequested.load(ordering: .sequentiallyConsistent) }
+
+  /// The capture time of the newest frame offered, recorded or dropped.
+  var lastOfferedTime: MonotonicTime? { lastOffered.withLock { $0?.time } }
 
   /// Stops taking frames after a write error.
   func refuseFrames() { isAccepting.store(false, ordering: .sequentiallyConsistent) }

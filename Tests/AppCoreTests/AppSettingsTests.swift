@@ -52,4 +52,20 @@ import Testing
     #expect(reloaded.detectsCodesInPhotoMode)
     #expect(reloaded == settings)
   }
+
+  @Test func theMicrophoneChoiceAndMuteDefaultForOlderFilesAndRoundTrip() throws {
+    var settings = AppSettings()
+    let encoded = try JSONEncoder().encode(settings)
+    var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+    object.removeValue(forKey: "microphoneName")
+    #expect(object.removeValue(forKey: "isMicrophoneMuted") != nil)
+    let older = try #require(AppSettings.decode(try JSONSerialization.data(withJSONObject: object)))
+    #expect(older.microphoneName == nil)
+    #expect(!older.isMicrophoneMuted)
+
+    settings.microphoneName = "USB Audio Device Analog Mono"
+    settings.isMicrophoneMuted = true
+    let again = try #require(AppSettings.decode(try JSONEncoder().encode(settings)))
+    #expect(again == settings)
+  }
 }

@@ -78,7 +78,9 @@ struct RecordRunnerTests {
     let path = try #require(lines.first)
     #expect(path.hasPrefix(folder.url.path + "/Pinhole "))
     #expect(path.hasSuffix(".mp4"))
-    #expect(lines.last?.contains("dropped 0") == true)
+    // How many drop depends on the machine's load (the simulated camera skips frames when it
+    // is late); that they are reported does not.
+    #expect(lines.last?.contains(", dropped ") == true)
     #expect(lines.last?.contains("with sound") == true)
     let probe = try MediaProbe(path: path)
     #expect(probe.video?.codecName == "h264")

@@ -4,6 +4,7 @@ import CameraModel
 import Capture
 import Foundation
 import Overlay
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -106,5 +107,50 @@ struct RecordingControllerTests {
     controller.start(session: makeSession())
     #expect(!controller.isActive)
     #expect(!controller.overlayState(canRecord: true).canRecord)
+  }
+
+  @Test func aMutedMicrophoneIsNotOpenedAndTheVideoHasNoSound() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let opened = Atomic<Int>(0)
+    let controller = RecordingController(
+      folder: folder.url,
+      openMicrophone: {
+        opened.add(1, ordering: .relaxed)
+        throw AudioInputFailure("No microphone.")
+      })
+    controller.isMicrophoneMuted = true
+    controller.frameFacts = try firstFrameFacts(session)
+    controller.start(session: session)
+    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
+    let state = controller.overlayState(canRecord: true)
+    #expect(state.isMicrophoneMuted)
+    #expect(!state.hasAudio)
+    #expect(state.soundLevel == nil)
+    controller.stop()
+    let notices = update(controller) { !controller.isActive }
+    #expect(opened.load(ordering: .relaxed) == 0)
+    #expect(notices.count == 1 && notices.first?.hasPrefix("Saved ") == true, "\(notices)")
+  }
+
+  @Test func aMicrophoneThatFailsCostsOnlyTheSoundWithANotice() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let controller = RecordingController(
+      folder: folder.url, openMicrophone: { throw AudioInputFailure("No microphone is there.") })
+    controller.frameFacts = try firstFrameFacts(session)
+    controller.start(session: session)
+    var notices = update(controller) { controller.isRecording }
+    #expect(controller.isRecording)
+    #expect(notices.contains { $0.contains("recording video without sound") }, "\(notices)")
+    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
+    #expect(!controller.overlayState(canRecord: true).hasAudio)
+    controller.stop()
+    notices = update(controller) { !controller.isActive }
+    #expect(notices.first?.hasPrefix("Saved ") == true)
   }
 }

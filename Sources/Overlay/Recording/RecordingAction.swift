@@ -8,4 +8,9 @@ public enum RecordingAction: Hashable, Sendable {
   case start
   /// Stop recording and keep the file.
   case stop
+  /// Mute or unmute the microphone: a recording started muted has no sound track, one muted
+  /// while running records silence.
+  case toggleMicrophoneMute
+  /// Record from the capture device named so (nil: the system's default input).
+  case selectMicrophone(String?)
 }

@@ -17,6 +17,8 @@ struct RecordingLayout {
   let photoButton: Rect
   /// The pill with the red dot, elapsed time and size.
   let indicator: Rect
+  /// The level meter and the microphone's mute toggle beside the record button.
+  let sound: SoundMeter
 
   init(photo: PhotoLayout, theme: OverlayTheme, indicatorWidth: Double) {
     let base = photo.base
@@ -34,6 +36,8 @@ struct RecordingLayout {
     indicator = Rect(
       x: base.px(theme.padding), y: bottom - pillHeight, width: indicatorWidth,
       height: pillHeight)
+    sound = SoundMeter(
+      recordButton: recordButton, limitX: photo.timerButton.minX, theme: theme, px: base.px)
   }
 
   /// The switch's segment for `mode`.
@@ -52,11 +56,13 @@ struct RecordingUIResponses {
   var record = ControlResponse()
   var photo = ControlResponse()
   var segments: [ModeSegment: ControlResponse] = [:]
+  var microphoneMute = ControlResponse()
 }
 
 extension Overlay {
   private static let recordID = ControlID("record")
   private static let recordPhotoID = ControlID("record-photo")
+  private static let microphoneMuteID = ControlID("record-microphone-mute")
   /// The recording red, close to the system record colour of phone camera apps.
   static let recordColor = Color(red: 235, green: 50, blue: 45)
   private static let indicatorTextSize = 14.0
@@ -105,6 +111,13 @@ extension Overlay {
       if responses.record.isClicked, let intent = Self.recordIntent(recording) {
         actions.append(.recording(intent))
       }
+      if !rects.sound.muteButton.isEmpty {
+        responses.microphoneMute = tracker.update(
+          Self.microphoneMuteID, rect: rects.sound.muteButton)
+        if responses.microphoneMute.isClicked {
+          actions.append(.recording(.toggleMicrophoneMute))
+        }
+      }
     }
     return responses
   }
@@ -151,6 +164,12 @@ extension Overlay {
     }
     if recording.mode == .video, state.scan.mode != .scan {
       drawRecordButton(rects.recordButton, responses.record, recording, time, into: &painter)
+      if let level = recording.soundLevel {
+        rects.sound.drawMeter(level, theme: theme, into: &painter)
+      }
+      rects.sound.drawMuteButton(
+        isMuted: recording.isMicrophoneMuted, response: responses.microphoneMute, theme: theme,
+        into: &painter)
     }
     commands += painter.commands
   }

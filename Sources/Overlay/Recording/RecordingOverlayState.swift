@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// What the video side of the overlay shows this frame.
 public struct RecordingOverlayState: Hashable, Sendable {
@@ -18,6 +19,16 @@ public struct RecordingOverlayState: Hashable, Sendable {
   public var droppedFrames = 0
   /// True when the recording has sound.
   public var hasAudio = false
+  /// True when the microphone is muted (the button shows it crossed out).
+  public var isMicrophoneMuted = false
+  /// The sound level of the last moments while a recording hears a microphone; nil hides the
+  /// meter.
+  public var soundLevel: SoundLevel?
+  /// The capture devices the settings panel offers besides the default input; nil until the
+  /// app has listed them (the panel then has no microphone line).
+  public var microphones: [String]?
+  /// The chosen capture device; nil for the system's default input.
+  public var microphone: String?
 
   /// Makes the quiet default: photo mode, nothing recording.
   public init() {}
@@ -43,7 +54,11 @@ public struct RecordingOverlayState: Hashable, Sendable {
   public var indicatorText: String {
     var parts = [Self.clock(elapsedSeconds), Self.size(byteCount)]
     if droppedFrames > 0 { parts.append("\(droppedFrames) dropped") }
-    if !hasAudio { parts.append("no sound") }
+    if !hasAudio {
+      parts.append("no sound")
+    } else if isMicrophoneMuted {
+      parts.append("muted")
+    }
     return parts.joined(separator: " · ")
   }
 }

@@ -36,7 +36,9 @@ struct SettingsLayout {
   init(state: OverlayState, layout: OverlayLayout) {
     let margin = layout.px(Self.margin)
     let padding = layout.px(Self.padding)
-    let contents = Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
+    let contents =
+      Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
+      + Self.videoContents(of: state.recording)
     let heights = contents.map { layout.px(SettingsRow.height(of: $0)) }
     let contentHeight = heights.reduce(0, +)
     let available = max(layout.content.height - 2 * margin, 0)

@@ -4,7 +4,7 @@ import CameraModel
 
 extension SettingsPanel {
   /// Label size of a line, in points.
-  private static let labelSize = 13.0
+  static let labelSize = 13.0
   /// Heading size, in points.
   private static let headingSize = 11.0
 
@@ -98,6 +98,8 @@ extension SettingsPanel {
       drawSwitch(isOn: state.camera.showsGrid, frame: frame, opacity: 1, into: &commands)
     case .exposureCompensation:
       drawExposureCompensation(row: row, response: response, into: &commands)
+    case .microphone:
+      drawMicrophoneRow(row, response: response, into: &commands)
     }
   }
 
@@ -259,7 +261,7 @@ extension SettingsPanel {
 
   /// A pill at the right of the line showing the current entry and a chevron: a click opens
   /// the list of entries.
-  private func drawSelector(
+  func drawSelector(
     _ title: String, frame: Rect, response: ControlResponse, opacity: Double,
     into commands: inout [DrawCommand]
   ) {

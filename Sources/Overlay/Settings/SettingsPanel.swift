@@ -92,7 +92,8 @@ struct SettingsPanel {
     switch row.content {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
-    case .format, .size, .rate, .reset, .codeDetection, .exposureCompensation, .grid: true
+    case .format, .size, .rate, .reset, .codeDetection, .exposureCompensation, .grid, .microphone:
+      true
     }
   }
 
@@ -157,6 +158,8 @@ struct SettingsPanel {
       return response.isClicked ? [.camera(.resetControls)] : []
     case .codeDetection:
       return response.isClicked ? [.camera(.toggleCodeDetection)] : []
+    case .microphone:
+      return microphoneActions(response)
     case .heading:
       return []
     }

@@ -24,6 +24,8 @@ struct SettingsRow {
     case exposureCompensation
     /// The rule-of-thirds grid switch.
     case grid
+    /// The microphone picker of the video section (`SettingsPanel+Microphone.swift`).
+    case microphone
   }
 
   /// What the line shows.
@@ -55,6 +57,7 @@ struct SettingsRow {
     case .codeDetection: ControlID("settings-code-detection")
     case .exposureCompensation: ControlID("settings-exposure-compensation")
     case .grid: ControlID("settings-grid")
+    case .microphone: ControlID("settings-microphone")
     }
   }
 }

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+
+import CameraModel
+import CameraTestSupport
+import Testing
+
+@testable import Overlay
+
+/// The microphone picker of the settings panel, the level meter and the mute toggle beside
+/// the record button.
+@Suite("Microphone controls")
+struct MicrophoneControlsTests {
+  private let size = OverlayScene.windowSize
+
+  private func frame(_ input: OverlayInput, _ state: OverlayState) -> OverlayFrame {
+    Overlay(measurer: FixedWidthTextMeasurer()).frame(input: input, state: state)
+  }
+
+  private func recordingLayout(_ state: OverlayState) -> RecordingLayout {
+    let layout = OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme())
+    let photo = PhotoLayout(
+      base: layout, theme: Overlay.photoTheme, overlayTheme: OverlayTheme(),
+      timerSeconds: state.photo.timerSeconds)
+    return RecordingLayout(photo: photo, theme: OverlayTheme(), indicatorWidth: 100)
+  }
+
+  // MARK: The picker's model
+
+  @Test func theDefaultInputComesFirstThenEachDeviceOnce() {
+    let choices = MicrophoneChoices(devices: ["USB Mic", "", "Built-in", "USB Mic"], selected: nil)
+    #expect(choices.entries == [nil, "USB Mic", "Built-in"])
+    #expect(choices.label == "Default")
+    #expect(choices.next == .some("USB Mic"))
+  }
+
+  @Test func aClickMovesToTheNextInputAndWrapsToTheDefault() {
+    let devices = ["USB Mic", "Built-in"]
+    #expect(MicrophoneChoices(devices: devices, selected: "USB Mic").next == .some("Built-in"))
+    #expect(MicrophoneChoices(devices: devices, selected: "Built-in").next == .some(nil))
+    #expect(MicrophoneChoices(devices: [], selected: nil).next == nil)
+  }
+
+  @Test func aChosenDeviceThatIsAbsentStaysListedAndMarked() {
+    let choices = MicrophoneChoices(devices: ["Built-in"], selected: "Headset")
+    #expect(choices.entries == [nil, "Built-in", "Headset"])
+    #expect(choices.isSelectedAbsent)
+    #expect(choices.label == "Headset (absent)")
+    #expect(choices.next == .some(nil))
+    #expect(MicrophoneChoices(devices: [], selected: "").selected == nil)
+  }
+
+  // MARK: The settings panel's line
+
+  @Test func thePanelHasAMicrophoneLineOnlyOnceTheDevicesAreListed() {
+    var state = CameraScene.settingsState()
+    #expect(!SettingsLayout(state: state, layout: baseLayout).rows.contains(where: isMicrophone))
+    state.recording.microphones = ["USB Mic"]
+    let rows = SettingsLayout(state: state, layout: baseLayout).rows
+    #expect(rows.last.map(isMicrophone) == true)
+    if case .heading("Video") = rows[rows.count - 2].content {
+    } else {
+      Issue.record("no Video heading above the microphone line")
+    }
+  }
+
+  @Test func clickingTheMicrophoneLineChoosesTheNextInput() throws {
+    var state = CameraScene.state()
+    state.camera.controls = []
+    state.camera.modes = []
+    state.camera.isSettingsOpen = true
+    state.recording.microphones = ["USB Mic", "Built-in"]
+    state.recording.microphone = "USB Mic"
+    // Scrolled to the end: the video section is the panel's last.
+    state.camera.settingsOffset = 10_000
+    let row = try #require(SettingsLayout(state: state, layout: baseLayout).rows.last)
+    let tap = OverlayInput(
+      windowSize: CameraScene.windowSize, pointer: row.frame.center,
+      clicks: [Click(position: row.frame.center)])
+    let result = frame(tap, state)
+    #expect(result.actions == [.recording(.selectMicrophone("Built-in"))])
+    #expect(
+      result.commands.contains { command in
+        if case .text(let text, _, _, _) = command { return text == "USB Mic" }
+        return false
+      })
+  }
+
+  // MARK: Beside the record button
+
+  @Test func theMuteButtonSitsRightOfTheMeterAndTogglesTheMicrophone() {
+    let state = OverlayScene.recordingState()
+    let rects = recordingLayout(state)
+    #expect(!rects.sound.muteButton.isEmpty)
+    #expect(rects.sound.bar.minX > rects.recordButton.maxX)
+    #expect(rects.sound.muteButton.minX > rects.sound.bar.maxX)
+    let center = rects.sound.muteButton.center
+    let tap = OverlayInput(windowSize: size, pointer: center, clicks: [Click(position: center)])
+    #expect(frame(tap, state).actions == [.recording(.toggleMicrophoneMute)])
+    #expect(frame(tap, OverlayScene.recordingState(mode: .photo)).actions.isEmpty)
+  }
+
+  @Test func theMeterFillsToTheRMSOnADecibelScaleWithThePeakAbove() {
+    let level = SoundLevel(peak: 0.5, rms: 0.1)
+    let state = OverlayScene.recordingState(isRecording: true) { $0.soundLevel = level }
+    let bar = recordingLayout(state).sound.bar
+    let fills = frame(OverlayInput(windowSize: size), state).commands.compactMap {
+      command -> Rect? in
+      if case .fillRect(let rect, _, _) = command, rect.minX == bar.minX, rect.width == bar.width {
+        return rect
+      }
+      return nil
+    }
+    // The track, the RMS fill (−20 dBFS: two thirds) and the peak's tick (−6 dBFS).
+    #expect(fills.count == 3)
+    #expect(abs(fills[1].height - (bar.height * 2 / 3).rounded()) <= 1)
+    #expect(fills[2].minY < fills[1].minY)
+    let quiet = OverlayScene.recordingState(isRecording: true)
+    #expect(
+      !frame(OverlayInput(windowSize: size), quiet).commands.contains { command in
+        if case .fillRect(let rect, _, _) = command { return rect == bar }
+        return false
+      })
+  }
+
+  @Test func theMeterTurnsYellowThenRedNearFullScale() {
+    #expect(SoundMeter.color(decibels: -30) != SoundMeter.color(decibels: -6))
+    #expect(SoundMeter.color(decibels: -6) != SoundMeter.color(decibels: -1))
+  }
+
+  @Test func theIndicatorSaysWhenTheSoundIsMuted() {
+    var state = RecordingOverlayState()
+    state.elapsedSeconds = 5
+    state.byteCount = 1_000_000
+    state.hasAudio = true
+    state.isMicrophoneMuted = true
+    #expect(state.indicatorText == "0:05 · 1.0 MB · muted")
+  }
+
+  /// The settings scene's layout.
+  private var baseLayout: OverlayLayout {
+    OverlayLayout(input: OverlayInput(windowSize: CameraScene.windowSize), theme: OverlayTheme())
+  }
+
+  private func isMicrophone(_ row: SettingsRow) -> Bool {
+    if case .microphone = row.content { return true }
+    return false
+  }
+}
+
+@Suite("Microphone control goldens")
+struct MicrophoneGoldenTests {
+  private let golden = GoldenAssertion()
+
+  @Test func recordingShowsTheLevelMeterAndTheMicrophoneButton() throws {
+    let state = OverlayScene.recordingState(isRecording: true) {
+      $0.soundLevel = SoundLevel(peak: 0.7, rms: 0.2)
+    }
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let frame = overlay.frame(
+      input: OverlayInput(windowSize: OverlayScene.windowSize, time: 0.25), state: state)
+    try golden.verify(
+      OverlayScene.render(frame.commands, scale: 1, showsVideo: true), named: "recording-meter")
+    try golden.verify(
+      text: frame.commands.map(\.description).joined(separator: "\n") + "\n",
+      named: "recording-meter.commands")
+  }
+}
