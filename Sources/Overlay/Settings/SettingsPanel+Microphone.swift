@@ -2,9 +2,11 @@
 
 extension SettingsLayout {
   /// The video section: a heading and the microphone picker, once the app has listed the
-  /// capture devices.
+  /// capture devices and found at least one by name (with none, "Default" is the only
+  /// choice and the line would offer nothing to pick).
   static func videoContents(of recording: RecordingOverlayState) -> [SettingsRow.Content] {
-    recording.microphones == nil ? [] : [.heading("Video"), .microphone]
+    guard let microphones = recording.microphones, !microphones.isEmpty else { return [] }
+    return [.heading("Video"), .microphone]
   }
 }
 
