@@ -57,24 +57,25 @@ let package = Package(
       name: "SDLPlatform",
       dependencies: ["CameraModel", "Overlay", "Workers", "CSDL2", "CFontconfig"]),
     .target(
-      name: "Photos",
+      name: "PhotoPipeline",
       dependencies: [
-        "CameraModel", "Imaging", "PhotoLibrary", "Recording", "SystemCalls", "Workers",
+        "CameraModel", "Imaging", "MediaStore", "Recording", "SystemCalls", "Workers",
       ]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
-    .target(name: "PhotoLibrary", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
+    .target(name: "MediaStore", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
     .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue", "Workers"]),
     .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
     .target(
       name: "Recording",
       dependencies: [
-        "CameraModel", "Imaging", "PhotoLibrary", "Workers", "CFFmpeg", "CFFmpegLoader",
+        "CameraModel", "Imaging", "MediaStore", "Workers", "CFFmpeg", "CFFmpegLoader",
       ]),
     .target(
       name: "AppCore",
       dependencies: [
-        "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "Photos", "PhotoLibrary",
+        "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "PhotoPipeline",
+        "MediaStore",
         "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
       ]),
 
@@ -88,7 +89,7 @@ let package = Package(
     .executableTarget(
       name: "PinholeBench",
       dependencies: [
-        "Imaging", "SimulatedCamera", "CameraModel", "Photos", "PhotoLibrary", "Overlay",
+        "Imaging", "SimulatedCamera", "CameraModel", "PhotoPipeline", "MediaStore", "Overlay",
         "Metering", "Scanning", "Workers",
       ],
       path: "Benchmarks/PinholeBench"),
@@ -99,7 +100,7 @@ let package = Package(
     .target(
       name: "FuzzTargets",
       dependencies: [
-        "AppCore", "CameraModel", "Hotplug", "Imaging", "PhotoLibrary", "Photos", "Scanning",
+        "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Scanning",
         "SystemCalls",
       ]),
     .target(
@@ -122,9 +123,10 @@ let package = Package(
       name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
     .testTarget(
-      name: "PhotosTests",
+      name: "PhotoPipelineTests",
       dependencies: [
-        "Photos", "PhotoLibrary", "Imaging", "Recording", "SimulatedCamera", "CameraTestSupport",
+        "PhotoPipeline", "MediaStore", "Imaging", "Recording", "SimulatedCamera",
+        "CameraTestSupport",
         "Workers",
       ]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
@@ -134,7 +136,7 @@ let package = Package(
     .testTarget(
       name: "ScanningTests", dependencies: ["Scanning", "SimulatedCamera", "CameraTestSupport"]),
     .testTarget(
-      name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "CameraTestSupport", "SystemCalls"]),
+      name: "MediaStoreTests", dependencies: ["MediaStore", "CameraTestSupport", "SystemCalls"]),
     .testTarget(
       name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport", "Workers"]),
     .testTarget(

@@ -2,8 +2,8 @@
 import CameraModel
 import Foundation
 import Imaging
-import PhotoLibrary
-import Photos
+import MediaStore
+import PhotoPipeline
 
 /// Wall-clock figures of the photo path: shutter click → photo complete on disk (fsync'ed and
 /// renamed into place) for a raw and an MJPEG 1080p frame, one shot at a time, and the time

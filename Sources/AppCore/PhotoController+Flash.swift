@@ -3,7 +3,7 @@ import CameraModel
 import Lighting
 import Metering
 import Overlay
-import Photos
+import PhotoPipeline
 
 /// The photo flash: off, on, or auto from the metered scene, lit by the screen or a LED.
 ///

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import MediaStore
 import Overlay
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 
 /// The thumbnail strip: new shots at the front as soon as the writer has their thumbnail,
 /// then the folder's listing, newest first. Main thread only.

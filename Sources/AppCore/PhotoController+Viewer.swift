@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import MediaStore
 import Overlay
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 import SystemCalls
 
 /// The full-window viewer: opening a photo, moving through the library, zoom and pan, the

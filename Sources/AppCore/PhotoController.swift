@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import MediaStore
 import Overlay
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 
 /// The photo side of the window without the window: the zero-shutter-lag ring, the shutter,
 /// self-timer and burst, the thumbnail strip, the viewer and the storage warnings. It performs

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import MediaStore
 import Overlay
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 
 /// Work `PhotoController` asks the app to do: drawing resources, sounds, and the slow jobs
 /// (decoding, trashing, launching programs) that must run off the render loop.

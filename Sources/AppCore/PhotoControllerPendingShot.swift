@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Overlay
-import Photos
+import PhotoPipeline
 
 /// A shot the strip shows before the library lists its file: from the writer's thumbnail
 /// until the folder listing includes the saved file.

@@ -2,8 +2,8 @@
 import CameraModel
 import Foundation
 import Imaging
-import PhotoLibrary
-import Photos
+import MediaStore
+import PhotoPipeline
 import SystemCalls
 import Workers
 

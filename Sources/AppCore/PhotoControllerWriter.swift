@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import Photos
+import PhotoPipeline
 
 /// What `PhotoController` needs of the photo writer: `PhotoWriter` in the app, a scripted
 /// writer in tests. Main thread.

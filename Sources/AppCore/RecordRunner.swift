@@ -2,7 +2,7 @@
 import CameraModel
 import Capture
 import Foundation
-import PhotoLibrary
+import MediaStore
 import Recording
 import Synchronization
 

@@ -2,9 +2,9 @@
 import CameraModel
 import Capture
 import Foundation
+import MediaStore
 import Metering
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 import Workers
 
 #if canImport(Glibc)

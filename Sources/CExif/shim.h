@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Thin C boundary for libexif, used to write EXIF into saved photos. Everything libexif offers
 // imports into Swift as is (plain functions, enums and structs), so this header only gathers the
-// headers PhotoLibrary uses; no wrappers are needed.
+// headers MediaStore uses; no wrappers are needed.
 #ifndef CEXIF_SHIM_H
 #define CEXIF_SHIM_H
 

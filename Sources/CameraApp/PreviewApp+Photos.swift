@@ -3,9 +3,9 @@ import AppCore
 import CameraModel
 import Capture
 import Foundation
+import MediaStore
 import Overlay
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 import SDLPlatform
 
 /// The photo side of the window: the controller (AppCore) and the threads and devices it

@@ -2,8 +2,8 @@
 import AppCore
 import CameraModel
 import Foundation
+import MediaStore
 import Overlay
-import PhotoLibrary
 import SDLPlatform
 
 extension PreviewApp {

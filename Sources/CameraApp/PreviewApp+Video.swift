@@ -3,7 +3,7 @@ import AppCore
 import CameraModel
 import Foundation
 import Overlay
-import Photos
+import PhotoPipeline
 import Recording
 import SDLPlatform
 

@@ -4,8 +4,8 @@ import CameraModel
 import Foundation
 import Hotplug
 import Imaging
-import PhotoLibrary
-import Photos
+import MediaStore
+import PhotoPipeline
 import Scanning
 import SystemCalls
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
-import PhotoLibrary
+import MediaStore
 
 /// The encoder thread's body: takes queued frames and sound, feeds the pipeline, and at the end
 /// finishes the file and moves it into place.

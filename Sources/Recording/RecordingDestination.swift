@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
-import PhotoLibrary
+import MediaStore
 
 /// Where a recording goes and the hidden name it is written under until it ends.
 ///

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-import PhotoLibrary
+import MediaStore
 
 /// Why a recording could not start or had to stop.
 public enum RecordingError: Error, Equatable, Sendable {

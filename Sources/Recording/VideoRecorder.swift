@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
-import PhotoLibrary
+import MediaStore
 import Synchronization
 import Workers
 

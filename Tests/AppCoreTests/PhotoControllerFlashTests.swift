@@ -5,7 +5,7 @@ import CameraTestSupport
 import Lighting
 import Metering
 import Overlay
-import Photos
+import PhotoPipeline
 import SimulatedCamera
 import Testing
 

@@ -2,7 +2,7 @@
 import AppCore
 import Foundation
 import Overlay
-import Photos
+import PhotoPipeline
 import Testing
 
 /// A photo the loader cannot decode shows a "cannot open" tile, not a blank square.

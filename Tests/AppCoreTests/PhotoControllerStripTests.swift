@@ -2,9 +2,9 @@
 import AppCore
 import CameraModel
 import Foundation
+import MediaStore
 import Overlay
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 import Testing
 
 @Suite("Photo controller: thumbnail strip and storage warnings")

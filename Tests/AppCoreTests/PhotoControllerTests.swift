@@ -2,9 +2,9 @@
 import AppCore
 import CameraModel
 import Foundation
+import MediaStore
 import Overlay
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 import Testing
 
 /// A writer that records jobs and accepts them while `isAccepting` is true.

@@ -3,9 +3,9 @@ import AppCore
 import CameraModel
 import Foundation
 import Imaging
+import MediaStore
 import Overlay
-import PhotoLibrary
-import Photos
+import PhotoPipeline
 import Testing
 
 @Suite("Photo controller: viewer, trash and undo")

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Foundation
+import MediaStore
+
+/// One shot for `PhotoWriter`: the pixels and everything the file and its EXIF block need.
+public struct PhotoJob: Sendable {
+  /// Where the pixels come from.
+  public enum Source: Sendable {
+    /// A raw frame, encoded as JPEG quality 92 4:2:0. `release` gives the frame back to its
+    /// pool; the writer calls it on its own thread as soon as encoding and the thumbnail are
+    /// done, and also when it refuses or drops the job.
+    case raw(NV12Frame, release: @Sendable (NV12Frame) -> Void)
+    /// The camera's own JPEG bytes (an MJPEG frame), saved without re-encoding; standard
+    /// Huffman tables are inserted when the camera left them out.
+    case jpeg([UInt8])
+  }
+
+  /// The pixels.
+  public var source: Source
+  /// When the shutter was pressed, on the wall clock: names the file, fills DateTimeOriginal.
+  public var captureDate: Date
+  /// When the shutter was pressed, on the monotonic clock: the start of `clickToFile`.
+  public var clickTime: MonotonicTime
+  /// The camera maker for EXIF Make.
+  public var make: String
+  /// The camera model for EXIF Model.
+  public var model: String
+  /// How a viewer must turn the picture upright.
+  public var orientation: PhotoMetadata.Orientation
+  /// The folder the photo goes into. The writer creates it when only its last component is
+  /// missing; a missing parent (an unplugged drive) is reported and the photo kept.
+  public var folder: URL
+  /// The digital zoom in force at the shutter: the photo keeps only its region (a crop of the
+  /// full frame, made before encoding). `.none` keeps the whole frame.
+  public var zoom: DigitalZoom = .none
+
+  /// Makes a job.
+  public init(
+    source: Source, captureDate: Date = Date(), clickTime: MonotonicTime = .now(),
+    make: String, model: String, orientation: PhotoMetadata.Orientation = .up, folder: URL
+  ) {
+    self.source = source
+    self.captureDate = captureDate
+    self.clickTime = clickTime
+    self.make = make
+    self.model = model
+    self.orientation = orientation
+    self.folder = folder
+  }
+
+  /// A job for the frame in a `FrameRing` entry: a raw entry's frame goes back through
+  /// `release`, a compressed entry is saved as it is.
+  public init(
+    entry: RingEntry, release: @escaping @Sendable (NV12Frame) -> Void, captureDate: Date,
+    clickTime: MonotonicTime, make: String, model: String,
+    orientation: PhotoMetadata.Orientation = .up, folder: URL
+  ) {
+    let source: Source
+    switch entry.content {
+    case .raw(let frame): source = .raw(frame, release: release)
+    case .compressed(let bytes): source = .jpeg(bytes)
+    }
+    self.init(
+      source: source, captureDate: captureDate, clickTime: clickTime, make: make, model: model,
+      orientation: orientation, folder: folder)
+  }
+
+  /// Gives a raw frame back to its pool; nothing for JPEG jobs.
+  func releaseFrame() {
+    if case .raw(let frame, let release) = source { release(frame) }
+  }
+}

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Foundation
+import Glibc
+import Imaging
+import MediaStore
+
+/// The work behind `PhotoWriter`, with the encoder and decoder it owns. Writer thread only.
+final class PhotoWorker {
+  /// A photo the vault kept: its shot id and when its shutter was pressed.
+  private struct KeptShot {
+    var id: UInt64
+    var clickTime: MonotonicTime
+  }
+
+  private let vault: PhotoVault
+  private let softwareVersion: String
+  private let thumbnailHeight: Int
+  private let post: (PhotoEvent) -> Void
+  private let encoder = JPEGEncoder()
+  private let decoder = JPEGDecoder()
+  private let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
+  /// A zoomed shot's camera JPEG, decoded.
+  private let decodedFrame = NV12Frame(size: FrameSize(width: 0, height: 0))
+  /// A zoomed shot's region, cut out of the full frame.
+  private let croppedFrame = NV12Frame(size: FrameSize(width: 0, height: 0))
+  private let exif = EXIFBuilder()
+  /// Vault ids of kept photos → the shots they belong to.
+  private var kept: [UInt64: KeptShot] = [:]
+
+  init(
+    vault: PhotoVault, softwareVersion: String, thumbnailHeight: Int,
+    post: @escaping (PhotoEvent) -> Void
+  ) {
+    self.vault = vault
+    self.softwareVersion = softwareVersion
+    self.thumbnailHeight = thumbnailHeight
+    self.post = post
+  }
+
+  /// Thumbnail, JPEG, EXIF, file, each step reported.
+  func process(_ job: PhotoJob, id: UInt64) {
+    let encoded: (jpeg: Data, size: FrameSize)
+    do {
+      encoded = try encodeWithThumbnail(job, id: id)
+    } catch {
+      post(.failed(id: id, message: error.userMessage))
+      return
+    }
+    let metadata = PhotoMetadata(
+      captureDate: job.captureDate, make: job.make, model: job.model,
+      softwareVersion: softwareVersion, size: encoded.size, orientation: job.orientation)
+    // A photo without EXIF is still a photo: keep the pixels if the block cannot be built.
+    let file = (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
+    createFolderIfParentExists(job.folder)
+    switch vault.save(file, capturedAt: job.captureDate, in: job.folder) {
+    case .saved(let url):
+      post(
+        .saved(id: id, url: url, clickToFile: MonotonicTime.now().duration(since: job.clickTime)))
+    case .kept(let error):
+      let vaultID = vault.pending.last { $0.captureDate == job.captureDate }?.id
+      if let vaultID { kept[vaultID] = KeptShot(id: id, clickTime: job.clickTime) }
+      post(.kept(id: id, error: error))
+    case .busy(let error):
+      let reason = error.map { " " + $0.userMessage } ?? ""
+      post(.failed(id: id, message: "Too many photos are waiting to be written." + reason))
+    }
+  }
+
+  /// Writes what the vault kept, if it can now, and reports each photo that made it.
+  func retryKeptPhotos() {
+    let before = vault.pending.map(\.id)
+    guard !before.isEmpty else { return }
+    let report = vault.retryPending()
+    let remaining = Set(vault.pending.map(\.id))
+    let written = before.filter { !remaining.contains($0) }
+    for (vaultID, url) in zip(written, report.saved) {
+      guard let shot = kept.removeValue(forKey: vaultID) else { continue }
+      let clickToFile = MonotonicTime.now().duration(since: shot.clickTime)
+      post(.saved(id: shot.id, url: url, clickToFile: clickToFile))
+    }
+  }
+
+  /// Posts the thumbnail, then returns the JPEG to store and its size. A raw frame goes back to
+  /// its pool here, before any file I/O, whatever happens.
+  private func encodeWithThumbnail(
+    _ job: PhotoJob, id: UInt64
+  ) throws(ImagingError) -> (jpeg: Data, size: FrameSize) {
+    switch job.source {
+    case .raw(let frame, let release):
+      defer { release(frame) }
+      var picture = frame
+      if job.zoom.isZoomed {
+        frame.copy(job.zoom.cropRectangle(in: frame.size), into: croppedFrame)
+        picture = croppedFrame
+      }
+      return try encodeRaw(picture, id: id)
+    case .jpeg(let bytes) where job.zoom.isZoomed:
+      // A zoomed shot of a camera's JPEG: decode, crop, encode again. turbojpeg's lossless
+      // crop (tjTransform) would keep the camera's bits but can only cut on 16-pixel MCU
+      // edges, so the photo would not match the zoomed preview exactly; the re-encode costs
+      // one more generation at quality 92, on this thread.
+      let decoded = bytes.withUnsafeBytes { buffer in
+        Result { () throws(ImagingError) in try decoder.decode(buffer, into: decodedFrame) }
+      }
+      try decoded.get()
+      decodedFrame.copy(job.zoom.cropRectangle(in: decodedFrame.size), into: croppedFrame)
+      return try encodeRaw(croppedFrame, id: id)
+    case .jpeg(let bytes):
+      // withUnsafeBytes rethrows untyped errors, so the outcome travels as a Result.
+      let thumbnail = bytes.withUnsafeBytes { buffer in
+        Result { () throws(ImagingError) in
+          try Thumbnail(jpeg: buffer, height: thumbnailHeight, decoder: decoder, scratch: scratch)
+        }
+      }
+      post(.thumbnailReady(id: id, thumbnail: try thumbnail.get()))
+      let size = try decoder.header(of: bytes).size
+      return (try StandardHuffmanTables.inserting(into: bytes), size)
+    }
+  }
+
+  /// Posts the thumbnail of `frame`, then encodes it as JPEG quality 92 4:2:0.
+  private func encodeRaw(_ frame: NV12Frame, id: UInt64) throws(ImagingError) -> (
+    jpeg: Data, size: FrameSize
+  ) {
+    post(
+      .thumbnailReady(id: id, thumbnail: Thumbnail(downscaling: frame, height: thumbnailHeight)))
+    return (try encoder.encode(frame, quality: 92, subsampling: .yuv420), frame.size)
+  }
+
+  /// Creates the photo folder itself when missing (the first photo), but never its parents: a
+  /// missing parent is usually an unplugged drive, and recreating it on the root filesystem
+  /// would hide the photos from the user. The vault then reports the missing folder.
+  private func createFolderIfParentExists(_ folder: URL) {
+    // EEXIST and ENOENT both leave the decision to the write that follows.
+    _ = mkdir(folder.path, 0o755)
+  }
+}

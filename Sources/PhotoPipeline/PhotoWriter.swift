@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+import Foundation
+import MediaStore
+import Synchronization
+import Workers
+
+/// Turns shots into files on a serial background thread: thumbnail first, then JPEG (the
+/// camera's own bytes for MJPEG, an encode for raw frames), EXIF, and an atomic write through
+/// `PhotoVault`, which keeps photos it cannot write and is retried about every two seconds
+/// while any are waiting.
+///
+/// At most `maximumPending` shots are queued or in progress; `submit` refuses more and
+/// `isBusy` tells the shutter to show "busy". Results come back as `PhotoEvent`s that the main
+/// thread drains once per frame (after `wake`); nothing here blocks the caller on JPEG work or
+/// file I/O.
+///
+/// The thread keeps the writer alive: call `stop()` when the app quits, so queued shots and
+/// kept photos get their last chance to be written.
+///
+/// Any thread, unless a member says otherwise. Members marked "Writer thread" run only on the
+/// writer's own thread.
+public final class PhotoWriter: Sendable {
+  /// Shots queued or in progress before the writer refuses new ones.
+  public static let maximumPending = 2
+  /// How often photos the vault kept are retried.
+  public let retryInterval: Duration
+
+  /// Shots accepted and not yet written, the next id, and whether `stop()` was called; shared
+  /// by the callers and the writer thread. Any thread.
+  private final class Counts: Sendable {
+    struct Values {
+      var pending = 0
+      var nextID: UInt64 = 1
+      var isStopping = false
+    }
+
+    private let values = Mutex(Values())
+
+    func withLock<Result>(_ body: (inout Values) -> Result) -> Result {
+      values.withLock { body(&$0) }
+    }
+  }
+
+  private let counts = Counts()
+  private let worker: Worker<(id: UInt64, job: PhotoJob), PhotoEvent>
+  private let vault: PhotoVault
+
+  /// Starts the writer thread. `softwareVersion` goes into EXIF as "Pinhole <version>";
+  /// `vault` stores the files (tests pass one over a scripted file system); `wake` runs after
+  /// each event.
+  public init(
+    softwareVersion: String, vault: PhotoVault = PhotoVault(),
+    thumbnailHeight: Int = Thumbnail.standardHeight, retryInterval: Duration = .seconds(2),
+    wake: (@Sendable () -> Void)? = nil
+  ) {
+    self.vault = vault
+    self.retryInterval = retryInterval
+    let counts = counts
+    worker = Worker(
+      name: "pinhole-photos", commandCapacity: Self.maximumPending, eventCapacity: 1024, wake: wake
+    ) { commands, emit in
+      let writer = PhotoWorker(
+        vault: vault, softwareVersion: softwareVersion, thumbnailHeight: thumbnailHeight,
+        post: emit)
+      Self.run(writer, commands: commands, vault: vault, retryInterval: retryInterval) {
+        counts.withLock { $0.pending -= 1 }
+      }
+    }
+  }
+
+  /// Whether a new shot would be refused: two are already waiting, or the vault is full of
+  /// photos it could not write.
+  public var isBusy: Bool {
+    counts.withLock { $0.pending >= Self.maximumPending } || vault.isFull
+  }
+
+  /// Photos kept in memory because they could not be written yet.
+  public var unwrittenCount: Int { vault.pending.count }
+
+  /// Queues `job` and returns its id, or nil when the writer is busy or stopped; a refused raw
+  /// job's frame stays the caller's to recycle.
+  public func submit(_ job: PhotoJob) -> UInt64? {
+    guard !vault.isFull else { return nil }
+    let id = counts.withLock { counts -> UInt64? in
+      guard !counts.isStopping, counts.pending < Self.maximumPending else { return nil }
+      defer { counts.nextID += 1 }
+      counts.pending += 1
+      return counts.nextID
+    }
+    guard let id else { return nil }
+    guard worker.send((id, job)) else {
+      counts.withLock { $0.pending -= 1 }
+      return nil
+    }
+    return id
+  }
+
+  /// Every event since the last call, oldest first. Never waits for the writer's work. Main
+  /// thread, once per rendered frame.
+  public func drainEvents() -> [PhotoEvent] { worker.events.drain() }
+
+  /// Waits up to `timeout` for at least one event, then drains. For command-line runs and
+  /// tests; never call it from the render loop.
+  public func waitForEvents(timeout: Duration) -> [PhotoEvent] {
+    worker.events.waitAndDrain(timeout: timeout)
+  }
+
+  /// Finishes the queued shots, tries once more to write kept photos, and ends the thread.
+  /// Returns when the thread has ended. Safe to call twice. Not on the writer thread.
+  public func stop() {
+    counts.withLock { $0.isStopping = true }
+    worker.stop()
+  }
+
+  /// The thread's body: one job at a time, and a retry of the kept photos every
+  /// `retryInterval` while the vault holds any. Writer thread.
+  private static func run(
+    _ writer: PhotoWorker, commands: Inbox<(id: UInt64, job: PhotoJob)>, vault: PhotoVault,
+    retryInterval: Duration, finished: () -> Void
+  ) {
+    while true {
+      switch commands.receive(timeout: vault.pending.isEmpty ? nil : retryInterval) {
+      case .message(let next):
+        writer.process(next.job, id: next.id)
+        finished()
+      case .timedOut:
+        writer.retryKeptPhotos()
+      case .closed:
+        writer.retryKeptPhotos()
+        return
+      }
+    }
+  }
+}
