@@ -44,14 +44,13 @@ public struct FrameMetadata: Hashable, Sendable {
 /// on.
 ///
 /// The handoffs themselves no longer need the conformance: `FramePool.take`/`recycle`,
-/// `FrameMailbox.post`/`take` and `Inbox` move their values `sending`, which the compiler
-/// checks for any frame type that is not `Sendable`. It stays because other paths still copy
-/// the reference into `Sendable` values instead of moving it: `NewestWinsStage` jobs and
-/// results (the parallel MJPEG decode, which hands a refused job back), `@Sendable` frame
-/// closures (`CaptureSession.FrameTap`, the photo release callbacks in `PhotoJob.Source.raw`
-/// and `PhotoController`), and the video player's shared frame queue in Recording. Once those
-/// move frames `sending` as well, this conformance can go and the compiler checks every
-/// handoff.
+/// `FrameMailbox.post`/`take`, `Inbox` and `NewestWinsStage` (the parallel MJPEG decode) move
+/// their values `sending`, which the compiler checks for any frame type that is not
+/// `Sendable`. It stays because other paths still copy the reference into `Sendable` values
+/// instead of moving it: the photo jobs (`PhotoJob.Source.raw`, which `Worker` requires to be
+/// `Sendable`) and `PhotoController`'s frames, the zero-shutter-lag ring, and the video
+/// player's shared frame queue in Recording. Once those move frames `sending` as well, this
+/// conformance can go and the compiler checks every handoff.
 public final class NV12Frame: @unchecked Sendable {
   /// Frame size in pixels.
   public private(set) var size: FrameSize

@@ -59,7 +59,7 @@ final class FrameDelivery: Sendable {
 /// Any thread.
 final class ParallelDecoder: Sendable {
   /// One frame to decode: a pool frame whose `compressedSource` holds the camera's bytes.
-  struct Job: Sendable {
+  struct Job {
     let frame: NV12Frame
     let format: PixelFormat
     let size: FrameSize
@@ -69,7 +69,7 @@ final class ParallelDecoder: Sendable {
   }
 
   /// A decoded (or failed) job.
-  struct Output: Sendable {
+  struct Output {
     let frame: NV12Frame
     let isDecoded: Bool
     let arrival: MonotonicTime
@@ -113,8 +113,9 @@ final class ParallelDecoder: Sendable {
   /// Jobs being decoded now.
   var busyCount: Int { stage.busyCount }
 
-  /// Starts decoding `job`; false (the caller recycles the frame) when every thread is busy.
-  func submit(_ job: Job) -> Bool { stage.submit(job) == nil }
+  /// Starts decoding `job`; gives it back (the caller recycles its frame) when every thread is
+  /// busy.
+  func submit(_ job: sending Job) -> sending Job? { stage.submit(job) }
 
   /// Finishes the frames in flight and ends the threads.
   func stop() { stage.stop() }

@@ -100,31 +100,39 @@ public final class Inbox<Message>: Sendable {
   /// Adds `message`; false when it was refused (full under `.refuseNewest`, or closed).
   @discardableResult
   public func post(_ message: sending Message) -> Bool {
-    let accepted = lock.withLock { () -> Bool in
-      guard !state.isClosed else {
-        state.dropped += 1
-        return false
-      }
-      if state.count >= capacity {
-        state.dropped += 1
-        if let isSupersedable,
-          let victim = state.messages[state.head...].firstIndex(where: isSupersedable)
-        {
-          state.messages.remove(at: victim)
-        } else {
-          guard overflow == .dropOldest else { return false }
-          _ = state.removeFirst()
-        }
-      }
-      state.messages.append(message)
-      lock.broadcast()
-      return true
+    offer(message) == nil
+  }
+
+  /// Adds `message`, or gives it back when it was refused (full under `.refuseNewest`, or
+  /// closed), so the caller can still recycle what it holds.
+  public func offer(_ message: sending Message) -> sending Message? {
+    // Locked without a closure: a closure would capture `message`, and a captured value
+    // cannot be handed back `sending`.
+    lock.lock()
+    guard !state.isClosed else {
+      state.dropped += 1
+      lock.unlock()
+      return message
     }
-    if accepted {
-      counter?.signal()
-      wake?()
+    if state.count >= capacity {
+      state.dropped += 1
+      if let isSupersedable,
+        let victim = state.messages[state.head...].firstIndex(where: isSupersedable)
+      {
+        state.messages.remove(at: victim)
+      } else if overflow == .dropOldest {
+        _ = state.removeFirst()
+      } else {
+        lock.unlock()
+        return message
+      }
     }
-    return accepted
+    state.messages.append(message)
+    lock.broadcast()
+    lock.unlock()
+    counter?.signal()
+    wake?()
+    return nil
   }
 
   /// Takes every waiting message, oldest first. Never blocks.
