@@ -34,14 +34,16 @@ final class FrameDelivery: Sendable {
   /// Stamps and posts a frame converted since `arrival`. Only frames of the camera's own
   /// `fullSize` reach the frame tap: a reduced one decoded before the tap was installed would
   /// give the recorder the wrong size.
-  func deliver(_ frame: NV12Frame, arrival: MonotonicTime, fullSize: FrameSize? = nil) {
+  func deliver(_ frame: sending NV12Frame, arrival: MonotonicTime, fullSize: FrameSize? = nil) {
     let ready = MonotonicTime.now()
+    let conversionTime = ready.duration(since: arrival)
     frame.metadata.readyTime = ready
-    frame.metadata.conversionTime = ready.duration(since: arrival)
+    frame.metadata.conversionTime = conversionTime
     if fullSize == nil || fullSize == frame.size { session.tap(frame) }
+    // The frame belongs to the renderer once posted: nothing below touches it.
     if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
     session.wake?()
-    withStatistics { $0.recordDelivered(conversionTime: frame.metadata.conversionTime) }
+    withStatistics { $0.recordDelivered(conversionTime: conversionTime) }
     let start = firstFrame.withLock { first -> MonotonicTime? in
       guard first.isPending else { return nil }
       first.isPending = false
