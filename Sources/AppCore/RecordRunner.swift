@@ -65,9 +65,11 @@ public struct RecordRunner: Sendable {
   public func run(source: CameraSource) -> Outcome {
     RecordInterruption.install()
     var notices: [String] = []
-    let target: RecordingTarget
+    let target: OutputTarget
     do {
-      target = try resolveTarget()
+      target = try OutputTarget(
+        destination: destination, outputDirectory: outputDirectory,
+        defaultFolder: { videosFolder.resolve(.videos, override: $0) })
     } catch {
       return Outcome(status: 1, message: error.message, notices: [])
     }
@@ -116,12 +118,6 @@ public struct AudioInputFailure: Error, CustomStringConvertible {
   }
 }
 
-/// The folder, and the exact file when the user named one.
-private struct RecordingTarget {
-  var folder: URL
-  var exactFile: URL?
-}
-
 /// Why a recording could not start, as the sentence to print.
 private struct RecordFailure: Error {
   var message: String
@@ -144,32 +140,6 @@ enum RecordInterruption {
 }
 
 extension RecordRunner {
-  fileprivate func resolveTarget() throws(RecordFailure) -> RecordingTarget {
-    var target: RecordingTarget
-    if let destination {
-      let url = URL(fileURLWithPath: destination)
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-      if destination.hasSuffix("/") || (exists && isDirectory.boolValue) {
-        target = RecordingTarget(folder: url)
-      } else {
-        target = RecordingTarget(
-          folder: url.deletingLastPathComponent(), exactFile: url.standardizedFileURL)
-      }
-    } else {
-      let override = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      target = RecordingTarget(folder: videosFolder.resolve(.videos, override: override))
-    }
-    target.folder = target.folder.standardizedFileURL
-    do {
-      try FileManager.default.createDirectory(at: target.folder, withIntermediateDirectories: true)
-    } catch {
-      throw RecordFailure(
-        message: "Pinhole cannot create the folder \(target.folder.path); choose another one.")
-    }
-    return target
-  }
-
   /// Streams until the first frame and copies it (the session keeps running).
   fileprivate func waitForFirstFrame(
     _ session: CaptureSession, device: DeviceInfo
@@ -208,14 +178,14 @@ extension RecordRunner {
   }
 
   fileprivate func makeRecorder(
-    first: NV12Frame, microphone: (any AudioInput)?, target: RecordingTarget
+    first: NV12Frame, microphone: (any AudioInput)?, target: OutputTarget
   ) throws(RecordingError) -> VideoRecorder {
     if codec == .mjpeg, first.compressedSource.isEmpty { throw .notCompressed }
     let configuration = VideoRecorder.Configuration(
       codec: codec, frameSize: first.size, framesPerSecond: request.framesPerSecond ?? 30,
       colorimetry: first.metadata.colorimetry, audio: microphone?.format, settings: settings)
     let destination =
-      target.exactFile.map { RecordingDestination(exactPath: $0) }
+      target.exactFile.map { RecordingDestination(exactPath: $0.standardizedFileURL) }
       ?? RecordingDestination(
         folder: target.folder, date: Date(), fileExtension: codec.defaultFileExtension)
     return try VideoRecorder(configuration: configuration, destination: destination)

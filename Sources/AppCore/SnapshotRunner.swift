@@ -140,9 +140,11 @@ public struct SnapshotRunner: Sendable {
   /// Takes the photos from `source` and reports where they went. Blocks until done. A run cut
   /// short (a signal, an unplugged camera) still saves and reports what it captured.
   public func run(source: CameraSource) -> Outcome {
-    let target: SnapshotTarget
+    let target: OutputTarget
     do {
-      target = try resolveTarget()
+      target = try OutputTarget(
+        destination: destination, outputDirectory: outputDirectory,
+        defaultFolder: { picturesFolder.resolve(.pictures, override: $0) })
     } catch {
       return Outcome(status: 1, message: error.message)
     }
@@ -198,15 +200,11 @@ private struct SnapshotCapture {
   var stop: SnapshotStop?
 }
 
-/// Where a snapshot goes: a folder, and the exact file name when the user gave one.
-private struct SnapshotTarget {
-  var folder: URL
-  var fileName: String?
-
+extension OutputTarget {
   /// The path of the `index`-th photo (from 0) for an exact file name: "shot.jpg",
   /// "shot-2.jpg", "shot-3.jpg" and so on; nil when the writer's own name stands.
-  func exactURL(forPhoto index: Int) -> URL? {
-    guard let fileName else { return nil }
+  fileprivate func exactURL(forPhoto index: Int) -> URL? {
+    guard let fileName = exactFile?.lastPathComponent else { return nil }
     guard index > 0 else { return folder.appendingPathComponent(fileName) }
     let name = fileName as NSString
     let stem = name.deletingPathExtension
@@ -254,34 +252,6 @@ private struct SnapshotFailure: Error {
 }
 
 extension SnapshotRunner {
-  /// The folder (created if missing: the user asked for this photo now, so a missing folder is
-  /// made rather than reported) and the exact file name, if any.
-  fileprivate func resolveTarget() throws(SnapshotFailure) -> SnapshotTarget {
-    var target: SnapshotTarget
-    if let destination {
-      let url = URL(fileURLWithPath: destination)
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-      if destination.hasSuffix("/") || (exists && isDirectory.boolValue) {
-        target = SnapshotTarget(folder: url, fileName: nil)
-      } else {
-        target = SnapshotTarget(
-          folder: url.deletingLastPathComponent(), fileName: url.lastPathComponent)
-      }
-    } else {
-      let override = outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-      target = SnapshotTarget(folder: picturesFolder.resolve(.pictures, override: override))
-    }
-    target.folder = target.folder.standardizedFileURL
-    do {
-      try FileManager.default.createDirectory(at: target.folder, withIntermediateDirectories: true)
-    } catch {
-      throw SnapshotFailure(
-        message: "Pinhole cannot create the folder \(target.folder.path); choose another one.")
-    }
-    return target
-  }
-
   /// Streams until the exposure has settled, then copies that frame and the next
   /// `burstCount - 1` frames out of the pool. Stops early, keeping what it has, on a signal or
   /// a camera failure.
@@ -346,7 +316,7 @@ extension SnapshotRunner {
   /// Saves `picked` through a photo writer and moves them to exact names when asked. Photos the
   /// folder refused (a full disk) are rescued into the unsaved folder before the writer ends.
   fileprivate func save(
-    _ picked: [PickedFrame], device: DeviceInfo, to target: SnapshotTarget
+    _ picked: [PickedFrame], device: DeviceInfo, to target: OutputTarget
   ) -> Outcome {
     let vault = PhotoVault(capacity: max(16, picked.count))
     let writer = PhotoWriter(softwareVersion: pinholeVersion, vault: vault)
@@ -401,7 +371,7 @@ extension SnapshotRunner {
   /// Moves photos to the exact paths asked for (never over an existing file) and builds the
   /// printed result: every saved path, and the first failure if any.
   private func outcome(
-    _ results: [Result<URL, SnapshotFailure>?], target: SnapshotTarget
+    _ results: [Result<URL, SnapshotFailure>?], target: OutputTarget
   ) -> Outcome {
     var paths: [String] = []
     var notes: [String] = []

@@ -76,7 +76,7 @@ extension PreviewApp {
     photos.controller.device = model.device
     photos.controller.quarterTurns = model.quarterTurns
     photos.controller.zoom = camera.viewfinder.zoom
-    photos.controller.framePresented(frame, at: time).forEach(session.recycle)
+    for done in photos.controller.framePresented(frame, at: time) { session.recycle(done) }
   }
 
   /// Drains the photo writer's, the library's and the effect worker's news once per frame.

@@ -39,9 +39,18 @@ public struct FrameMetadata: Hashable, Sendable {
 ///
 /// `@unchecked Sendable`, audited: a frame is a pool-owned buffer whose ownership moves
 /// between threads through `FramePool`, `FrameMailbox` and the photo and recording queues,
-/// each a `Mutex`-guarded handoff; exactly one thread holds a frame at a time, and the
+/// each a lock-guarded handoff; exactly one thread holds a frame at a time, and the
 /// handoff's lock orders its accesses. No method may be called on a frame after it was handed
 /// on.
+///
+/// The handoffs themselves no longer need the conformance: `FramePool.take`/`recycle`,
+/// `FrameMailbox.post`/`take`, `Inbox` and `NewestWinsStage` (the parallel MJPEG decode) move
+/// their values `sending`, which the compiler checks for any frame type that is not
+/// `Sendable`. It stays because other paths still copy the reference into `Sendable` values
+/// instead of moving it: the photo jobs (`PhotoJob.Source.raw`, which `Worker` requires to be
+/// `Sendable`) and `PhotoController`'s frames, the zero-shutter-lag ring, and the video
+/// player's shared frame queue in Recording. Once those move frames `sending` as well, this
+/// conformance can go and the compiler checks every handoff.
 public final class NV12Frame: @unchecked Sendable {
   /// Frame size in pixels.
   public private(set) var size: FrameSize

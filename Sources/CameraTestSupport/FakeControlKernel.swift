@@ -100,11 +100,7 @@ public final class FakeControlKernel: V4L2System {
     guard let known = V4L2Request(code: request), FakeControlKernel.handled.contains(known)
     else { return try base.ioctl(fd, request, argument) }
     calls.append(known.name)
-    if var queue = scriptedErrors[known], !queue.isEmpty {
-      let code = queue.removeFirst()
-      scriptedErrors[known] = queue
-      throw SystemErrno(code)
-    }
+    try scriptedErrors.throwNextScriptedError(for: known)
     try answer(known, fd: fd, argument)
     return 0
   }

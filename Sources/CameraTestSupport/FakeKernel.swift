@@ -215,11 +215,7 @@ public final class FakeKernel: V4L2System {
       throw SystemErrno(ENOTTY)
     }
     calls.append(known.name)
-    if var queue = scriptedErrors[known], !queue.isEmpty {
-      let code = queue.removeFirst()
-      scriptedErrors[known] = queue
-      throw SystemErrno(code)
-    }
+    try scriptedErrors.throwNextScriptedError(for: known)
     try answer(known, camera: camera, argument)
     return 0
   }

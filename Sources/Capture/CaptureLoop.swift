@@ -216,9 +216,9 @@ final class CaptureLoop {
     let job = ParallelDecoder.Job(
       frame: frame, format: raw.format, size: raw.size, colorimetry: raw.colorimetry,
       reduction: reduction, arrival: arrival)
-    guard decoder.submit(job) else {
-      session.pool.recycle(frame)
-      return delivery.withStatistics { $0.recordPipelineDrop() }
+    if let refused = decoder.submit(job) {
+      session.pool.recycle(refused.frame)
+      delivery.withStatistics { $0.recordPipelineDrop() }
     }
   }
 

@@ -105,7 +105,7 @@ public final class CaptureSession: Sendable {
   public func drainEvents() -> [CaptureEvent] { events.drain() }
 
   /// Gives back a frame taken from `mailbox`. Any thread.
-  public func recycle(_ frame: NV12Frame) { pool.recycle(frame) }
+  public func recycle(_ frame: sending NV12Frame) { pool.recycle(frame) }
 
   /// True once `stop()` or `.stop` was asked for. Any thread.
   var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }

@@ -114,11 +114,12 @@ struct FocusJob {
         exposure = ExposureController(
           value: now,
           configuration: .init(
-            target: exposureTarget, stops: program.totalStops, settleFrames: settle))
+            goal: ExposureGoal(target: exposureTarget), stops: program.totalStops,
+            settleFrames: settle))
       } else if let biasScale, let bias {
         biasExposure = ExposureBiasController(
           levels: biasScale.levels, bias: biasScale.level(forDriverValue: bias.value),
-          configuration: .init(target: exposureTarget))
+          configuration: .init(goal: ExposureGoal(target: exposureTarget, maximumStepStops: 2)))
       }
     }
     exposureDone = exposure == nil && biasExposure == nil

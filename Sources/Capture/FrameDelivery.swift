@@ -34,14 +34,16 @@ final class FrameDelivery: Sendable {
   /// Stamps and posts a frame converted since `arrival`. Only frames of the camera's own
   /// `fullSize` reach the frame tap: a reduced one decoded before the tap was installed would
   /// give the recorder the wrong size.
-  func deliver(_ frame: NV12Frame, arrival: MonotonicTime, fullSize: FrameSize? = nil) {
+  func deliver(_ frame: sending NV12Frame, arrival: MonotonicTime, fullSize: FrameSize? = nil) {
     let ready = MonotonicTime.now()
+    let conversionTime = ready.duration(since: arrival)
     frame.metadata.readyTime = ready
-    frame.metadata.conversionTime = ready.duration(since: arrival)
+    frame.metadata.conversionTime = conversionTime
     if fullSize == nil || fullSize == frame.size { session.tap(frame) }
+    // The frame belongs to the renderer once posted: nothing below touches it.
     if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
     session.wake?()
-    withStatistics { $0.recordDelivered(conversionTime: frame.metadata.conversionTime) }
+    withStatistics { $0.recordDelivered(conversionTime: conversionTime) }
     let start = firstFrame.withLock { first -> MonotonicTime? in
       guard first.isPending else { return nil }
       first.isPending = false
@@ -59,7 +61,7 @@ final class FrameDelivery: Sendable {
 /// Any thread.
 final class ParallelDecoder: Sendable {
   /// One frame to decode: a pool frame whose `compressedSource` holds the camera's bytes.
-  struct Job: Sendable {
+  struct Job {
     let frame: NV12Frame
     let format: PixelFormat
     let size: FrameSize
@@ -69,7 +71,7 @@ final class ParallelDecoder: Sendable {
   }
 
   /// A decoded (or failed) job.
-  struct Output: Sendable {
+  struct Output {
     let frame: NV12Frame
     let isDecoded: Bool
     let arrival: MonotonicTime
@@ -113,8 +115,9 @@ final class ParallelDecoder: Sendable {
   /// Jobs being decoded now.
   var busyCount: Int { stage.busyCount }
 
-  /// Starts decoding `job`; false (the caller recycles the frame) when every thread is busy.
-  func submit(_ job: Job) -> Bool { stage.submit(job) == nil }
+  /// Starts decoding `job`; gives it back (the caller recycles its frame) when every thread is
+  /// busy.
+  func submit(_ job: sending Job) -> sending Job? { stage.submit(job) }
 
   /// Finishes the frames in flight and ends the threads.
   func stop() { stage.stop() }

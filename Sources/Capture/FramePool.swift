@@ -14,11 +14,12 @@ import Synchronization
 /// `capacity` of them, `take()` answers `nil` and the capture thread drops the incoming frame
 /// instead of waiting.
 ///
+/// `take` hands a frame out `sending` and `recycle` takes it back `sending`: the pool keeps no
+/// reference to a frame that is out, only its identity, so the one holder is whoever took it.
+///
 /// Any thread. The mutex is held only to move a frame in or out of the free list.
 public final class FramePool: Sendable {
   private struct State {
-    /// Frames not currently handed out.
-    var free: [NV12Frame]
     /// Identities of every frame the pool owns, free or not.
     var members: Set<ObjectIdentifier>
     /// Frames owned or being allocated: never more than `capacity`.
@@ -26,6 +27,11 @@ public final class FramePool: Sendable {
   }
 
   private let state: Mutex<State>
+  // Frames not currently handed out. Guarded by `state`'s lock. `nonisolated(unsafe)` is the
+  // pool's one unchecked part: the compiler cannot see that a frame popped off the list leaves
+  // no reference behind, and a `sending` frame captured by `withLock`'s closure (as `recycle`
+  // must) counts as shared, so the list cannot live inside the `Mutex`.
+  nonisolated(unsafe) private var free: [NV12Frame] = []
   /// The size new frames are made at.
   private let frameSize: FrameSize
 
@@ -42,13 +48,13 @@ public final class FramePool: Sendable {
     precondition(capacity > 0, "a frame pool needs at least one frame")
     self.capacity = capacity
     self.frameSize = frameSize
-    state = Mutex(State(free: [], members: []))
+    state = Mutex(State(members: []))
   }
 
   /// Hands out a free frame, a new one while the pool owns fewer than `capacity`, or `nil` when
   /// all are in use. The caller owns the frame until it recycles it. Any thread.
-  public func take() -> NV12Frame? {
-    if let frame = state.withLock({ $0.free.popLast() }) { return frame }
+  public func take() -> sending NV12Frame? {
+    if let frame = state.withLock({ _ in free.popLast() }) { return frame }
     // Allocated outside the lock (a 1080p frame is 3 MB); a slot is claimed first.
     let claimed = state.withLock { state in
       guard state.claimed < capacity else { return false }
@@ -68,19 +74,18 @@ public final class FramePool: Sendable {
 
   /// Returns a frame taken from this pool. Recycling a foreign frame, or a frame twice, is a bug
   /// and traps. Any thread.
-  public func recycle(_ frame: NV12Frame) {
+  public func recycle(_ frame: sending NV12Frame) {
     let id = ObjectIdentifier(frame)
     state.withLock { state in
       precondition(state.members.contains(id), "recycled a frame this pool does not own")
-      precondition(
-        !state.free.contains { $0 === frame }, "recycled a frame that is already free")
-      state.free.append(frame)
+      precondition(!free.contains { $0 === frame }, "recycled a frame that is already free")
+      free.append(frame)
     }
   }
 
   /// Frames currently free. Any thread; the answer may be stale as soon as it returns.
   public var availableCount: Int {
-    state.withLock { $0.free.count }
+    state.withLock { _ in free.count }
   }
 
   /// True when `frame` belongs to this pool. Any thread.

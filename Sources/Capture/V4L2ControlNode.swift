@@ -88,18 +88,9 @@ public final class V4L2ControlNode {
   /// The entries of a menu control by value; QUERYMENU answers EINVAL for a skipped entry.
   private func menu(of control: CameraControl) throws(CaptureError) -> [Int64: String] {
     // Flash menus have a handful of entries; a wider range is a driver bug, not a menu.
-    guard control.minimum >= 0, control.maximum - control.minimum < 64 else { return [:] }
-    var entries: [Int64: String] = [:]
-    for index in control.minimum...control.maximum {
-      var item = v4l2_querymenu()
-      item.id = control.id.rawValue
-      item.index = UInt32(index)
-      guard try ioctl(.queryMenu, &item) == .done else { continue }
-      entries[index] =
-        control.kind == .integerMenu
-        ? String(item.value) : V4L2Device.string(fromCField: item.name)
+    try V4L2Device.menu(of: control, widest: 64) { (item) throws(CaptureError) in
+      try ioctl(.queryMenu, &item)
     }
-    return entries
   }
 
   /// The control's value; nil when the driver refuses to read it (a volatile status control

@@ -109,13 +109,25 @@ extension V4L2Device {
       return known.menu
     }
     // Menus are short; a range wider than this is a driver bug, not a menu to walk.
-    guard control.minimum >= 0, control.maximum - control.minimum < 256 else { return [:] }
+    return try Self.menu(of: control, widest: 256) { (item) throws(CaptureError) in
+      try controlIoctl(.queryMenu, &item)
+    }
+  }
+
+  /// Walks QUERYMENU over `control`'s range through `query`: the entries by value, names or
+  /// for integer menus the numbers as text, skipping the indices the driver answers EINVAL for.
+  /// A range of `widest` entries or more, or one below 0, is a driver bug and gives no menu.
+  static func menu(
+    of control: CameraControl, widest: Int64,
+    _ query: (inout v4l2_querymenu) throws(CaptureError) -> IoctlOutcome
+  ) throws(CaptureError) -> [Int64: String] {
+    guard control.minimum >= 0, control.maximum - control.minimum < widest else { return [:] }
     var entries: [Int64: String] = [:]
     for index in control.minimum...control.maximum {
       var item = v4l2_querymenu()
       item.id = control.id.rawValue
       item.index = UInt32(index)
-      guard try controlIoctl(.queryMenu, &item) == .done else { continue }
+      guard try query(&item) == .done else { continue }
       entries[index] =
         control.kind == .integerMenu
         ? String(item.value) : V4L2Device.string(fromCField: item.name)

@@ -35,39 +35,36 @@ extension V4L2Device {
 
   /// Every `VIDIOC_ENUM_FMT` entry of the capture queue, in the driver's order.
   private func formatDescriptions() throws(CaptureError) -> [v4l2_fmtdesc] {
-    var descriptions: [v4l2_fmtdesc] = []
-    while true {
+    try enumerate(.enumerateFormats) { index in
       var description = v4l2_fmtdesc()
-      description.index = UInt32(descriptions.count)
+      description.index = index
       description.type = V4L2Device.captureType
-      guard try ioctl(.enumerateFormats, &description) == .done else { break }
-      descriptions.append(description)
+      return description
     }
-    return descriptions
   }
 
   /// The sizes of `format`: the discrete list, or common sizes inside a stepwise range.
   func sizes(of format: PixelFormat) throws(CaptureError) -> [SizeChoice] {
-    var sizes: [FrameSize] = []
-    var index: UInt32 = 0
-    while true {
-      var entry = v4l2_frmsizeenum()
-      entry.index = index
-      entry.pixel_format = format.fourCC.rawValue
-      guard try ioctl(.enumerateFrameSizes, &entry) == .done else { break }
-      if entry.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
-        sizes.append(
-          FrameSize(width: Int(entry.discrete.width), height: Int(entry.discrete.height)))
-        index += 1
-        continue
-      }
-      // Stepwise and continuous ranges come as a single entry at index 0.
-      let range = entry.stepwise
+    let discrete = V4L2_FRMSIZE_TYPE_DISCRETE.rawValue
+    let entries = try enumerate(
+      .enumerateFrameSizes,
+      { index in
+        var entry = v4l2_frmsizeenum()
+        entry.index = index
+        entry.pixel_format = format.fourCC.rawValue
+        return entry
+      }, isRange: { $0.type != discrete })
+    let sizes: [FrameSize]
+    if let last = entries.last, last.type != discrete {
+      let range = last.stepwise
       sizes = V4L2Device.commonSizes(
         min: FrameSize(width: Int(range.min_width), height: Int(range.min_height)),
         max: FrameSize(width: Int(range.max_width), height: Int(range.max_height)),
         step: FrameSize(width: Int(range.step_width), height: Int(range.step_height)))
-      break
+    } else {
+      sizes = entries.map {
+        FrameSize(width: Int($0.discrete.width), height: Int($0.discrete.height))
+      }
     }
     var choices: [SizeChoice] = []
     // A size outside 16 bits is damaged driver data: no stream could use it.
@@ -81,26 +78,41 @@ extension V4L2Device {
   func intervals(of format: PixelFormat, size: FrameSize) throws(CaptureError)
     -> IntervalChoices
   {
-    var list: [FrameInterval] = []
-    var index: UInt32 = 0
-    while true {
-      var entry = v4l2_frmivalenum()
-      entry.index = index
-      entry.pixel_format = format.fourCC.rawValue
-      entry.width = UInt32(size.width)
-      entry.height = UInt32(size.height)
-      guard try ioctl(.enumerateFrameIntervals, &entry) == .done else { break }
-      if entry.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue {
-        list.append(V4L2Device.interval(entry.discrete))
-        index += 1
-        continue
-      }
-      let range = entry.stepwise
+    let discrete = V4L2_FRMIVAL_TYPE_DISCRETE.rawValue
+    let entries = try enumerate(
+      .enumerateFrameIntervals,
+      { index in
+        var entry = v4l2_frmivalenum()
+        entry.index = index
+        entry.pixel_format = format.fourCC.rawValue
+        entry.width = UInt32(size.width)
+        entry.height = UInt32(size.height)
+        return entry
+      }, isRange: { $0.type != discrete })
+    if let last = entries.last, last.type != discrete {
+      let range = last.stepwise
       return .stepwise(
         min: V4L2Device.interval(range.min), max: V4L2Device.interval(range.max),
         step: V4L2Device.interval(range.step))
     }
-    return .discrete(list)
+    return .discrete(entries.map { V4L2Device.interval($0.discrete) })
+  }
+
+  /// Asks `request` for entries 0, 1, 2, … in turn, each made by `make(index)`, until the
+  /// driver answers that there are no more (EINVAL). An entry for which `isRange` holds stands
+  /// for a whole stepwise or continuous range; the driver sends it alone, so it ends the walk.
+  private func enumerate<Entry>(
+    _ request: V4L2Request, _ make: (UInt32) -> Entry,
+    isRange: (Entry) -> Bool = { _ in false }
+  ) throws(CaptureError) -> [Entry] {
+    var entries: [Entry] = []
+    while true {
+      var entry = make(UInt32(entries.count))
+      guard try ioctl(request, &entry) == .done else { break }
+      entries.append(entry)
+      if isRange(entry) { break }
+    }
+    return entries
   }
 
   /// Sizes offered for a stepwise or continuous range: the usual camera sizes that the range

@@ -156,7 +156,7 @@ public final class FuzzHarness {
   }
 
   private func folderRecords(_ bytes: [UInt8]) {
-    let records = bytes.withUnsafeBytes { FolderWatcher.parseRecords($0) }
+    let records = bytes.withUnsafeBytes { InotifyRecord.parse($0) }
     precondition(records.count <= bytes.count / 16)
     for record in records {
       precondition(!FileNameBytes.bytes(record.name).contains(0), "a name never holds a NUL")

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+import SystemCalls
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -71,40 +71,9 @@ public final class FolderWatcher {
     return events
   }
 
-  /// One decoded `struct inotify_event`.
-  public struct RawEvent: Hashable, Sendable {
-    /// `IN_*` bits.
-    public var mask: UInt32
-    /// Pairs the two halves of a rename.
-    public var cookie: UInt32
-    /// The entry's name, up to its first NUL.
-    public var name: String
-  }
-
-  /// Splits one `read` of an inotify descriptor into events: a 16-byte header (int wd, uint32
-  /// mask, cookie, len) and `len` bytes of NUL-padded name each. A record whose name runs past
-  /// the end of the buffer ends the parse: the kernel only returns whole records, so it can
-  /// only be damage. Public for the fuzz targets. Pure; any thread.
-  public static func parseRecords(_ bytes: UnsafeRawBufferPointer) -> [RawEvent] {
-    var events: [RawEvent] = []
-    var offset = 0
-    while bytes.count - offset >= 16 {
-      let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-      let cookie = bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)
-      let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-      let nameStart = offset + 16
-      guard bytes.count - nameStart >= length else { break }
-      let nameBytes = bytes[nameStart..<(nameStart + length)].prefix { $0 != 0 }
-      events.append(
-        RawEvent(mask: mask, cookie: cookie, name: FileNameBytes.string(nameBytes)))
-      offset = nameStart + length
-    }
-    return events
-  }
-
   /// Reads until EAGAIN, so both halves of a rename are seen even if a read splits them.
-  private func readAll() -> [RawEvent] {
-    var events: [RawEvent] = []
+  private func readAll() -> [InotifyRecord] {
+    var events: [InotifyRecord] = []
     // Room for many events: each is 16 bytes plus a name padded to at most NAME_MAX + 1.
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
@@ -112,12 +81,12 @@ public final class FolderWatcher {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return events }
       buffer.withUnsafeBytes { bytes in
-        events += Self.parseRecords(UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+        events += InotifyRecord.parse(UnsafeRawBufferPointer(rebasing: bytes[..<count]))
       }
     }
   }
 
-  private func translate(_ event: RawEvent) -> [FolderEvent] {
+  private func translate(_ event: InotifyRecord) -> [FolderEvent] {
     let mask = event.mask
     if mask & UInt32(IN_Q_OVERFLOW) != 0 { return [.needsRescan] }
     if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {

@@ -1,8 +1,4 @@
 // SPDX-License-Identifier: MIT
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Click-to-expose for a camera that only lets its auto exposure be biased
 /// (`AUTO_EXPOSURE_BIAS`, in 1/1000 EV): brings the region's mean luma to mid-grey by moving
 /// the bias while the camera's own auto exposure stays on.
@@ -30,18 +26,10 @@
 public struct ExposureBiasController: Sendable {
   /// Tuning of the controller.
   public struct Configuration: Hashable, Sendable {
-    /// Target mean luma code value.
-    public var target: Double
-    /// Luma code value of black (16 in limited range).
-    public var blackLevel: Double
-    /// Luma at or above which the region counts as clipped.
-    public var clipLevel: Double
+    /// The brightness to reach, and when it counts as reached.
+    public var goal: ExposureGoal
     /// Fraction of the error in stops corrected per step (0…1; smaller is calmer).
     public var damping: Double
-    /// The largest correction per step, in stops.
-    public var maximumStepStops: Double
-    /// Allowed error as a fraction of the target signal above black.
-    public var tolerance: Double
     /// Frames always skipped after a change: the camera applies a new bias a frame or two
     /// after it is written.
     public var minimumWaitFrames: Int
@@ -50,27 +38,18 @@ public struct ExposureBiasController: Sendable {
     /// Frame-to-frame change of the mean, as a fraction of the signal, below which the
     /// camera's auto exposure counts as having arrived.
     public var responseTolerance: Double
-    /// In-tolerance measurements in a row before reporting `.settled`.
-    public var confirmFrames: Int
 
     /// Makes a configuration; the defaults suit UVC webcams, whose auto exposure takes a few
     /// hundred milliseconds to follow a new bias.
     public init(
-      target: Double = 118, blackLevel: Double = 16, clipLevel: Double = 233,
-      damping: Double = 0.7, maximumStepStops: Double = 2, tolerance: Double = 0.1,
-      minimumWaitFrames: Int = 3, maximumWaitFrames: Int = 20, responseTolerance: Double = 0.03,
-      confirmFrames: Int = 2
+      goal: ExposureGoal = ExposureGoal(maximumStepStops: 2), damping: Double = 0.7,
+      minimumWaitFrames: Int = 3, maximumWaitFrames: Int = 20, responseTolerance: Double = 0.03
     ) {
-      self.target = target
-      self.blackLevel = blackLevel
-      self.clipLevel = clipLevel
+      self.goal = goal
       self.damping = damping
-      self.maximumStepStops = maximumStepStops
-      self.tolerance = tolerance
       self.minimumWaitFrames = minimumWaitFrames
       self.maximumWaitFrames = maximumWaitFrames
       self.responseTolerance = responseTolerance
-      self.confirmFrames = confirmFrames
     }
   }
 
@@ -81,11 +60,11 @@ public struct ExposureBiasController: Sendable {
   /// The bias in force, one of `levels`.
   public private(set) var bias: Int64
   /// True while the region is as close to the target as the levels allow.
-  public private(set) var isSettled = false
+  public var isSettled: Bool { settling.isSettled }
 
   private var changedAt: UInt32?
   private var lastMean: Double?
-  private var inToleranceCount = 0
+  private var settling = ExposureSettling()
 
   /// Starts from the bias in force, `bias`, snapped to the nearest of `levels`. Without any
   /// level the bias in force is the only one.
@@ -99,31 +78,24 @@ public struct ExposureBiasController: Sendable {
 
   /// The error of mean luma `mean` in stops: positive when the region is too dark.
   public func errorStops(meanLuma mean: Double) -> Double {
-    ExposureError.stops(
-      meanLuma: mean, target: configuration.target, blackLevel: configuration.blackLevel,
-      clipLevel: configuration.clipLevel, limit: configuration.maximumStepStops)
+    configuration.goal.errorStops(meanLuma: mean)
   }
 
   /// Feeds the region's mean luma in frame `frameSequence`; returns what to set.
   public mutating func step(meanLuma: Double, frameSequence: UInt32) -> ExposureBiasCommand {
     defer { lastMean = meanLuma }
     if isWaiting(meanLuma: meanLuma, frameSequence: frameSequence) { return .wait }
-    let wanted = configuration.target - configuration.blackLevel
-    let offTarget = abs(meanLuma - configuration.target) / wanted
-    if offTarget <= configuration.tolerance * (isSettled ? 2 : 1) {
-      inToleranceCount += 1
-      guard !isSettled, inToleranceCount >= configuration.confirmFrames else { return .wait }
-      isSettled = true
-      return .settled(bias)
+    switch settling.judge(meanLuma: meanLuma, goal: configuration.goal) {
+    case .hold: return .wait
+    case .settle: return .settled(bias)
+    case .correct: break
     }
-    inToleranceCount = 0
     let next = nextLevel(errorStops: errorStops(meanLuma: meanLuma))
     guard next != bias else {
       // No level brings the region closer: hold here until the scene changes. Say so once.
-      defer { isSettled = true }
-      return isSettled ? .wait : .settled(bias)
+      return settling.settleAtLimit() ? .settled(bias) : .wait
     }
-    isSettled = false
+    settling.corrected()
     bias = next
     changedAt = frameSequence
     return .set(next)
@@ -135,7 +107,7 @@ public struct ExposureBiasController: Sendable {
     let since = Int(Int32(bitPattern: frameSequence &- changedAt))
     if since < configuration.minimumWaitFrames { return true }
     if since < configuration.maximumWaitFrames, let lastMean {
-      let signal = max(lastMean - configuration.blackLevel, 1)
+      let signal = max(lastMean - configuration.goal.blackLevel, 1)
       if abs(meanLuma - lastMean) / signal > configuration.responseTolerance { return true }
     }
     self.changedAt = nil

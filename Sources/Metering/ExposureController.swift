@@ -1,8 +1,4 @@
 // SPDX-License-Identifier: MIT
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Auto-exposure for a metering region: brings the region's mean luma to mid-grey by setting
 /// a normalised, log-scale exposure value, one frame at a time.
 ///
@@ -27,40 +23,24 @@
 public struct ExposureController: Sendable {
   /// Tuning of the controller.
   public struct Configuration: Hashable, Sendable {
-    /// Target mean luma code value.
-    public var target: Double
-    /// Luma code value of black (16 in limited range).
-    public var blackLevel: Double
-    /// Luma at or above which the region counts as clipped.
-    public var clipLevel: Double
+    /// The brightness to reach, and when it counts as reached.
+    public var goal: ExposureGoal
     /// Stops the normalised value spans (see `ExposureProgram.totalStops`).
     public var stops: Double
     /// Fraction of the error in stops corrected per step (0…1; smaller is calmer).
     public var damping: Double
-    /// The largest correction per step, in stops.
-    public var maximumStepStops: Double
-    /// Allowed error as a fraction of the target signal above black.
-    public var tolerance: Double
     /// Frames to skip after a change before measuring again.
     public var settleFrames: Int
-    /// In-tolerance measurements in a row before reporting `.settled`.
-    public var confirmFrames: Int
 
     /// Makes a configuration; the defaults suit the simulated sensor and UVC webcams.
     public init(
-      target: Double = 118, blackLevel: Double = 16, clipLevel: Double = 233, stops: Double = 12,
-      damping: Double = 0.7, maximumStepStops: Double = 3, tolerance: Double = 0.1,
-      settleFrames: Int = 1, confirmFrames: Int = 2
+      goal: ExposureGoal = ExposureGoal(), stops: Double = 12, damping: Double = 0.7,
+      settleFrames: Int = 1
     ) {
-      self.target = target
-      self.blackLevel = blackLevel
-      self.clipLevel = clipLevel
+      self.goal = goal
       self.stops = stops
       self.damping = damping
-      self.maximumStepStops = maximumStepStops
-      self.tolerance = tolerance
       self.settleFrames = settleFrames
-      self.confirmFrames = confirmFrames
     }
   }
 
@@ -71,10 +51,10 @@ public struct ExposureController: Sendable {
   /// True while AE-L holds the value.
   public private(set) var isLocked = false
   /// True while the region is on target and the controller holds.
-  public private(set) var isSettled = false
+  public var isSettled: Bool { settling.isSettled }
 
   private var measureAt: UInt32?
-  private var inToleranceCount = 0
+  private var settling = ExposureSettling()
 
   /// Starts from the exposure value currently in force.
   public init(value: Double, configuration: Configuration = Configuration()) {
@@ -93,32 +73,25 @@ public struct ExposureController: Sendable {
 
   /// The error of mean luma `mean` in stops: positive when the region is too dark.
   public func errorStops(meanLuma mean: Double) -> Double {
-    ExposureError.stops(
-      meanLuma: mean, target: configuration.target, blackLevel: configuration.blackLevel,
-      clipLevel: configuration.clipLevel, limit: configuration.maximumStepStops)
+    configuration.goal.errorStops(meanLuma: mean)
   }
 
   /// Feeds the region's mean luma in frame `frameSequence`; returns what to set.
   public mutating func step(meanLuma: Double, frameSequence: UInt32) -> ExposureCommand {
     guard !isLocked else { return .wait }
     if let due = measureAt, Int32(bitPattern: frameSequence &- due) < 0 { return .wait }
-    let wanted = configuration.target - configuration.blackLevel
-    let offTarget = abs(meanLuma - configuration.target) / wanted
-    if offTarget <= configuration.tolerance * (isSettled ? 2 : 1) {
-      inToleranceCount += 1
-      guard !isSettled, inToleranceCount >= configuration.confirmFrames else { return .wait }
-      isSettled = true
-      return .settled(value)
+    switch settling.judge(meanLuma: meanLuma, goal: configuration.goal) {
+    case .hold: return .wait
+    case .settle: return .settled(value)
+    case .correct: break
     }
-    inToleranceCount = 0
     let change = configuration.damping * errorStops(meanLuma: meanLuma) / configuration.stops
     let next = min(max(value + change, 0), 1)
     guard next != value else {
       // At the end of the range: nothing more to do until the scene changes. Say so once.
-      defer { isSettled = true }
-      return isSettled ? .wait : .settled(value)
+      return settling.settleAtLimit() ? .settled(value) : .wait
     }
-    isSettled = false
+    settling.corrected()
     value = next
     measureAt = frameSequence &+ UInt32(1 + max(configuration.settleFrames, 0))
     return .set(next)

@@ -36,6 +36,13 @@ final class Condition: @unchecked Sendable {
     return try body()
   }
 
+  /// Takes the mutex, for code that must hand a `sending` value on while holding it (a closure
+  /// would capture the value, and a captured value cannot be sent). Pair with `unlock()`.
+  func lock() { pthread_mutex_lock(mutex) }
+
+  /// Releases the mutex taken by `lock()`.
+  func unlock() { pthread_mutex_unlock(mutex) }
+
   /// Wakes every waiter. Call with the lock held.
   func broadcast() { pthread_cond_broadcast(condition) }
 

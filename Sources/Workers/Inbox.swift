@@ -14,8 +14,12 @@ import SystemCalls
 /// descriptors and then calls `drain()`, or drains once per rendered frame after `wake` told it
 /// something arrived.
 ///
+/// Messages need not be `Sendable`: `post` takes each one `sending` and `receive`, `next` and
+/// `drain` hand it on `sending`, so the compiler checks that the poster lets go of a message (a
+/// frame, say) and that only the consumer uses it afterwards.
+///
 /// Any thread.
-public final class Inbox<Message: Sendable>: Sendable {
+public final class Inbox<Message>: Sendable {
   /// What happens to a message posted into a full inbox.
   public enum Overflow: Sendable {
     /// The new message is refused and `post` returns false.
@@ -59,7 +63,9 @@ public final class Inbox<Message: Sendable>: Sendable {
   /// What a full inbox does with one more message.
   public let overflow: Overflow
   private let lock = Condition()
-  // Guarded by `lock`.
+  // Guarded by `lock`. `nonisolated(unsafe)` is the inbox's one unchecked part: the compiler
+  // cannot see that a message leaves `state` when it is received, so that the sent message
+  // is the only reference; `removeFirst` and `drain` do remove it.
   nonisolated(unsafe) private var state = State()
   private let wake: (@Sendable () -> Void)?
   private let counter: EventCounter?
@@ -93,36 +99,44 @@ public final class Inbox<Message: Sendable>: Sendable {
 
   /// Adds `message`; false when it was refused (full under `.refuseNewest`, or closed).
   @discardableResult
-  public func post(_ message: Message) -> Bool {
-    let accepted = lock.withLock { () -> Bool in
-      guard !state.isClosed else {
-        state.dropped += 1
-        return false
-      }
-      if state.count >= capacity {
-        state.dropped += 1
-        if let isSupersedable,
-          let victim = state.messages[state.head...].firstIndex(where: isSupersedable)
-        {
-          state.messages.remove(at: victim)
-        } else {
-          guard overflow == .dropOldest else { return false }
-          _ = state.removeFirst()
-        }
-      }
-      state.messages.append(message)
-      lock.broadcast()
-      return true
+  public func post(_ message: sending Message) -> Bool {
+    offer(message) == nil
+  }
+
+  /// Adds `message`, or gives it back when it was refused (full under `.refuseNewest`, or
+  /// closed), so the caller can still recycle what it holds.
+  public func offer(_ message: sending Message) -> sending Message? {
+    // Locked without a closure: a closure would capture `message`, and a captured value
+    // cannot be handed back `sending`.
+    lock.lock()
+    guard !state.isClosed else {
+      state.dropped += 1
+      lock.unlock()
+      return message
     }
-    if accepted {
-      counter?.signal()
-      wake?()
+    if state.count >= capacity {
+      state.dropped += 1
+      if let isSupersedable,
+        let victim = state.messages[state.head...].firstIndex(where: isSupersedable)
+      {
+        state.messages.remove(at: victim)
+      } else if overflow == .dropOldest {
+        _ = state.removeFirst()
+      } else {
+        lock.unlock()
+        return message
+      }
     }
-    return accepted
+    state.messages.append(message)
+    lock.broadcast()
+    lock.unlock()
+    counter?.signal()
+    wake?()
+    return nil
   }
 
   /// Takes every waiting message, oldest first. Never blocks.
-  public func drain() -> [Message] {
+  public func drain() -> sending [Message] {
     counter?.reset()
     return lock.withLock {
       defer {
@@ -134,7 +148,7 @@ public final class Inbox<Message: Sendable>: Sendable {
   }
 
   /// Waits up to `timeout` (nil: without limit) for the oldest message.
-  public func receive(timeout: Duration? = nil) -> Receipt {
+  public func receive(timeout: Duration? = nil) -> sending Receipt {
     let deadline = timeout.map { Condition.deadline(after: $0) }
     let receipt = lock.withLock { () -> Receipt in
       while true {
@@ -150,14 +164,14 @@ public final class Inbox<Message: Sendable>: Sendable {
   }
 
   /// Waits up to `timeout` for the oldest message; nil when none came or the inbox is closed.
-  public func next(timeout: Duration? = nil) -> Message? {
+  public func next(timeout: Duration? = nil) -> sending Message? {
     if case .message(let message) = receive(timeout: timeout) { return message }
     return nil
   }
 
   /// Waits up to `timeout` for at least one message, then takes them all. For command-line runs
   /// and tests; the render loop drains instead.
-  public func waitAndDrain(timeout: Duration) -> [Message] {
+  public func waitAndDrain(timeout: Duration) -> sending [Message] {
     let deadline = Condition.deadline(after: timeout)
     lock.withLock {
       while state.count == 0, !state.isClosed, lock.wait(until: deadline) {}

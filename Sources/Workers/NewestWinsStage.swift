@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import Synchronization
 
 /// Runs consecutive jobs on several threads at once and hands their results on in the order the
 /// jobs were submitted, newest wins: a result that finishes after a newer one was already
@@ -9,9 +8,13 @@ import Synchronization
 /// `submit` never waits: when every thread is busy it gives the job back, and the caller drops
 /// it (the camera's next frame is newer anyway).
 ///
+/// Jobs and outputs need not be `Sendable`: each moves `sending`, from `submit` to `work` on
+/// one thread and from there to `deliver` or `discard`, so the compiler checks that a frame
+/// inside is held by one party at a time.
+///
 /// Any thread.
-public final class NewestWinsStage<Job: Sendable, Output: Sendable>: Sendable {
-  private struct Ticketed: Sendable {
+public final class NewestWinsStage<Job, Output>: Sendable {
+  private struct Ticketed {
     let ticket: UInt64
     let job: Job
   }
@@ -25,12 +28,34 @@ public final class NewestWinsStage<Job: Sendable, Output: Sendable>: Sendable {
 
   /// The books behind a reference, so every thread shares one lock.
   private final class Ledger: Sendable {
-    let books: Mutex<Books>
+    private let lock = Condition()
+    // Guarded by `lock`.
+    nonisolated(unsafe) private var books: Books
 
-    init(threads: Int) { books = Mutex(Books(isBusy: Array(repeating: false, count: threads))) }
+    init(threads: Int) { books = Books(isBusy: Array(repeating: false, count: threads)) }
 
     func withLock<Result>(_ body: (inout Books) -> Result) -> Result {
-      books.withLock { body(&$0) }
+      lock.withLock { body(&books) }
+    }
+
+    /// Marks thread `index` idle and hands `output` (of the job with `ticket`) to `deliver`
+    /// when it is newer than every output delivered so far, else to `discard`. Delivered with
+    /// the lock held, so two threads finishing together cannot reorder; locked without a
+    /// closure, since a closure would capture `output` and a captured value cannot be sent.
+    func finish(
+      _ index: Int, ticket: UInt64, _ output: sending Output,
+      deliver: (sending Output) -> Void, discard: (sending Output) -> Void
+    ) {
+      lock.lock()
+      defer { lock.unlock() }
+      books.isBusy[index] = false
+      if ticket > books.lastDelivered {
+        books.lastDelivered = ticket
+        deliver(output)
+      } else {
+        books.superseded += 1
+        discard(output)
+      }
     }
   }
 
@@ -45,9 +70,9 @@ public final class NewestWinsStage<Job: Sendable, Output: Sendable>: Sendable {
   public init<State>(
     name: String, threadCount: Int,
     makeState: @escaping @Sendable () -> State,
-    work: @escaping @Sendable (inout State, Job) -> Output,
-    deliver: @escaping @Sendable (Output) -> Void,
-    discard: @escaping @Sendable (Output) -> Void
+    work: @escaping @Sendable (inout State, sending Job) -> sending Output,
+    deliver: @escaping @Sendable (sending Output) -> Void,
+    discard: @escaping @Sendable (sending Output) -> Void
   ) {
     let count = max(1, threadCount)
     let inboxes = (0..<count).map { _ in Inbox<Ticketed>(capacity: 1) }
@@ -58,18 +83,9 @@ public final class NewestWinsStage<Job: Sendable, Output: Sendable>: Sendable {
       WorkerThread(name: "\(name)-\(index)") {
         var state = makeState()
         while let item = inboxes[index].next() {
+          let ticket = item.ticket
           let output = work(&state, item.job)
-          // Delivered with the lock held: two threads finishing together cannot reorder.
-          books.withLock { books in
-            books.isBusy[index] = false
-            if item.ticket > books.lastDelivered {
-              books.lastDelivered = item.ticket
-              deliver(output)
-            } else {
-              books.superseded += 1
-              discard(output)
-            }
-          }
+          books.finish(index, ticket: ticket, output, deliver: deliver, discard: discard)
         }
       }
     }
@@ -86,7 +102,7 @@ public final class NewestWinsStage<Job: Sendable, Output: Sendable>: Sendable {
 
   /// Hands `job` to an idle thread and returns nil; returns the job itself when every thread
   /// is busy or the stage stopped.
-  public func submit(_ job: Job) -> Job? {
+  public func submit(_ job: sending Job) -> sending Job? {
     let claim = books.withLock { books -> (index: Int, ticket: UInt64)? in
       guard let index = books.isBusy.firstIndex(of: false) else { return nil }
       books.isBusy[index] = true
@@ -94,11 +110,10 @@ public final class NewestWinsStage<Job: Sendable, Output: Sendable>: Sendable {
       return (index, books.nextTicket)
     }
     guard let claim else { return job }
-    guard inboxes[claim.index].post(Ticketed(ticket: claim.ticket, job: job)) else {
-      books.withLock { $0.isBusy[claim.index] = false }
-      return job
-    }
-    return nil
+    guard let refused = inboxes[claim.index].offer(Ticketed(ticket: claim.ticket, job: job))
+    else { return nil }
+    books.withLock { $0.isBusy[claim.index] = false }
+    return refused.job
   }
 
   /// Lets the jobs in flight finish (delivered or discarded), then ends the threads and waits

@@ -66,7 +66,7 @@ final class Consumer {
 
   /// Gives back every held frame.
   func recycleAll() {
-    held.forEach(session.recycle)
+    for frame in held { session.recycle(frame) }
     held.removeAll()
   }
 

@@ -26,6 +26,26 @@ import Testing
     #expect(mailbox.take() == 3)
   }
 
+  /// A frame that is not `Sendable`: only `sending` lets it cross threads.
+  private final class Picture {
+    var rows: [Int]
+    init(rows: [Int]) { self.rows = rows }
+  }
+
+  @Test func movesAFrameThatIsNotSendableToTheTakingThread() async {
+    let mailbox = FrameMailbox<Picture>()
+    // The compiler rejects any use of `posted` after the post: the mailbox owns it now.
+    let posted = Picture(rows: [7, 8])
+    let replaced = mailbox.post(posted)
+    #expect(replaced == nil)
+    let rows = await Task.detached { () -> [Int]? in
+      guard let picture = mailbox.take() else { return nil }
+      picture.rows.append(9)
+      return picture.rows
+    }.value
+    #expect(rows == [7, 8, 9])
+  }
+
   @Test func everyPostedFrameIsEitherTakenOrReturnedOnceAcrossThreads() async {
     let mailbox = FrameMailbox<Int>()
     let count = 20_000

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraTestSupport
 import Glibc
+import SystemCalls
 import Testing
 
 @testable import MediaStore
@@ -18,11 +19,11 @@ import Testing
       mask: 0x100, cookie: 0, length: 16, name: Array("a.jpg".utf8) + Array(repeating: 0, count: 11)
     )
     let damaged = record(mask: 0x200, cookie: 0, length: 4096, name: Array("b.jpg".utf8))
-    let events = (good + damaged).withUnsafeBytes { FolderWatcher.parseRecords($0) }
+    let events = (good + damaged).withUnsafeBytes { InotifyRecord.parse($0) }
     #expect(events.map(\.name) == ["a.jpg"])
     #expect(events.map(\.mask) == [0x100])
     let huge = record(mask: 1, cookie: 0, length: .max, name: [])
-    #expect(huge.withUnsafeBytes { FolderWatcher.parseRecords($0) }.isEmpty)
+    #expect(huge.withUnsafeBytes { InotifyRecord.parse($0) }.isEmpty)
   }
 }
 

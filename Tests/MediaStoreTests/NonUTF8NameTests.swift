@@ -110,7 +110,7 @@ import Testing
     let padded = latin1Name + [0, 0, 0, 0, 0, 0, 0]
     record[12] = UInt8(padded.count)
     record += padded
-    let events = record.withUnsafeBytes { FolderWatcher.parseRecords($0) }
+    let events = record.withUnsafeBytes { InotifyRecord.parse($0) }
     #expect(events.map(\.name) == [FileNameBytes.string(latin1Name)])
   }
 }

@@ -58,7 +58,7 @@ struct CameraFocusTests {
     let fading = try #require(FocusReticle.appearance(of: .locked, age: 1.75))
     // Green once locked, as the README says; yellow is for searching.
     #expect(held.color == FocusReticle.lockedColor)
-    #expect(held.color != CameraPainter.accentColor)
+    #expect(held.color != OverlayTheme.accentColor)
     #expect(fading.color.alpha < held.color.alpha)
     #expect(FocusReticle.appearance(of: .locked, age: 2.01) == nil)
   }

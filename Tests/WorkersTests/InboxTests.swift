@@ -77,6 +77,30 @@ struct InboxTests {
     #expect(got.withLock { $0 } == 42)
   }
 
+  /// A message that is not `Sendable`: only `sending` lets it cross threads.
+  private final class Buffer {
+    var bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+  }
+
+  @Test func movesAMessageThatIsNotSendableToTheConsumerAndBack() {
+    let requests = Inbox<Buffer>(capacity: 1)
+    let replies = Inbox<Buffer>(capacity: 1)
+    let thread = WorkerThread(name: "inbox-move") {
+      while let buffer = requests.next() {
+        buffer.bytes.append(UInt8(buffer.bytes.count))
+        replies.post(buffer)
+      }
+    }
+    // The compiler rejects any use of `sent` after the post: the worker owns it now.
+    let sent = Buffer([1, 2, 3])
+    requests.post(sent)
+    let back = replies.next(timeout: .seconds(10))
+    requests.close()
+    thread.join()
+    #expect(back?.bytes == [1, 2, 3, 3])
+  }
+
   @Test func wakeRunsAfterEveryAcceptedPost() {
     let wakes = Atomic<Int>(0)
     let inbox = Inbox<Int>(capacity: 1, wake: { wakes.add(1, ordering: .relaxed) })

@@ -99,4 +99,28 @@ struct NewestWinsStageTests {
     #expect(order == order.sorted())
     #expect(Set(order).count == order.count)
   }
+
+  /// A job that is not `Sendable`: only `sending` lets it reach a stage thread and come back.
+  private final class Tile {
+    var values: [Int]
+    init(_ values: [Int]) { self.values = values }
+  }
+
+  @Test func movesJobsThatAreNotSendableThroughTheStage() {
+    let delivered = Inbox<Tile>(capacity: 1)
+    let stage = NewestWinsStage<Tile, Tile>(
+      name: "test-move", threadCount: 1, makeState: {},
+      work: { _, tile in
+        tile.values.append(tile.values.count)
+        return tile
+      },
+      deliver: { delivered.post($0) }, discard: { _ in })
+    // The compiler rejects any use of `tile` after the submit: a stage thread owns it now.
+    let tile = Tile([5])
+    let refused = stage.submit(tile)
+    #expect(refused == nil)
+    let result = delivered.next(timeout: .seconds(10))
+    stage.stop()
+    #expect(result?.values == [5, 1])
+  }
 }

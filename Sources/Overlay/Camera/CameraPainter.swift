@@ -15,8 +15,6 @@ struct CameraPainter {
   static let textColor = Color.white
   /// Labels and headings.
   static let secondaryTextColor = Color(red: 255, green: 255, blue: 255, alpha: 160)
-  /// The focus and lock colour, the iOS camera's yellow.
-  static let accentColor = Color(red: 255, green: 204, blue: 0)
   /// Failed focus and late frames.
   static let alertColor = Color(red: 255, green: 69, blue: 58)
   /// Slider track, switch off, pill background.

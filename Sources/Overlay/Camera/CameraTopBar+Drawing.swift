@@ -31,7 +31,7 @@ extension CameraTopBar {
         let radius = rect.width / 2
         let fill =
           response.isPressed
-          ? CameraPainter.accentColor.withOpacity(0.7) : CameraPainter.accentColor
+          ? OverlayTheme.accentColor.withOpacity(0.7) : OverlayTheme.accentColor
         commands.append(.ring(center: center, radius: radius, thickness: radius, color: fill))
       } else {
         painter.appendButtonBackground(
@@ -49,7 +49,7 @@ extension CameraTopBar {
       let mode = camera.flashMode?.mode ?? .off
       CameraIcons.bolt(
         into: &commands, center: center,
-        color: mode == .on ? CameraPainter.accentColor : white, isCrossedOut: mode == .off,
+        color: mode == .on ? OverlayTheme.accentColor : white, isCrossedOut: mode == .off,
         label: mode == .auto ? "A" : nil, painter: painter)
       if camera.flashMode?.kind == .screen {
         CameraIcons.screenMark(into: &commands, in: rect, color: white, painter: painter)
@@ -76,7 +76,7 @@ extension CameraTopBar {
       if isCurrent {
         CameraIcons.tick(
           into: &commands, center: Point(x: row.minX + painter.px(16), y: row.center.y),
-          color: CameraPainter.accentColor, painter: painter)
+          color: OverlayTheme.accentColor, painter: painter)
       }
       let leading = row.minX + painter.px(32)
       let name = painter.text.truncated(

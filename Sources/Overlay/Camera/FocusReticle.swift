@@ -43,7 +43,7 @@ struct FocusReticle {
       let wave = abs(phase * 2 - 1)
       return Appearance(
         side: side * (1 + 0.4 * landing),
-        color: CameraPainter.accentColor.withOpacity(0.55 + 0.45 * wave))
+        color: OverlayTheme.accentColor.withOpacity(0.55 + 0.45 * wave))
     case .locked:
       return fading(lockedColor, age: age, hold: lockedHold, side: side * 0.9)
     case .failed:
@@ -112,7 +112,7 @@ struct FocusReticle {
       let width = (painter.text.size(of: label, pointSize: size).width + painter.px(12)).rounded()
       let badge = Rect(x: x, y: origin.y, width: width, height: height)
       commands.append(
-        .fillRect(badge, color: CameraPainter.accentColor, cornerRadius: painter.px(4)))
+        .fillRect(badge, color: OverlayTheme.accentColor, cornerRadius: painter.px(4)))
       painter.appendCenteredText(
         label, into: &commands, center: badge.center, size: size,
         color: Color(red: 24, green: 24, blue: 24))

@@ -137,7 +137,7 @@ extension Overlay {
         .fillRect(
           rect, color: Color(red: 0, green: 0, blue: 0, alpha: 170), cornerRadius: height / 2))
       painter.appendCenteredText(
-        badge, into: &commands, center: rect.center, size: size, color: CameraPainter.accentColor)
+        badge, into: &commands, center: rect.center, size: size, color: OverlayTheme.accentColor)
       x += width.rounded() + gap
     }
   }

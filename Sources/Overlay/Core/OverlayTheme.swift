@@ -44,4 +44,8 @@ struct OverlayTheme: Sendable {
   var hoverColor = Color(red: 255, green: 255, blue: 255, alpha: 40)
   /// Button background while pressed.
   var pressColor = Color(red: 255, green: 255, blue: 255, alpha: 90)
+
+  /// The one highlight colour of the whole interface, the camera-app yellow: focus and lock,
+  /// a set self-timer, Undo, shortcut keys, the scan outline.
+  static let accentColor = Color(red: 255, green: 204, blue: 0)
 }

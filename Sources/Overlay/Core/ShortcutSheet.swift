@@ -115,7 +115,7 @@ struct ShortcutSheet {
         commands.append(
           .text(
             keys, origin: Point(x: left + inset / 2, y: y), pointSize: textSize,
-            color: Color(red: 255, green: 204, blue: 0)))
+            color: OverlayTheme.accentColor))
         let actionLeft = left + inset / 2 + keysWidth
         let action = text.truncated(
           entry.action, pointSize: textSize, width: max(left + columnWidth - actionLeft, 0))

@@ -110,7 +110,7 @@ struct HUDPanel {
       commands.append(
         .fillRect(
           Rect(x: chart.minX, y: y, width: chart.width, height: max(painter.px(1), 1)),
-          color: CameraPainter.accentColor.withOpacity(0.45), cornerRadius: 0))
+          color: OverlayTheme.accentColor.withOpacity(0.45), cornerRadius: 0))
     }
   }
 }

@@ -17,7 +17,7 @@ struct BurstCounter {
     if isAtLimit {
       painter.ring(
         shutter.center, radius: shutter.width / 2, width: painter.px(theme.shutterRingWidth),
-        theme.accentColor)
+        OverlayTheme.accentColor)
     }
     let size = painter.px(count >= 100 ? 14 : 17)
     painter.text(label, centeredAt: shutter.center, size: size, Color(red: 20, green: 20, blue: 24))

@@ -22,10 +22,10 @@ struct PhotoBarButtons {
     background(timerRect, timer, overlayTheme, into: &painter)
     if timerSeconds > 0 {
       let icon = Point(x: timerRect.minX + painter.px(20), y: timerRect.center.y)
-      painter.clockIcon(icon, theme.accentColor)
+      painter.clockIcon(icon, OverlayTheme.accentColor)
       painter.text(
         timerLabel, leading: icon.x + painter.px(13), centerY: timerRect.center.y,
-        size: painter.px(overlayTheme.statusSize), theme.accentColor)
+        size: painter.px(overlayTheme.statusSize), OverlayTheme.accentColor)
     } else {
       painter.clockIcon(timerRect.center, overlayTheme.textColor)
     }

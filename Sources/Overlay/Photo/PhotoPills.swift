@@ -114,7 +114,7 @@ struct PhotoPills {
     if let toast {
       drawPill(toast, color: theme.toastColor, text: .white, into: &painter)
       drawButton(
-        toast, response: responses.undo, resting: .clear, label: theme.accentColor,
+        toast, response: responses.undo, resting: .clear, label: OverlayTheme.accentColor,
         into: &painter)
     }
   }

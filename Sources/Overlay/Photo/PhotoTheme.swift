@@ -48,8 +48,6 @@ struct PhotoTheme: Sendable {
   var viewerButtonColor = Color(red: 255, green: 255, blue: 255, alpha: 30)
   /// Background of round buttons drawn over the photo (previous, next).
   var floatingButtonColor = Color(red: 0, green: 0, blue: 0, alpha: 130)
-  /// Highlight for a set self-timer and for the toast's Undo label, the camera-app yellow.
-  var accentColor = Color(red: 255, green: 204, blue: 0)
   /// The storage warning pill, tinted red.
   var warningColor = Color(red: 150, green: 30, blue: 40, alpha: 225)
   /// The undo toast.

@@ -446,7 +446,7 @@ extension Overlay {
       painter.appendText(
         line, into: &commands, leading: panel.minX + pad,
         centerY: panel.minY + pad * 2 + painter.px(24) + painter.px(22) * (Double(index) + 0.5),
-        size: ScanLayout.textSize * painter.scale, color: CameraPainter.accentColor)
+        size: ScanLayout.textSize * painter.scale, color: OverlayTheme.accentColor)
     }
     for (index, label) in ["Cancel", "Open"].enumerated() {
       let response = responses.indices.contains(index) ? responses[index] : ControlResponse()

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
+import SystemCalls
 import Testing
-
-@testable import Hotplug
 
 @Suite("Parsing inotify records")
 struct InotifyRecordTests {
