@@ -70,8 +70,11 @@ public final class RecordingController {
   public var framesPerSecond = 30.0
   /// The newest frame's facts; recording needs one.
   public var frameFacts: FrameFacts?
-  /// The capture devices the settings panel offers; nil while it is not listing them.
+  /// The capture devices the settings panel offers; nil while it is not listing them. Follows
+  /// `microphoneRoster` when there is one.
   public var microphones: [String]?
+  /// Lists the capture devices off the main thread while the settings panel is open.
+  public let microphoneRoster: MicrophoneRoster?
   /// The chosen capture device; nil for the system's default input. `openMicrophone` is the
   /// caller's to match.
   public var microphoneName: String?
@@ -91,18 +94,24 @@ public final class RecordingController {
   private let work: Worker<@Sendable () -> Result?, Result>
 
   /// Makes the controller for `folder`; `wake` runs when background work finishes.
+  /// `listMicrophones`, when given, lists the capture devices for the settings panel on a
+  /// worker thread (`microphoneRoster`).
   public init(
     folder: URL, openMicrophone: RecordRunner.MicrophoneOpener?,
-    wake: (@Sendable () -> Void)? = nil
+    listMicrophones: MicrophoneRoster.Lister? = nil, wake: (@Sendable () -> Void)? = nil
   ) {
     self.folder = folder
     self.openMicrophone = openMicrophone
+    microphoneRoster = listMicrophones.map { MicrophoneRoster(lister: $0, wake: wake) }
     work = Worker(name: "pinhole-recording-files", wake: wake) { job, emit in
       if let result = job() { emit(result) }
     }
   }
 
-  deinit { work.stop() }
+  deinit {
+    work.stop()
+    microphoneRoster?.stop()
+  }
 
   /// Recovers recordings a crash left in the folder, in the background; the notices come out
   /// of `update`.
@@ -196,6 +205,9 @@ public final class RecordingController {
     }
     for result in work.events.drain() {
       notices += apply(result)
+    }
+    if let microphoneRoster, microphoneRoster.update() || microphones != microphoneRoster.names {
+      microphones = microphoneRoster.names
     }
     return notices
   }
