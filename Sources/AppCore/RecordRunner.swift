@@ -72,8 +72,12 @@ public struct RecordRunner: Sendable {
       return Outcome(status: 1, message: error.message, notices: [])
     }
     notices += RecordingRecovery().recover(in: target.folder).map(\.userMessage)
+    var configuration = CaptureSession.Configuration(request: request)
+    // Nothing shows the picture and no photo is taken: MJPEG pass-through stores the camera's
+    // JPEG frames as they come, so decoding them would be work thrown away.
+    configuration.skipsDecoding = codec == .mjpeg
     let session = CaptureSession(
-      configuration: .init(request: request), openDevice: source.open,
+      configuration: configuration, openDevice: source.open,
       makeConverter: source.makeConverter)
     session.start()
     defer { session.stop() }
