@@ -87,6 +87,8 @@ public final class RecordingController {
   }
 
   private var phase = Phase.idle
+  /// Why the recording is being stopped when it was not asked to (the camera went away).
+  private var stopReason: String?
   /// The session a starting recording will tap.
   private var pendingSession: CaptureSession?
   /// Opens and finishes files off the main thread, one job at a time; its events wake the
@@ -182,6 +184,21 @@ public final class RecordingController {
     }
   }
 
+  /// The camera went away (unplugged) or failed while recording: the file is finished with
+  /// what was recorded, and the notice that says so starts with `sentence`. Ignored unless a
+  /// recording is starting or running.
+  public func cameraFailed(_ sentence: String) {
+    switch phase {
+    case .starting:
+      stopReason = sentence
+      phase = .starting(stopWhenStarted: true)
+    case .recording(let active):
+      stopReason = sentence
+      finish(active)
+    case .idle, .stopping: break
+    }
+  }
+
   /// Stops and waits until the file is finished: for quitting. Returns the last notices.
   public func stopAndWait() -> [String] {
     let deadline = MonotonicTime.now().nanoseconds + 30_000_000_000
@@ -261,7 +278,10 @@ public final class RecordingController {
       return notice.map { [$0] } ?? []
     case .finished(let summary):
       phase = .idle
-      return [Self.message(for: summary)]
+      let message = Self.message(for: summary)
+      defer { stopReason = nil }
+      guard let stopReason else { return [message] }
+      return [message.isEmpty ? stopReason : stopReason + " " + message]
     }
   }
 

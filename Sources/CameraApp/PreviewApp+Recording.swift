@@ -54,6 +54,15 @@ extension PreviewApp {
     // opens, and again when SDL reports an input plugged in or removed meanwhile
     // (`soundInputsChanged`); `update` takes the newest listing.
     recording.microphoneRoster?.setPanelOpen(camera.isSettingsOpen)
+    // An unplugged (or failed) camera ends the recording: the file keeps what was recorded and
+    // the notice says why it stopped.
+    if recording.isActive, case .failed(_, let error) = model.cameraState {
+      if case .disconnected = error {
+        recording.cameraFailed("The camera was disconnected, so the recording stopped.")
+      } else {
+        recording.cameraFailed(error.userMessage)
+      }
+    }
     for notice in recording.update() { model.notice = notice }
     let title = recordingTitle()
     if title != shownTitle {
