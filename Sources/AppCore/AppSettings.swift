@@ -28,6 +28,11 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var microphoneName: String?
   /// True when recordings are made without sound.
   public var isMicrophoneMuted = false
+  /// The exposure compensation per camera identity, in thirds of a stop (only cameras where
+  /// it is not zero).
+  public var exposureCompensation: [String: Int] = [:]
+  /// True when the camera keeps streaming while the window is minimised or hidden.
+  public var keepsCameraOpenWhenHidden = false
 
   /// Makes default settings.
   public init() {}
@@ -35,6 +40,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
   private enum CodingKeys: String, CodingKey {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
+    case exposureCompensation, keepsCameraOpenWhenHidden
   }
 
   /// Reads settings JSON; keys added after the first release may be missing (older files
@@ -52,6 +58,10 @@ public struct AppSettings: Codable, Hashable, Sendable {
     microphoneName = try container.decodeIfPresent(String.self, forKey: .microphoneName)
     isMicrophoneMuted =
       try container.decodeIfPresent(Bool.self, forKey: .isMicrophoneMuted) ?? false
+    exposureCompensation =
+      try container.decodeIfPresent([String: Int].self, forKey: .exposureCompensation) ?? [:]
+    keepsCameraOpenWhenHidden =
+      try container.decodeIfPresent(Bool.self, forKey: .keepsCameraOpenWhenHidden) ?? false
   }
 
   /// The settings file for `environment`.

@@ -33,6 +33,11 @@ extension CameraController {
     if !hasRestoredControls {
       hasRestoredControls = true
       restoreSavedControls()
+      if viewfinder.compensationThirds != 0,
+        let (id, value) = viewfinder.biasAssignment(controls: newControls)
+      {
+        setControls([(id, value)])
+      }
       discoverLights()
     }
   }
@@ -57,6 +62,8 @@ extension CameraController {
   /// Resets the controls in two requests (see `ControlReset`); the settings file follows what
   /// the camera reports afterwards.
   func resetControls() {
+    // The bias control goes back to its default with the rest; the compensation follows it.
+    if viewfinder.compensationThirds != 0 { setCompensation(thirds: 0) }
     let automatic = ControlReset.automaticStep(controls)
     let changes = automatic.isEmpty ? ControlReset.manualStep(controls) : automatic
     isResetPending = !automatic.isEmpty
@@ -76,6 +83,23 @@ extension CameraController {
       return (control.id, value)
     }
     if !changes.isEmpty { setControls(changes) }
+  }
+
+  /// Sets the exposure compensation (clamped) and remembers it for this camera.
+  func setCompensation(thirds: Int) {
+    if let (id, value) = viewfinder.setCompensation(thirds: thirds, controls: controls) {
+      setControls([(id, value)])
+    }
+    let identity = model.device.identity
+    compensations[identity] =
+      viewfinder.compensationThirds == 0 ? nil : viewfinder.compensationThirds
+    effects.append(.saveSettings)
+  }
+
+  /// Takes up the compensation saved for the camera open now (the camera is told once it
+  /// reports its controls).
+  func restoreCompensation() {
+    _ = viewfinder.setCompensation(thirds: compensations[model.device.identity] ?? 0, controls: [])
   }
 
   private func saveControlValues(_ values: [UInt32: Int64]?) {

@@ -33,6 +33,8 @@ public final class CameraController {
   public var viewfinder = Viewfinder()
   /// How far the settings panel is scrolled, in window points.
   public private(set) var settingsOffset = 0.0
+  /// True when the camera stays on while the window is hidden (a saved setting).
+  public private(set) var keepsCameraOpen: Bool
   /// True while the test-bench figures are shown.
   public private(set) var isHUDVisible = false
   /// True while the camera drop-down list is open.
@@ -53,6 +55,8 @@ public final class CameraController {
   // Controls and their saved values, see CameraController+Controls.
   /// The control values saved for each camera, by identity: the ones the user changed.
   public internal(set) var controlValues: [String: [UInt32: Int64]]
+  /// The exposure compensation saved for each camera, by identity, in thirds of a stop.
+  public internal(set) var compensations: [String: Int]
   /// True once the camera's saved control values were applied after it opened.
   var hasRestoredControls = false
   /// True between a reset's automatic-mode request and the camera's answer to it.
@@ -85,8 +89,11 @@ public final class CameraController {
     model = PreviewModel(device: device, notice: notice)
     roster = CameraRoster(cameras: cameras, current: device)
     controlValues = settings.controlValues
+    compensations = settings.exposureCompensation
+    keepsCameraOpen = settings.keepsCameraOpenWhenHidden
     chosenFlashMode = settings.flashMode
     lastCameraIdentity = settings.lastCameraIdentity
+    restoreCompensation()
   }
 
   /// Every effect asked for since the last call, oldest first.
@@ -102,6 +109,8 @@ public final class CameraController {
     settings.flashMode = chosenFlashMode
     settings.lastCameraIdentity = lastCameraIdentity
     settings.showsGrid = viewfinder.showsGrid
+    settings.exposureCompensation = compensations
+    settings.keepsCameraOpenWhenHidden = keepsCameraOpen
   }
 
   /// The app closed the camera for a while (its window is hidden): lets go of its lights and
@@ -129,6 +138,7 @@ public final class CameraController {
     modes = []
     focus = nil
     hasRestoredControls = false
+    restoreCompensation()
     roster.select(device)
     lastCameraIdentity = device.kind == .simulated ? nil : device.identity
     effects.append(.saveSettings)
@@ -199,10 +209,10 @@ public final class CameraController {
     case .toggleGrid:
       viewfinder.showsGrid.toggle()
       effects.append(.saveSettings)
-    case .setExposureCompensation(let thirds):
-      if let (id, value) = viewfinder.setCompensation(thirds: thirds, controls: controls) {
-        effects.append(.capture(.setControls([.init(id, value)])))
-      }
+    case .setExposureCompensation(let thirds): setCompensation(thirds: thirds)
+    case .toggleKeepCameraOpen:
+      keepsCameraOpen.toggle()
+      effects.append(.saveSettings)
     case .zoom, .panZoom, .resetZoom: break
     case .scrollSettings(let delta): settingsOffset += delta
     case .setControl(let id, let value): setControl(id, to: value)
@@ -242,6 +252,7 @@ public final class CameraController {
     state.picker = picker
     state.settingsTitle = model.device.name
     state.showsGrid = viewfinder.showsGrid
+    state.keepsCameraOpen = keepsCameraOpen
     state.exposureCompensationThirds = viewfinder.compensationThirds
     state.exposureCompensationNote = Viewfinder.compensationNote(controls: controls)
     state.zoomFactor = viewfinder.zoom.factor

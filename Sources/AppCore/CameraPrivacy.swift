@@ -3,7 +3,7 @@
 /// The privacy rule: the camera streams only while someone can see what it shows. While the
 /// window is minimised or hidden the camera is closed, so its light goes off, and it opens again
 /// when the window shows. A recording keeps it open (closing it would cut the video short), and
-/// so does `--keep-camera-open`.
+/// so do `--keep-camera-open` and the setting "Keep the camera on when hidden".
 ///
 /// A pure value; the render loop feeds it the window's state each iteration. Main thread.
 public struct CameraPrivacy: Hashable, Sendable {
@@ -15,7 +15,7 @@ public struct CameraPrivacy: Hashable, Sendable {
     case reopenCamera
   }
 
-  /// `--keep-camera-open`: never close the camera for a hidden window.
+  /// `--keep-camera-open` or the setting: never close the camera for a hidden window.
   public var keepsCameraOpen: Bool
   /// True while the rule has the camera closed.
   public private(set) var isCameraClosed = false

@@ -6,6 +6,7 @@ extension PreviewApp {
   /// Closes the camera while the window is minimised or hidden and opens it again when the
   /// window shows (CameraPrivacy's rule), so the camera's light is off while nobody looks.
   func followWindowVisibility() {
+    privacy.keepsCameraOpen = options.desktop.keepsCameraOpen || camera.keepsCameraOpen
     guard
       let change = privacy.update(
         isWindowVisible: !events.isMinimized, isRecording: recording.isActive)

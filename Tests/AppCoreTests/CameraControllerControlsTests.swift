@@ -189,4 +189,54 @@ struct CameraControllerControlsTests {
     try rig.run()
     #expect(rig.settings.lastCameraIdentity == nil)
   }
+  @Test("the exposure compensation is saved for the camera and taken up when it opens again")
+  func compensationIsSavedAndRestored() throws {
+    let rig = CameraControllerRig()
+    try rig.open()
+    rig.controller.handle(.setExposureCompensation(thirds: 4), overlayTime: 0)
+    try rig.run()
+    #expect(rig.settings.exposureCompensation[rig.device.identity] == 4)
+    let again = CameraControllerRig(settings: rig.settings)
+    #expect(again.controller.overlayState().exposureCompensationThirds == 4)
+    // A value edited by hand beyond the range is clamped.
+    var edited = rig.settings
+    edited.exposureCompensation[rig.device.identity] = 1_000_000
+    #expect(CameraControllerRig(settings: edited).controller.viewfinder.compensationThirds == 6)
+  }
+
+  @Test("a saved compensation is written to the bias control once the camera reports it")
+  func savedCompensationDrivesTheBiasControl() throws {
+    var settings = AppSettings()
+    settings.exposureCompensation[CameraControllerRig.simulatedDevice.identity] = 3
+    let rig = CameraControllerRig(settings: settings)
+    let bias = CameraControl(
+      id: .autoExposureBias, name: "Exposure Bias", kind: .integer, minimum: -2000,
+      maximum: 2000, step: 1, defaultValue: 0, value: 0)
+    rig.controller.apply([.controlsChanged([bias])], overlayTime: 0)
+    let effects = rig.controller.drainEffects()
+    #expect(effects.contains(.capture(.setControls([ControlAssignment(.autoExposureBias, 1000)]))))
+  }
+
+  @Test("reset to defaults puts the compensation back to zero and forgets it")
+  func resetClearsTheCompensation() throws {
+    let rig = CameraControllerRig()
+    try rig.open()
+    rig.controller.handle(.setExposureCompensation(thirds: -2), overlayTime: 0)
+    try rig.run()
+    rig.controller.handle(.resetControls, overlayTime: 0)
+    try rig.run()
+    #expect(rig.controller.viewfinder.compensationThirds == 0)
+    #expect(rig.settings.exposureCompensation.isEmpty)
+  }
+  @Test("keeping the camera on while hidden is a saved setting the overlay shows")
+  func keepCameraOpenIsSaved() throws {
+    let rig = CameraControllerRig()
+    #expect(!rig.controller.overlayState().keepsCameraOpen)
+    rig.controller.handle(.toggleKeepCameraOpen, overlayTime: 0)
+    try rig.run()
+    #expect(rig.settings.keepsCameraOpenWhenHidden)
+    let again = CameraControllerRig(settings: rig.settings)
+    #expect(again.controller.keepsCameraOpen)
+    #expect(again.controller.overlayState().keepsCameraOpen)
+  }
 }

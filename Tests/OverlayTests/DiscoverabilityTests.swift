@@ -80,6 +80,28 @@ struct DiscoverabilityTests {
     }
   }
 
+  @Test func theModeSwitchAndTheRecordButtonHaveTooltips() {
+    var state = CameraScene.state()
+    state.photo.canShoot = true
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let layout = OverlayLayout(
+      input: OverlayInput(windowSize: CameraScene.windowSize), theme: OverlayTheme())
+    let photoTips = overlay.tooltips(state: state, layout: layout).map(\.text)
+    for label in ["Photo mode (V)", "Video mode (V)", "Scan codes (Q)"] {
+      #expect(photoTips.contains(label), "no tooltip \(label)")
+    }
+    state.recording.mode = .video
+    #expect(
+      overlay.tooltips(state: state, layout: layout).map(\.text).contains(
+        "Start recording (Space)"))
+    state.recording.isRecording = true
+    let recordingTips = overlay.tooltips(state: state, layout: layout).map(\.text)
+    #expect(recordingTips.contains("Stop recording (Space)"))
+    #expect(recordingTips.contains("Take a photo while recording"))
+    // While recording the mode cannot change: the switch's labels are gone with it.
+    #expect(!recordingTips.contains("Video mode (V)"))
+  }
+
   // MARK: Shortcut sheet
 
   @Test func f1OpensTheSheetWhichSwallowsKeysAndEscapeClosesIt() {

@@ -56,8 +56,10 @@ struct MicrophoneControlsTests {
     #expect(!SettingsLayout(state: state, layout: baseLayout).rows.contains(where: isMicrophone))
     state.recording.microphones = ["USB Mic"]
     let rows = SettingsLayout(state: state, layout: baseLayout).rows
-    #expect(rows.last.map(isMicrophone) == true)
-    if case .heading("Video") = rows[rows.count - 2].content {
+    // The video section comes just before the privacy section's heading and switch.
+    let index = rows.firstIndex(where: isMicrophone)
+    #expect(index == rows.count - 3)
+    if let index, index > 0, case .heading("Video") = rows[index - 1].content {
     } else {
       Issue.record("no Video heading above the microphone line")
     }
@@ -70,9 +72,10 @@ struct MicrophoneControlsTests {
     state.camera.isSettingsOpen = true
     state.recording.microphones = ["USB Mic", "Built-in"]
     state.recording.microphone = "USB Mic"
-    // Scrolled to the end: the video section is the panel's last.
+    // Scrolled to the end: the video section is near the panel's end.
     state.camera.settingsOffset = 10_000
-    let row = try #require(SettingsLayout(state: state, layout: baseLayout).rows.last)
+    let row = try #require(
+      SettingsLayout(state: state, layout: baseLayout).rows.first(where: isMicrophone))
     let tap = OverlayInput(
       windowSize: CameraScene.windowSize, pointer: row.frame.center,
       clicks: [Click(position: row.frame.center)])

@@ -67,17 +67,45 @@ struct SettingsPanelTests {
     state.camera.controls = []
     state.camera.modes = []
     state.camera.isSettingsOpen = true
-    let row = try #require(panel(state).layout.rows.last)
-    guard case .codeDetection = row.content else {
-      Issue.record("the last line is not the photo switch")
-      return
-    }
+    let row = try #require(
+      panel(state).layout.rows.first { row in
+        if case .codeDetection = row.content { return true }
+        return false
+      })
     #expect(click(row.frame.center, state: state) == [.camera(.toggleCodeDetection)])
     let frame = Overlay(measurer: FixedWidthTextMeasurer()).frame(
       input: OverlayInput(windowSize: size), state: state)
     #expect(
       frame.commands.contains { command in
         if case .text(let text, _, _, _) = command { return text.hasPrefix("Detect codes") }
+        return false
+      })
+  }
+
+  @Test func theLastLineKeepsTheCameraOnWhileTheWindowIsHidden() throws {
+    var state = CameraScene.state()
+    state.camera.controls = []
+    state.camera.modes = []
+    state.camera.isSettingsOpen = true
+    // Scrolled to the end (the offset is clamped to the content).
+    state.camera.settingsOffset = 10_000
+    let layout = panel(state).layout
+    let row = try #require(layout.rows.last)
+    guard case .keepCameraOpen = row.content else {
+      Issue.record("the last line is not the privacy switch")
+      return
+    }
+    if case .heading("Privacy") = layout.rows[layout.rows.count - 2].content {
+    } else {
+      Issue.record("the privacy switch has no heading")
+    }
+    #expect(click(row.frame.center, state: state) == [.camera(.toggleKeepCameraOpen)])
+    state.camera.keepsCameraOpen = true
+    let frame = Overlay(measurer: FixedWidthTextMeasurer()).frame(
+      input: OverlayInput(windowSize: size), state: state)
+    #expect(
+      frame.commands.contains { command in
+        if case .text(let text, _, _, _) = command { return text.hasPrefix("Keep the camera") }
         return false
       })
   }

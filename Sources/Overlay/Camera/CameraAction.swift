@@ -45,6 +45,9 @@ public enum CameraAction: Hashable, Sendable {
   case setPicker(SettingsPicker?)
   /// Show or hide the rule-of-thirds grid (a saved setting).
   case toggleGrid
+  /// Keep the camera streaming while the window is hidden, or close it then (a saved
+  /// setting).
+  case toggleKeepCameraOpen
   /// Set the exposure compensation, in thirds of a stop (−6…6).
   case setExposureCompensation(thirds: Int)
   /// Zoom in (positive) or out by this many steps, keeping the point of the shown picture

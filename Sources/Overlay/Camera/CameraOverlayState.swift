@@ -47,6 +47,8 @@ public struct CameraOverlayState: Hashable, Sendable {
   public var picker: SettingsPicker?
   /// The camera's name for the settings panel's title.
   public var settingsTitle = ""
+  /// True when the camera stays on while the window is hidden.
+  public var keepsCameraOpen = false
   /// True while the rule-of-thirds grid is drawn over the picture.
   public var showsGrid = false
   /// Exposure compensation in thirds of a stop, −6…6 (−2…+2 EV).

@@ -85,7 +85,45 @@ extension Overlay {
     // An open camera list covers the buttons beneath it; its lines have their own labels.
     if state.camera.isCameraMenuOpen { return [] }
     var tips = cameraTooltips(state: state, layout: layout)
+    tips += recordingTooltips(state: state, layout: layout)
     tips += Self.bottomBarTooltips(state: state, layout: photoLayout)
+    return tips
+  }
+
+  /// The mode switch's segments (or, while recording, the small shutter in their place), the
+  /// record button and the microphone's mute toggle.
+  private func recordingTooltips(state: OverlayState, layout: OverlayLayout) -> [Tooltip] {
+    let rects = recordingLayout(layout, state: state)
+    let recording = state.recording
+    var tips: [Tooltip] = []
+    if !Self.isCoveredByPill(state.photo) {
+      if recording.isRecording {
+        tips.append(
+          Tooltip(
+            id: ControlID("record-photo"), target: rects.photoButton,
+            text: "Take a photo while recording"))
+      } else {
+        let keys: [ModeSegment: String] = [
+          .photo: "Photo mode (V)", .video: "Video mode (V)", .scan: "Scan codes (Q)",
+        ]
+        tips += ModeSegment.allCases.map { segment in
+          Tooltip(
+            id: ControlID("mode-\(segment)"), target: rects.segment(segment),
+            text: keys[segment] ?? segment.label)
+        }
+      }
+    }
+    guard recording.mode == .video, state.scan.mode != .scan else { return tips }
+    tips.append(
+      Tooltip(
+        id: ControlID("record"), target: rects.recordButton,
+        text: recording.isRecording ? "Stop recording (Space)" : "Start recording (Space)"))
+    if !rects.sound.muteButton.isEmpty {
+      tips.append(
+        Tooltip(
+          id: ControlID("record-microphone-mute"), target: rects.sound.muteButton,
+          text: recording.isMicrophoneMuted ? "Microphone: off" : "Microphone: on"))
+    }
     return tips
   }
 

@@ -69,11 +69,11 @@ extension Overlay {
 
   /// True while a photo pill (banner, undo toast) covers the switch's place, or a countdown
   /// runs (in a small window its badge reaches the switch; the mode stays put meanwhile).
-  private static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
+  static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
     photo.banner != nil || !(photo.toast ?? "").isEmpty || photo.countdownRemaining != nil
   }
 
-  private func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
+  func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
     let photo = PhotoLayout(
       base: layout, theme: Self.photoTheme, overlayTheme: theme,
       timerSeconds: state.photo.timerSeconds)

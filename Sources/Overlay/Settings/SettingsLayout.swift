@@ -39,6 +39,7 @@ struct SettingsLayout {
     let contents =
       Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
       + Self.videoContents(of: state.recording)
+      + [.heading("Privacy"), .keepCameraOpen]
     let heights = contents.map { layout.px(SettingsRow.height(of: $0)) }
     let contentHeight = heights.reduce(0, +)
     let available = max(layout.content.height - 2 * margin, 0)
@@ -73,7 +74,7 @@ struct SettingsLayout {
 
   /// The lines in order: the picture section (exposure compensation, grid), the mode
   /// section, the controls grouped by class, the reset button, then the app's own photo
-  /// section. Disabled controls are not there at all, as V4L2 defines the flag; the exposure
+  /// section (the video and privacy sections follow in the panel). Disabled controls are not there at all, as V4L2 defines the flag; the exposure
   /// bias is left to the compensation slider that drives it, unless `raw` (the test-bench
   /// figures are on) asks for every control.
   static func contents(of camera: CameraOverlayState, raw: Bool = false) -> [SettingsRow.Content] {

@@ -81,15 +81,13 @@ extension SettingsPanel {
         Self.resetTitle, rect: hitRect(of: row), response: response, opacity: 1,
         into: &commands)
     case .codeDetection:
-      let size = painter.px(Self.labelSize)
-      let name = painter.text.truncated(
-        Self.codeDetectionTitle, pointSize: size,
-        width: max(frame.width - painter.px(40) - painter.px(12), 0))
-      painter.appendText(
-        name, into: &commands, leading: frame.minX, centerY: frame.center.y, size: size,
-        color: CameraPainter.textColor)
-      drawSwitch(
-        isOn: state.scan.detectsCodesInPhotoMode, frame: frame, opacity: 1, into: &commands)
+      drawSwitchRow(
+        Self.codeDetectionTitle, isOn: state.scan.detectsCodesInPhotoMode, frame: frame,
+        into: &commands)
+    case .keepCameraOpen:
+      drawSwitchRow(
+        Self.keepCameraOpenTitle, isOn: state.camera.keepsCameraOpen, frame: frame,
+        into: &commands)
     case .grid:
       let size = painter.px(Self.labelSize)
       painter.appendText(
@@ -101,6 +99,19 @@ extension SettingsPanel {
     case .microphone:
       drawMicrophoneRow(row, response: response, into: &commands)
     }
+  }
+
+  /// A label, cut to the room left of the switch at the line's right.
+  private func drawSwitchRow(
+    _ title: String, isOn: Bool, frame: Rect, into commands: inout [DrawCommand]
+  ) {
+    let size = painter.px(Self.labelSize)
+    let name = painter.text.truncated(
+      title, pointSize: size, width: max(frame.width - painter.px(40) - painter.px(12), 0))
+    painter.appendText(
+      name, into: &commands, leading: frame.minX, centerY: frame.center.y, size: size,
+      color: CameraPainter.textColor)
+    drawSwitch(isOn: isOn, frame: frame, opacity: 1, into: &commands)
   }
 
   /// "Exposure compensation" and its value in EV over a slider of thirds, and under it what

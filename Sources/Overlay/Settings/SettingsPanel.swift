@@ -92,7 +92,8 @@ struct SettingsPanel {
     switch row.content {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
-    case .format, .size, .rate, .reset, .codeDetection, .exposureCompensation, .grid, .microphone:
+    case .format, .size, .rate, .reset, .codeDetection, .exposureCompensation, .grid, .microphone,
+      .keepCameraOpen:
       true
     }
   }
@@ -127,6 +128,8 @@ struct SettingsPanel {
   static let resetTitle = "Reset to defaults"
   /// The photo section's switch label.
   static let codeDetectionTitle = "Detect codes in photo mode"
+  /// The privacy section's switch label.
+  static let keepCameraOpenTitle = "Keep the camera on when hidden"
 
   private func rowActions(
     _ row: SettingsRow, response: ControlResponse, input: OverlayInput
@@ -154,6 +157,8 @@ struct SettingsPanel {
       return value == control.value ? [] : [.camera(.setExposureCompensation(thirds: Int(value)))]
     case .grid:
       return response.isClicked ? [.camera(.toggleGrid)] : []
+    case .keepCameraOpen:
+      return response.isClicked ? [.camera(.toggleKeepCameraOpen)] : []
     case .reset:
       return response.isClicked ? [.camera(.resetControls)] : []
     case .codeDetection:

@@ -26,6 +26,8 @@ struct SettingsRow {
     case grid
     /// The microphone picker of the video section (`SettingsPanel+Microphone.swift`).
     case microphone
+    /// The "Keep the camera on when hidden" switch of the privacy section.
+    case keepCameraOpen
   }
 
   /// What the line shows.
@@ -58,6 +60,7 @@ struct SettingsRow {
     case .exposureCompensation: ControlID("settings-exposure-compensation")
     case .grid: ControlID("settings-grid")
     case .microphone: ControlID("settings-microphone")
+    case .keepCameraOpen: ControlID("settings-keep-camera-open")
     }
   }
 }
