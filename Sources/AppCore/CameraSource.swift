@@ -86,8 +86,19 @@ public struct CameraSource: Sendable {
   /// (opening that then reports the real error).
   static func currentPath(of info: DeviceInfo) -> String {
     guard info.identity != info.path else { return info.path }
-    let cameras = DeviceDiscovery().scan().cameras
-    return cameras.first { $0.identity == info.identity }?.path ?? info.path
+    return currentPath(of: info, among: DeviceDiscovery().scan().cameras)
+  }
+
+  /// Where the camera with `info`'s identity is among `cameras`. Two cameras of one model may
+  /// share an identity (the same serial number, or none and one port after another): the one
+  /// still at `info`'s own node wins, then the one on `info`'s bus, then the first. Without
+  /// that, `--device /dev/video3` opened a twin at /dev/video1, and unplugging video3 never
+  /// ended the recording.
+  static func currentPath(of info: DeviceInfo, among cameras: [DeviceInfo]) -> String {
+    let twins = cameras.filter { $0.identity == info.identity }
+    if twins.contains(where: { $0.path == info.path }) { return info.path }
+    let sameBus = twins.first { !info.busInfo.isEmpty && $0.busInfo == info.busInfo }
+    return (sameBus ?? twins.first)?.path ?? info.path
   }
 
   /// Cameras in the order the app offers them: those that open, then those the user may not

@@ -74,8 +74,12 @@ public struct RecordRunner: Sendable {
       return Outcome(status: 1, message: error.message, notices: [])
     }
     notices += RecordingRecovery().recover(in: target.folder).map(\.userMessage)
+    var configuration = CaptureSession.Configuration(request: request)
+    // Nothing shows the picture and no photo is taken: MJPEG pass-through stores the camera's
+    // JPEG frames as they come, so decoding them would be work thrown away.
+    configuration.skipsDecoding = codec == .mjpeg
     let session = CaptureSession(
-      configuration: .init(request: request), openDevice: source.open,
+      configuration: configuration, openDevice: source.open,
       makeConverter: source.makeConverter)
     session.start()
     defer { session.stop() }
@@ -198,13 +202,20 @@ extension RecordRunner {
     while !RecordInterruption.isRequested, !recorder.isEnding {
       if let duration, MonotonicTime.now().seconds(since: started) >= duration { return nil }
       for event in session.drainEvents() {
-        if case .stateChanged(.failed(_, let error)) = event { return error.userMessage }
+        if case .stateChanged(.failed(_, let error)) = event { return Self.endSentence(for: error) }
       }
       // The preview's part: give the newest frame back at once (the tap already copied it).
       if let frame = session.mailbox.take() { session.recycle(frame) }
       if recorder.waitUntilFinished(timeout: .milliseconds(20)) != nil { return nil }
     }
     return nil
+  }
+
+  /// What to print when the camera ended the recording. The window's sentence for an unplug
+  /// says it waits for the camera to come back; the command line stops instead.
+  static func endSentence(for error: CaptureError) -> String {
+    guard case .disconnected(let device) = error else { return error.userMessage }
+    return "The camera \(device) was disconnected; the recording stops there."
   }
 
   fileprivate func outcome(

@@ -70,8 +70,11 @@ public final class RecordingController {
   public var framesPerSecond = 30.0
   /// The newest frame's facts; recording needs one.
   public var frameFacts: FrameFacts?
-  /// The capture devices the settings panel offers; nil while it is not listing them.
+  /// The capture devices the settings panel offers; nil while it is not listing them. Follows
+  /// `microphoneRoster` when there is one.
   public var microphones: [String]?
+  /// Lists the capture devices off the main thread while the settings panel is open.
+  public let microphoneRoster: MicrophoneRoster?
   /// The chosen capture device; nil for the system's default input. `openMicrophone` is the
   /// caller's to match.
   public var microphoneName: String?
@@ -84,6 +87,8 @@ public final class RecordingController {
   }
 
   private var phase = Phase.idle
+  /// Why the recording is being stopped when it was not asked to (the camera went away).
+  private var stopReason: String?
   /// The session a starting recording will tap.
   private var pendingSession: CaptureSession?
   /// Opens and finishes files off the main thread, one job at a time; its events wake the
@@ -91,18 +96,24 @@ public final class RecordingController {
   private let work: Worker<@Sendable () -> Result?, Result>
 
   /// Makes the controller for `folder`; `wake` runs when background work finishes.
+  /// `listMicrophones`, when given, lists the capture devices for the settings panel on a
+  /// worker thread (`microphoneRoster`).
   public init(
     folder: URL, openMicrophone: RecordRunner.MicrophoneOpener?,
-    wake: (@Sendable () -> Void)? = nil
+    listMicrophones: MicrophoneRoster.Lister? = nil, wake: (@Sendable () -> Void)? = nil
   ) {
     self.folder = folder
     self.openMicrophone = openMicrophone
+    microphoneRoster = listMicrophones.map { MicrophoneRoster(lister: $0, wake: wake) }
     work = Worker(name: "pinhole-recording-files", wake: wake) { job, emit in
       if let result = job() { emit(result) }
     }
   }
 
-  deinit { work.stop() }
+  deinit {
+    work.stop()
+    microphoneRoster?.stop()
+  }
 
   /// Recovers recordings a crash left in the folder, in the background; the notices come out
   /// of `update`.
@@ -173,6 +184,21 @@ public final class RecordingController {
     }
   }
 
+  /// The camera went away (unplugged) or failed while recording: the file is finished with
+  /// what was recorded, and the notice that says so starts with `sentence`. Ignored unless a
+  /// recording is starting or running.
+  public func cameraFailed(_ sentence: String) {
+    switch phase {
+    case .starting:
+      stopReason = sentence
+      phase = .starting(stopWhenStarted: true)
+    case .recording(let active):
+      stopReason = sentence
+      finish(active)
+    case .idle, .stopping: break
+    }
+  }
+
   /// Stops and waits until the file is finished: for quitting. Returns the last notices.
   public func stopAndWait() -> [String] {
     let deadline = MonotonicTime.now().nanoseconds + 30_000_000_000
@@ -196,6 +222,9 @@ public final class RecordingController {
     }
     for result in work.events.drain() {
       notices += apply(result)
+    }
+    if let microphoneRoster, microphoneRoster.update() || microphones != microphoneRoster.names {
+      microphones = microphoneRoster.names
     }
     return notices
   }
@@ -249,7 +278,10 @@ public final class RecordingController {
       return notice.map { [$0] } ?? []
     case .finished(let summary):
       phase = .idle
-      return [Self.message(for: summary)]
+      let message = Self.message(for: summary)
+      defer { stopReason = nil }
+      guard let stopReason else { return [message] }
+      return [message.isEmpty ? stopReason : stopReason + " " + message]
     }
   }
 

@@ -18,7 +18,7 @@ extension PreviewApp {
     let controller = RecordingController(
       folder: folder,
       openMicrophone: options.isAudioMuted ? nil : microphoneOpener(named: settings.microphoneName),
-      wake: { wake.wake() })
+      listMicrophones: { Microphone.deviceNames() }, wake: { wake.wake() })
     controller.microphoneName = settings.microphoneName
     controller.isMicrophoneMuted = settings.isMicrophoneMuted
     controller.codec = options.recordCodec
@@ -50,20 +50,29 @@ extension PreviewApp {
     if let fps = model.mode?.interval.framesPerSecond, fps.isFinite, fps > 0 {
       recording.framesPerSecond = fps
     }
-    for notice in recording.update() { model.notice = notice }
-    // The picker lists the capture devices each time the settings panel opens (SDL's list,
-    // main thread), so a microphone plugged in meanwhile shows up.
-    if camera.isSettingsOpen {
-      if recording.microphones == nil { recording.microphones = Microphone.deviceNames() }
-    } else if recording.microphones != nil {
-      recording.microphones = nil
+    // The picker's list of capture devices is made on a worker each time the settings panel
+    // opens, and again when SDL reports an input plugged in or removed meanwhile
+    // (`soundInputsChanged`); `update` takes the newest listing.
+    recording.microphoneRoster?.setPanelOpen(camera.isSettingsOpen)
+    // An unplugged (or failed) camera ends the recording: the file keeps what was recorded and
+    // the notice says why it stopped.
+    if recording.isActive, case .failed(_, let error) = model.cameraState {
+      if case .disconnected = error {
+        recording.cameraFailed("The camera was disconnected, so the recording stopped.")
+      } else {
+        recording.cameraFailed(error.userMessage)
+      }
     }
+    for notice in recording.update() { model.notice = notice }
     let title = recordingTitle()
     if title != shownTitle {
       window.setTitle(title)
       shownTitle = title
     }
   }
+
+  /// A sound input was plugged in or removed: the open settings panel lists them again.
+  func soundInputsChanged() { recording.microphoneRoster?.inputsChanged() }
 
   /// The window title, with "● REC" in front while recording.
   func recordingTitle() -> String {

@@ -172,6 +172,7 @@ final class PreviewApp {
       photos.inputReadAt = MonotonicTime.now()
       if platformEvents.contains(.quit) { break }
       if platformEvents.contains(.closeRequested) { requestQuit() }
+      if platformEvents.contains(.soundInputsChanged) { soundInputsChanged() }
       followQuitGuard()
       needsPresent = !platformEvents.isEmpty
       handleDeviceEvents()

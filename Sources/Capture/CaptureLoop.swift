@@ -174,6 +174,9 @@ final class CaptureLoop {
       $0.recordFrame(sequence: raw.sequence, captureTime: raw.captureTime, arrival: arrival)
     }
     guard !raw.hasErrorFlag else { return delivery.withStatistics { $0.recordCorrupt() } }
+    if raw.format.isCompressed, configuration.skipsDecoding {
+      return passUndecoded(raw, arrival: arrival)
+    }
     if raw.format.isCompressed, let decoder {
       // A focus request measures frames here, on this thread, at full size: it waits for the
       // frames already decoding so that none overtakes the measured one.
@@ -197,6 +200,26 @@ final class CaptureLoop {
     frame.metadata.sequence = raw.sequence
     frame.metadata.captureTime = raw.captureTime
     focus.measure(frame)
+    delivery.deliver(frame, arrival: arrival)
+  }
+
+  /// Copies a compressed frame's bytes into a pool frame and delivers it without decoding
+  /// (`Configuration.skipsDecoding`). Bytes that do not start a JPEG (no SOI marker) count as
+  /// a corrupt frame, as a failed decode would.
+  private func passUndecoded(_ raw: RawFrame, arrival: MonotonicTime) {
+    guard raw.bytes.count >= 2, raw.bytes[0] == 0xFF, raw.bytes[1] == 0xD8 else {
+      return delivery.withStatistics { $0.recordCorrupt() }
+    }
+    guard let frame = session.pool.take() else {
+      return delivery.withStatistics { $0.recordPipelineDrop() }
+    }
+    frame.resize(to: raw.size)
+    frame.compressedSource.removeAll(keepingCapacity: true)
+    frame.compressedSource.append(contentsOf: raw.bytes)
+    frame.metadata.sequence = raw.sequence
+    frame.metadata.captureTime = raw.captureTime
+    frame.metadata.colorimetry = .jpeg
+    frame.metadata.sourceFormat = raw.format
     delivery.deliver(frame, arrival: arrival)
   }
 

@@ -24,6 +24,11 @@ extension CaptureSession {
     public var eventCapacity: Int
     /// Threads decoding consecutive MJPEG frames at once (1 decodes on the capture thread).
     public var decodeThreads: Int
+    /// When true, compressed (MJPEG) frames are not decoded: each is delivered with the
+    /// camera's bytes in `compressedSource`, its size, times and colorimetry, and pixels left
+    /// as the pool frame had them. For a consumer that stores the camera's own frames and shows
+    /// none (headless MJPEG pass-through). Uncompressed frames are converted as usual.
+    public var skipsDecoding = false
 
     /// Makes a configuration; every argument has the desktop default.
     public init(

@@ -24,7 +24,7 @@ public final class AudioOutput {
   }
 
   private func open(sampleRate: Int) -> Bool {
-    guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return false }
+    guard SDLAudioSubsystem.start() else { return false }
     hasAudioSubsystem = true
     var wanted = SDL_AudioSpec()
     wanted.freq = Int32(sampleRate)
@@ -41,7 +41,7 @@ public final class AudioOutput {
 
   deinit {
     if device != 0 { SDL_CloseAudioDevice(device) }
-    if hasAudioSubsystem { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+    if hasAudioSubsystem { SDLAudioSubsystem.stop() }
   }
 
   /// Appends `samples` (interleaved) to what plays.

@@ -32,6 +32,9 @@ extension EventPump {
         Point(x: Double(event.wheel.preciseX * sign), y: Double(event.wheel.preciseY * sign)))
     case SDL_WINDOWEVENT:
       return windowEvent(event.window)
+    case SDL_AUDIODEVICEADDED, SDL_AUDIODEVICEREMOVED:
+      // Playback devices come and go too; only inputs change the microphone list.
+      return event.adevice.iscapture != 0 ? .soundInputsChanged : nil
     default:
       return nil
     }

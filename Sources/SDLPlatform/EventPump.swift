@@ -108,7 +108,7 @@ public final class EventPump {
       isMinimized = true
     case .restored:
       isMinimized = false
-    case .quit, .closeRequested, .resized, .exposed:
+    case .quit, .closeRequested, .resized, .exposed, .soundInputsChanged:
       break
     }
   }

@@ -22,10 +22,14 @@ public final class Microphone: AudioInput, @unchecked Sendable {
   private var device: SDL_AudioDeviceID = 0
   private let delivery = Mutex<(@Sendable (AudioChunk) -> Void)?>(nil)
 
-  /// The capture devices SDL lists, by name.
+  /// The capture devices SDL lists, by name. Starting SDL audio talks to the sound server,
+  /// so call it on a worker thread; audio then stays running (`SDLAudioSubsystem.keepRunning`)
+  /// so that SDL posts SDL_AUDIODEVICEADDED/REMOVED when an input comes or goes. Any thread.
   public static func deviceNames() -> [String] {
-    guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else { return [] }
-    defer { SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+    var isRunning = false
+    // Without a sound card ALSA prints its probing to stderr; the outcome is all that matters.
+    SoundPlayer.withQuietStandardError { isRunning = SDLAudioSubsystem.keepRunning() }
+    guard isRunning else { return [] }
     let count = max(0, SDL_GetNumAudioDevices(1))
     return (0..<count).compactMap { SDL_GetAudioDeviceName($0, 1).map { String(cString: $0) } }
   }
@@ -36,7 +40,7 @@ public final class Microphone: AudioInput, @unchecked Sendable {
   ) throws(PlatformError) {
     self.format = format
     self.name = name ?? "default input"
-    guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
+    guard SDLAudioSubsystem.start() else {
       throw .microphoneUnavailable(reason: String(cString: SDL_GetError()))
     }
     var wanted = SDL_AudioSpec()
@@ -54,7 +58,7 @@ public final class Microphone: AudioInput, @unchecked Sendable {
     device = SDL_OpenAudioDevice(name, 1, &wanted, &obtained, 0)
     guard device != 0 else {
       let reason = String(cString: SDL_GetError())
-      SDL_QuitSubSystem(SDL_INIT_AUDIO)
+      SDLAudioSubsystem.stop()
       throw .microphoneUnavailable(reason: reason)
     }
   }
@@ -73,7 +77,7 @@ public final class Microphone: AudioInput, @unchecked Sendable {
     SDL_CloseAudioDevice(device)
     device = 0
     delivery.withLock { $0 = nil }
-    SDL_QuitSubSystem(SDL_INIT_AUDIO)
+    SDLAudioSubsystem.stop()
   }
 
   /// SDL's audio thread: copies the buffer into a chunk and hands it on.

@@ -28,4 +28,7 @@ public enum PlatformEvent: Hashable, Sendable {
   case minimized
   /// The window is visible again after being minimised.
   case restored
+  /// A sound input (a microphone) was plugged in or removed; SDL reports it only while its
+  /// audio runs.
+  case soundInputsChanged
 }

@@ -77,7 +77,7 @@ public final class SoundPlayer {
       self.samples = nil
     }
     if hasAudioSubsystem {
-      SDL_QuitSubSystem(SDL_INIT_AUDIO)
+      SDLAudioSubsystem.stop()
       hasAudioSubsystem = false
     }
     if case .ready = status { status = .notOpened }
@@ -92,7 +92,7 @@ public final class SoundPlayer {
   }
 
   private func openQuietly() {
-    guard SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 else {
+    guard SDLAudioSubsystem.start() else {
       status = .unavailable(reason: "no audio: " + String(cString: SDL_GetError()))
       return
     }

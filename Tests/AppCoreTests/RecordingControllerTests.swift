@@ -101,6 +101,29 @@ struct RecordingControllerTests {
     #expect(notices.first?.hasPrefix("Saved ") == true)
   }
 
+  @Test func aCameraThatGoesAwayEndsTheRecordingWithTheFileKeptAndSaysWhy() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
+    controller.frameFacts = try firstFrameFacts(session)
+    controller.start(session: session)
+    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.3 }
+    #expect(controller.isRecording)
+    controller.cameraFailed("The camera was disconnected.")
+    let notices = update(controller) { !controller.isActive }
+    #expect(!controller.isActive)
+    #expect(notices.count == 1)
+    #expect(
+      notices.first?.hasPrefix("The camera was disconnected. Saved Pinhole ") == true, "\(notices)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(names.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") }.count == 1, "\(names)")
+    // Once idle, a failing camera changes nothing.
+    controller.cameraFailed("The camera was disconnected.")
+    #expect(!controller.isActive)
+  }
+
   @Test func cannotStartWithoutAFrame() {
     let controller = RecordingController(
       folder: FileManager.default.temporaryDirectory, openMicrophone: nil)

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+import CSDL2
+import Synchronization
+
+/// SDL's audio subsystem, started and stopped under one lock.
+///
+/// SDL counts the users of each subsystem in a plain array, so two threads starting or stopping
+/// audio at once can start it twice or stop it under a user. The shutter sound, the microphone
+/// and the video player start audio on the main thread; the microphone list does on a worker.
+/// A main-thread start waits only while a worker's start (connecting to the sound server) is
+/// under way. Any thread.
+enum SDLAudioSubsystem {
+  private static let lock = Mutex(false)
+
+  /// Starts SDL audio (or counts one more user); false, with SDL's error set, when it fails.
+  static func start() -> Bool {
+    lock.withLock { _ in SDL_InitSubSystem(SDL_INIT_AUDIO) == 0 }
+  }
+
+  /// Gives back one `start()`.
+  static func stop() {
+    lock.withLock { _ in SDL_QuitSubSystem(SDL_INIT_AUDIO) }
+  }
+
+  /// Starts SDL audio once for the rest of the process (later calls only check it started):
+  /// the device listing keeps it running, so SDL reports inputs plugged in or out
+  /// (SDL_AUDIODEVICEADDED/REMOVED) and later listings ask no server. False when it fails.
+  static func keepRunning() -> Bool {
+    lock.withLock { isKept in
+      if isKept { return true }
+      isKept = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0
+      return isKept
+    }
+  }
+}
