@@ -62,6 +62,8 @@ extension PreviewApp {
       current.pause(at: now)
       video.audio?.setPaused(true)
     }
+    // With sound, the picture keeps to the sound card's clock.
+    if let heard = video.audio?.playingPosition { current.follow(soundPosition: heard, at: now) }
     let position = current.position(at: now)
     if let due = video.player.takeFrame(upTo: position) {
       do {
@@ -76,7 +78,7 @@ extension PreviewApp {
     if current.isPlaying {
       for chunk in video.player.takeSound(upTo: position + ViewerVideo.soundLead)
       where chunk.time >= position - 0.3 {
-        video.audio?.queue(chunk.samples)
+        video.audio?.queue(chunk.samples, at: chunk.time)
       }
     }
     video.clock = current

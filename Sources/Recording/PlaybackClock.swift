@@ -81,5 +81,26 @@ public struct PlaybackClock: Sendable, Equatable {
     anchorTime = now
   }
 
+  /// The share of the gap to the sound that one `follow` closes. The sound's position moves in
+  /// steps of the device's buffer (about 20 ms), so the clock eases toward it over a dozen
+  /// frames instead of jumping with each step.
+  public static let soundFollowRate = 0.1
+  /// Gaps wider than this, in seconds, are not the sound card's drift but a seek or a stall
+  /// the sound has not caught up with yet: `follow` leaves them alone.
+  public static let soundFollowLimit = 0.5
+
+  /// Eases the position at `now` toward `soundPosition`, the media time of the sample the
+  /// sound card plays at `now`, so the picture keeps to the sound card's clock: it drifts
+  /// from the system clock, and falls behind it after the sound ran dry for a moment. Only
+  /// while playing and before the end.
+  public mutating func follow(soundPosition: Double, at now: Double) {
+    guard isPlaying, soundPosition.isFinite, now.isFinite, !hasEnded(at: now) else { return }
+    let current = position(at: now)
+    let gap = soundPosition - current
+    guard abs(gap) <= Self.soundFollowLimit else { return }
+    anchorPosition = clamp(current + gap * Self.soundFollowRate)
+    anchorTime = now
+  }
+
   private func clamp(_ value: Double) -> Double { min(max(value, 0), duration) }
 }

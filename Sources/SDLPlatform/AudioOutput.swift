@@ -9,7 +9,13 @@ import CSDL2
 public final class AudioOutput {
   private var device: SDL_AudioDeviceID = 0
   private let channelCount: Int
+  private let sampleRate: Int
   private var hasAudioSubsystem = false
+  /// The media time just past the last sample queued; nil when nothing was queued since the
+  /// last clear.
+  private var queuedEnd: Double?
+  /// Sample frames in the device's own buffer, played after SDL's queue.
+  private static let bufferFrames = 1024
 
   /// Opens the default device for `sampleRate` and `channelCount`; nil when that fails.
   public init?(sampleRate: Int, channelCount: Int) {
@@ -17,6 +23,7 @@ public final class AudioOutput {
       return nil
     }
     self.channelCount = channelCount
+    self.sampleRate = sampleRate
     // Without a sound card ALSA prints its probing to stderr; the outcome is all that matters.
     var isOpen = false
     SoundPlayer.withQuietStandardError { isOpen = open(sampleRate: sampleRate) }
@@ -30,7 +37,7 @@ public final class AudioOutput {
     wanted.freq = Int32(sampleRate)
     wanted.format = SDL_AudioFormat(AUDIO_F32SYS)
     wanted.channels = UInt8(channelCount)
-    wanted.samples = 1024
+    wanted.samples = UInt16(Self.bufferFrames)
     wanted.callback = nil
     // Flag 0: SDL converts to whatever the device wants.
     device = SDL_OpenAudioDevice(nil, 0, &wanted, nil, 0)
@@ -44,16 +51,34 @@ public final class AudioOutput {
     if hasAudioSubsystem { SDLAudioSubsystem.stop() }
   }
 
-  /// Appends `samples` (interleaved) to what plays.
-  public func queue(_ samples: [Float]) {
-    guard !samples.isEmpty, samples.count % channelCount == 0 else { return }
-    samples.withUnsafeBytes { bytes in
-      _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count))
+  /// Appends `samples` (interleaved), which start at media time `time`, to what plays.
+  public func queue(_ samples: [Float], at time: Double) {
+    guard !samples.isEmpty, samples.count % channelCount == 0, time.isFinite,
+      samples.count <= Int(UInt32.max) / MemoryLayout<Float>.size
+    else { return }
+    let queued = samples.withUnsafeBytes { bytes in
+      SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count))
     }
+    guard queued == 0 else { return }
+    queuedEnd = time + Double(samples.count / channelCount) / Double(sampleRate)
+  }
+
+  /// The media time of the sample the sound card plays now: the end of what was queued, less
+  /// what still waits in SDL's queue and in the device's buffer. Nil when nothing was queued
+  /// or the queue ran dry (the sound is then silent, and no clock).
+  public var playingPosition: Double? {
+    guard let queuedEnd, device != 0 else { return nil }
+    let waiting = Double(SDL_GetQueuedAudioSize(device))
+    guard waiting > 0 else { return nil }
+    let bytesPerSecond = Double(sampleRate * channelCount * MemoryLayout<Float>.size)
+    return queuedEnd - waiting / bytesPerSecond - Double(Self.bufferFrames) / Double(sampleRate)
   }
 
   /// Drops what is queued (a seek, a pause).
-  public func clear() { SDL_ClearQueuedAudio(device) }
+  public func clear() {
+    SDL_ClearQueuedAudio(device)
+    queuedEnd = nil
+  }
 
   /// Stops or resumes the device.
   public func setPaused(_ isPaused: Bool) { SDL_PauseAudioDevice(device, isPaused ? 1 : 0) }
