@@ -103,13 +103,15 @@ extension Overlay {
             id: ControlID("record-photo"), target: rects.photoButton,
             text: "Take a photo while recording"))
       } else {
-        let keys: [ModeSegment: String] = [
-          .photo: "Photo mode (V)", .video: "Video mode (V)", .scan: "Scan codes (Q)",
-        ]
         tips += ModeSegment.allCases.map { segment in
-          Tooltip(
-            id: ControlID("mode-\(segment)"), target: rects.segment(segment),
-            text: keys[segment] ?? segment.label)
+          let text =
+            switch segment {
+            case .photo: "Photo mode (V)"
+            case .video: "Video mode (V)"
+            case .scan: "Scan codes (Q)"
+            }
+          return Tooltip(
+            id: ControlID("mode-\(segment)"), target: rects.segment(segment), text: text)
         }
       }
     }
