@@ -102,7 +102,13 @@ public struct RecordRunner: Sendable {
     let captureFailure = record(session, recorder)
     session.setFrameTap(nil)
     microphone?.stop()
-    return outcome(recorder.stop(), captureFailure: captureFailure, notices: notices)
+    let summary = recorder.stop()
+    // The file is finished; a camera the driver still holds is not waited for past this.
+    if !session.stop() {
+      notices.append(
+        "The camera \(source.device.path) did not let go in time; Pinhole stopped waiting for it.")
+    }
+    return outcome(summary, captureFailure: captureFailure, notices: notices)
   }
 }
 

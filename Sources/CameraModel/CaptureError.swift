@@ -19,7 +19,7 @@ public enum CaptureError: Error, Hashable, Sendable {
   case notACamera(device: String)
   /// The camera offers no format Pinhole can display.
   case unsupportedFormat(FourCC)
-  /// The camera streams but no frame arrived in time.
+  /// The camera streams but no usable frame arrived in time (none, or only failed buffers).
   case stalled(device: String, seconds: Double)
   /// The camera lacks a control a request needs (for example the UVC 1.5 region of
   /// interest); nothing was sent to it.
@@ -47,7 +47,7 @@ public enum CaptureError: Error, Hashable, Sendable {
     case .unsupportedFormat(let code):
       "The camera only offers the \(code) format, which Pinhole cannot display."
     case .stalled(_, let seconds):
-      "Camera stopped sending frames for \(Int(seconds.rounded())) s — restarting the stream."
+      "Camera sent no usable frame for \(Int(seconds.rounded())) s — restarting the stream."
     case .controlNotSupported(let control, let device):
       "\(device) does not offer control \(control), so Pinhole cannot use it."
     case .system(let call, let errno):

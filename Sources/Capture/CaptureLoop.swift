@@ -57,6 +57,8 @@ final class CaptureLoop {
       device.stopStreaming()
       device.close()
     }
+    // Opening can take long (a driver answering slowly): a stop asked meanwhile ends it here.
+    guard !session.isStopping else { return }
     lastInfo = device.info
     session.events.post(.stateChanged(.opening(device.info)))
     let capabilities = try device.capabilities()
@@ -132,15 +134,19 @@ final class CaptureLoop {
   }
 
   /// Waits one poll timeout for a frame and handles it; a camera silent for longer than the
-  /// stall timeout is reported as stalled so that it is reopened.
+  /// stall timeout is reported as stalled so that it is reopened. Buffers the driver flags as
+  /// failed do not count as the camera speaking: a queue that fails every buffer at once (a
+  /// USB camera half-way through an unplug) would otherwise keep the loop busy and never stall.
   private func pumpFrame(
     _ device: any CaptureDevice, _ converter: any FrameConverter
   ) throws(CaptureError) {
+    var isUsable = false
     let arrived = try device.nextFrame(timeout: configuration.pollTimeout) { raw in
+      isUsable = !raw.hasErrorFlag
       handle(raw, converter)
     }
     let now = MonotonicTime.now()
-    if arrived {
+    if arrived, isUsable {
       lastFrame = now
     } else if now.duration(since: lastFrame) >= configuration.stallTimeout {
       throw .stalled(device: device.info.path, seconds: now.seconds(since: lastFrame))

@@ -29,6 +29,10 @@ extension CaptureSession {
     /// as the pool frame had them. For a consumer that stores the camera's own frames and shows
     /// none (headless MJPEG pass-through). Uncompressed frames are converted as usual.
     public var skipsDecoding = false
+    /// How long `stop()` waits for the capture thread. A driver call can hang (a USB camera
+    /// that half went away answers no control request): past this the thread is left to end
+    /// by itself, so quitting or switching cameras never hangs on the driver.
+    public var stopTimeout: Duration = .seconds(5)
 
     /// Makes a configuration; every argument has the desktop default.
     public init(

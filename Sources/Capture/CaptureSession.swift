@@ -69,13 +69,17 @@ public final class CaptureSession: Sendable {
     }
   }
 
-  /// Stops capture and waits for the thread to end, which takes at most about one poll timeout
-  /// (plus one frame's conversion). The device is closed when it returns. Frames still in the
-  /// mailbox or held by the caller stay valid. Safe to call twice. Not on the capture thread.
-  public func stop() {
+  /// Stops capture and waits for the thread to end, which takes about one poll timeout (plus
+  /// one frame's conversion). The device is closed when it returns true. False means the
+  /// thread was still inside a driver call after `stopTimeout`: it is left to close the device
+  /// and end once the call returns, and takes no command and delivers no frame after that.
+  /// Frames still in the mailbox or held by the caller stay valid. Safe to call twice. Not on
+  /// the capture thread.
+  @discardableResult
+  public func stop() -> Bool {
     stopping.store(true, ordering: .sequentiallyConsistent)
-    let running = thread.withLock { $0.take() }
-    running?.join()
+    guard let running = thread.withLock({ $0.take() }) else { return true }
+    return running.join(timeout: configuration.stopTimeout)
   }
 
   /// Queues `command` for the capture thread, which applies it before the next frame.

@@ -35,6 +35,8 @@ final class FrameDelivery: Sendable {
   /// `fullSize` reach the frame tap: a reduced one decoded before the tap was installed would
   /// give the recorder the wrong size.
   func deliver(_ frame: sending NV12Frame, arrival: MonotonicTime, fullSize: FrameSize? = nil) {
+    // A session that gave up waiting for this thread (`stop()` timed out) takes nothing more.
+    guard !session.isStopping else { return session.pool.recycle(frame) }
     let ready = MonotonicTime.now()
     let conversionTime = ready.duration(since: arrival)
     frame.metadata.readyTime = ready

@@ -3,6 +3,7 @@ import CameraModel
 import CameraTestSupport
 import Capture
 import Testing
+import Workers
 
 /// Timing-sensitive tests on a 2-core machine: run one at a time.
 @Suite(.serialized) struct CaptureSessionTests {
@@ -200,6 +201,24 @@ import Testing
     #expect(!stalls.isEmpty)
   }
 
+  @Test func aCameraFailingEveryBufferIsReportedAsStalledAndReopened() async throws {
+    // Frames 5 to 199 come back flagged as failed, about a second of them at one per 5 ms.
+    let camera = camera { $0.errorFlagFrames = Set(5..<200) }
+    var configuration = Self.quick
+    configuration.stallTimeout = .milliseconds(300)
+    let session = session(camera, configuration: configuration)
+    let recorder = CaptureEventRecorder(session: session)
+    let consumer = Consumer(session: session)
+    session.start()
+    let recovered = await recorder.wait(onPoll: consumer.takeAndRecycle) { _ in
+      recorder.streamingModes.count >= 2 && consumer.frames.contains { $0.stamp >= 200 }
+    }
+    session.stop()
+    #expect(recovered)
+    let stalls = recorder.failures.filter { if case .stalled = $0 { true } else { false } }
+    #expect(!stalls.isEmpty)
+  }
+
   @Test func stopReturnsWithinAboutOnePollTimeoutWhileWaitingForFrames() async throws {
     let camera = camera { $0.frameDelay = .seconds(30) }
     let session = session(camera)
@@ -221,6 +240,34 @@ import Testing
     #expect(await recorder.wait { _ in !recorder.failures.isEmpty })
     let took = ContinuousClock().measure { session.stop() }
     #expect(took < configuration.pollTimeout + .milliseconds(150), "stop() took \(took)")
+  }
+
+  @Test func stopGivesUpOnAThreadHeldByTheDriverWhichThenClosesTheCameraAndDeliversNothing()
+    async throws
+  {
+    let camera = camera()
+    let entered = Semaphore()
+    let gate = Semaphore()
+    var configuration = Self.quick
+    configuration.stopTimeout = .milliseconds(50)
+    // The opener stands for a driver call that does not return (a half-unplugged webcam).
+    let session = CaptureSession(
+      configuration: configuration,
+      openDevice: { () throws(CaptureError) -> any CaptureDevice in
+        entered.signal()
+        gate.wait(timeout: .seconds(60))
+        return try camera.open()
+      },
+      makeConverter: { CopyingConverter() })
+    let recorder = CaptureEventRecorder(session: session)
+    session.start()
+    #expect(entered.wait(timeout: .seconds(10)))
+    #expect(!session.stop(), "the capture thread is still inside the driver")
+    gate.signal()
+    let closed = await recorder.wait { _ in camera.openCount == 1 && camera.openDeviceCount == 0 }
+    #expect(closed, "the thread closes the camera once the driver lets go")
+    #expect(session.mailbox.take() == nil, "a stopped session delivers no frame")
+    #expect(recorder.streamingModes.isEmpty)
   }
 
   @Test func reconfigureChangesTheMode() async throws {
