@@ -186,24 +186,22 @@ import Workers
       $0.silenceAfterFrames = 5
       $0.silence = .milliseconds(600)
     }
-    var configuration = Self.quick
-    configuration.stallTimeout = .milliseconds(300)
-    let session = session(camera, configuration: configuration)
-    let recorder = CaptureEventRecorder(session: session)
-    let consumer = Consumer(session: session)
-    session.start()
-    let recovered = await recorder.wait(onPoll: consumer.takeAndRecycle) { _ in
-      recorder.streamingModes.count >= 2 && consumer.frames.count >= 8
-    }
-    session.stop()
-    #expect(recovered)
-    let stalls = recorder.failures.filter { if case .stalled = $0 { true } else { false } }
-    #expect(!stalls.isEmpty)
+    await expectStalledAndReopened(camera) { $0.frames.count >= 8 }
   }
 
   @Test func aCameraFailingEveryBufferIsReportedAsStalledAndReopened() async throws {
     // Frames 5 to 199 come back flagged as failed, about a second of them at one per 5 ms.
     let camera = camera { $0.errorFlagFrames = Set(5..<200) }
+    await expectStalledAndReopened(camera) { consumer in
+      consumer.frames.contains { $0.stamp >= 200 }
+    }
+  }
+
+  /// Streams `camera` with a 300 ms stall timeout until it streamed twice and `hasRecovered`
+  /// holds, and expects a `.stalled` failure between.
+  private func expectStalledAndReopened(
+    _ camera: FakeCamera, until hasRecovered: (Consumer) -> Bool
+  ) async {
     var configuration = Self.quick
     configuration.stallTimeout = .milliseconds(300)
     let session = session(camera, configuration: configuration)
@@ -211,7 +209,7 @@ import Workers
     let consumer = Consumer(session: session)
     session.start()
     let recovered = await recorder.wait(onPoll: consumer.takeAndRecycle) { _ in
-      recorder.streamingModes.count >= 2 && consumer.frames.contains { $0.stamp >= 200 }
+      recorder.streamingModes.count >= 2 && hasRecovered(consumer)
     }
     session.stop()
     #expect(recovered)
