@@ -19,8 +19,10 @@ public enum RecordingError: Error, Equatable, Sendable {
   case notCompressed
   /// The camera changed its frame size during the recording.
   case frameSizeChanged
-  /// No frame arrived before the recording ended, so there is no file.
+  /// The recording ended before its first frame was written, so there is no file.
   case noFrames
+  /// A file to play holds no video stream.
+  case noVideo
 
   /// One sentence for a banner or the terminal.
   public var userMessage: String {
@@ -43,7 +45,9 @@ public enum RecordingError: Error, Equatable, Sendable {
     case .frameSizeChanged:
       return "The camera changed its frame size, so the recording was stopped."
     case .noFrames:
-      return "No frame arrived from the camera, so nothing was recorded."
+      return "The recording ended before its first frame was written, so no file was kept."
+    case .noVideo:
+      return "The file holds no video to play."
     }
   }
 }

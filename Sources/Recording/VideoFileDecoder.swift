@@ -81,7 +81,7 @@ public final class VideoFileDecoder {
     _ = avformat_find_stream_info(context, nil)
     let videoStream = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
     guard videoStream >= 0, let stream = context.pointee.streams?[Int(videoStream)] else {
-      throw .noFrames
+      throw .noVideo
     }
     videoIndex = videoStream
     videoTimeBase = stream.pointee.time_base
