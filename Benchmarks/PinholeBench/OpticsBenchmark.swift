@@ -9,9 +9,14 @@ import SimulatedCamera
 struct OpticsBenchmark {
   let stopwatch: Stopwatch
 
-  /// Prints the figures.
+  /// Prints the figures at 720p (the default mode) and 1080p (the largest recording size).
   func run() {
-    let size = FrameSize(width: 1280, height: 720)
+    for size in [FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080)] {
+      run(size)
+    }
+  }
+
+  private func run(_ size: FrameSize) {
     let renderer = SimulatedSceneRenderer(scene: .standard(seed: 1))
     let frame = NV12Frame(size: size)
     renderer.render(sequence: 1, streamTime: .zero, lens: LensState(focus: 0.5), into: frame)

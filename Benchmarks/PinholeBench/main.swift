@@ -45,6 +45,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--mjpeg-4k") {
     exit(1)
   }
 }
+// `--optics`: only the simulated camera's rendering and the sharpness score (see OpticsBenchmark).
+if CommandLine.arguments.contains("--optics") {
+  print("pinhole-bench: median thread CPU ms per frame, \(quick ? "0.2" : "about 1") s per case")
+  OpticsBenchmark(stopwatch: stopwatch).run()
+  exit(0)
+}
 let sizes = [
   FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080),
   FrameSize(width: 3840, height: 2160),

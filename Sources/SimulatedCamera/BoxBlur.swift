@@ -7,7 +7,8 @@
 /// so the blur grows continuously with the radius instead of jumping a pixel at a time; the
 /// sharpness of a defocused object then falls smoothly as the lens moves, which contrast
 /// autofocus relies on. Each pass is separable and uses running sums: the cost per sample is
-/// constant whatever the radius. Two passes make a tent, close enough to a Gaussian for the eye.
+/// constant whatever the radius. One pass across and one down spread a point into a square, as a
+/// defocused lens spreads it into a uniform disc.
 ///
 /// Samples outside the plane repeat the edge. Interleaved planes (`channels` 2, the NV12 CbCr
 /// plane) are blurred per channel. Owner's thread only: it keeps scratch buffers.
@@ -26,25 +27,14 @@ struct BoxBlur {
     let channels: Int
   }
 
+  /// The widest blur: its sums of 2 × 60 + 1 rows of weighted row sums stay below 2³¹.
+  static let largestRadius = 60.0
   /// Fixed-point scale of the fractional edge weight.
   private static let unit: Int32 = 256
-  /// Extra fraction bits kept between the horizontal and vertical pass.
-  private static let guardBits: Int32 = 4
 
+  /// The horizontal pass's weighted sums, not yet divided: the one division, by both passes'
+  /// weights, is done once per sample at the end of the vertical pass.
   private var rows: [Int32] = []
-
-  /// 2³² / `divisor`, rounded up: multiplying by it and shifting replaces a division per
-  /// sample, which took most of the blur's time.
-  private static func reciprocal(of divisor: Int32) -> Int64 {
-    ((Int64(1) << 32) + Int64(divisor) - 1) / Int64(divisor)
-  }
-
-  /// `value / divisor` rounded to nearest, given `reciprocal(of: divisor)`. Exact to within
-  /// one for the non-negative sums the passes produce (all below 2²⁷).
-  @inline(__always)
-  private static func divide(_ value: Int32, _ scale: Int64) -> Int32 {
-    Int32(truncatingIfNeeded: (Int64(value) &* scale &+ (Int64(1) << 31)) >> 32)
-  }
   private var line: [Int32] = []
   private var columnSums: [Int32] = []
 
@@ -57,6 +47,7 @@ struct BoxBlur {
     let top = max(y0, 0)
     let bottom = min(y1, plane.height)
     guard radius > 0, left < right, top < bottom else { return }
+    let radius = min(radius, Self.largestRadius)
     let whole = Int(radius)
     let edge = Int32(((radius - Double(whole)) * Double(Self.unit)).rounded())
     let firstRow = max(top - whole - 1, 0)
@@ -74,14 +65,13 @@ struct BoxBlur {
   /// The largest horizontal-pass buffer kept between passes: a 512x512 luma region.
   static let keptRowValues = 512 * 512
 
-  /// Horizontal pass: each row of `rowRange` into `rows`, in sixteenths of a code value.
+  /// Horizontal pass: each row of `rowRange` into `rows`, as weighted sums of up to
+  /// 255 × (256 × 121 + 512) < 2²³ (the radius is at most 60).
   private mutating func blurRows(
     _ plane: Plane, _ columns: Range<Int>, _ rowRange: Range<Int>, whole: Int, edge: Int32
   ) {
     let pad = whole + 1
     let count = columns.count
-    let norm = Self.unit * Int32(2 * whole + 1) + 2 * edge
-    let scale = Self.reciprocal(of: norm)
     if line.count < count + 2 * pad { line = [Int32](repeating: 0, count: count + 2 * pad) }
     let channels = plane.channels
     line.withUnsafeMutableBufferPointer { paddedBuffer in
@@ -107,7 +97,7 @@ struct BoxBlur {
             for index in 1...(2 * whole + 1) { inner += padded[index] }
             for x in 0..<count {
               let sum = inner &* Self.unit &+ edge &* (padded[x] &+ padded[x &+ 2 &* pad])
-              outRow[x &* channels &+ channel] = Self.divide(sum << Self.guardBits, scale)
+              outRow[x &* channels &+ channel] = sum
               inner = inner &+ padded[x &+ 2 &* whole &+ 2] &- padded[x &+ 1]
             }
           }
@@ -116,13 +106,28 @@ struct BoxBlur {
     }
   }
 
+  /// `value` (in 0..<2²²) rounded to the nearest integer without a checked conversion, which
+  /// would keep the loop from being vectorised: adding 1.5 × 2²³ leaves the rounded value in
+  /// the low mantissa bits.
+  @inline(__always)
+  private static func rounded(_ value: Float) -> Int32 {
+    Int32(bitPattern: (value + 12_582_912).bitPattern) & 0x3F_FFFF
+  }
+
   /// Vertical pass: from `rows` back into the plane, rounding to code values.
+  ///
+  /// The running sums of up to 121 rows stay below 2³¹; the edge rows' weight and the division
+  /// are done in `Float`, which the compiler vectorises, and whose 24-bit mantissa is ample
+  /// for an 8-bit result.
   private mutating func blurColumns(
     _ plane: Plane, _ columns: Range<Int>, _ outRows: Range<Int>, _ rowRange: Range<Int>,
     whole: Int, edge: Int32
   ) {
     let values = columns.count * plane.channels
-    let scale = Self.reciprocal(of: (Self.unit * Int32(2 * whole + 1) + 2 * edge) << Self.guardBits)
+    let norm = Float(Self.unit * Int32(2 * whole + 1) + 2 * edge)
+    let inverse = 1 / (norm * norm)
+    let unit = Float(Self.unit)
+    let edgeWeight = Float(edge)
     if columnSums.count < values { columnSums = [Int32](repeating: 0, count: values) }
     let lastRow = plane.height - 1
     let firstRow = rowRange.lowerBound
@@ -142,8 +147,8 @@ struct BoxBlur {
           let leaving = start + clampRow(y - whole) * values
           let target = plane.base + y * plane.stride + columns.lowerBound * plane.channels
           for index in 0..<values {
-            let sum = sums[index] &* Self.unit &+ edge &* (above[index] &+ below[index])
-            target[index] = UInt8(truncatingIfNeeded: min(Self.divide(sum, scale), 255))
+            let sum = Float(sums[index]) * unit + edgeWeight * Float(above[index] &+ below[index])
+            target[index] = UInt8(truncatingIfNeeded: min(Self.rounded(sum * inverse), 255))
             sums[index] = sums[index] &+ below[index] &- leaving[index]
           }
         }

@@ -18,8 +18,9 @@ import CameraModel
 /// (each the first time a frame needs it, then kept until the frame size changes) and each
 /// frame blends the two levels around the wanted defocus: about 1 ms instead of a full-frame
 /// blur. At most `cachedLevels` copies are kept (3.1 MB each at 1080p), the least recently used
-/// giving way: a focus sweep walks the ladder in order, so each level is still blurred once per
-/// sweep.
+/// giving way: a focus sweep walks the ladder in order, so each level is blurred once on the way
+/// out and those it passes again once on the way back. The blend itself is kept too: while the focus holds still, as it does between
+/// focus moves, a frame's backdrop is one copy.
 ///
 /// Owner's thread only (the renderer's): it keeps scratch frames and buffers.
 struct DefocusCompositor {
@@ -37,18 +38,22 @@ struct DefocusCompositor {
   private var layer: NV12Frame?
   private var lumaMask: [UInt8] = []
   private var chromaMask: [UInt8] = []
-  /// Backdrop copies kept at once: the two a frame blends and one more for a sweep's way back.
-  static let cachedLevels = 3
+  /// Backdrop levels kept at once: the two a frame blends. With their blend that makes three
+  /// frames in all (9.3 MB at 1080p).
+  static let cachedLevels = 2
 
   private var levels: [NV12Frame?] = []
   /// Indices of the cached levels, least recently used first.
   private var levelUse: [Int] = []
   private var levelSource: ObjectIdentifier?
+  /// The last blend of two levels, and which levels and weight made it.
+  private var blended: NV12Frame?
+  private var blendedKey: (lower: Int, upper: Int, weight: Int32)?
 
   /// The box radius, in luma pixels, for `defocus` at frame `height`.
   static func radius(defocus: Double, height: Int) -> Double {
-    // Capped so the running sums stay far inside Int32 (see `BoxBlur`).
-    min(blurPerDefocus * Double(height) * defocus, 60)
+    // Capped so the running sums stay inside Int32 (see `BoxBlur`).
+    min(blurPerDefocus * Double(height) * defocus, BoxBlur.largestRadius)
   }
 
   /// Writes `sharp` (the background) blurred for `defocus` into `frame`.
@@ -58,6 +63,7 @@ struct DefocusCompositor {
       levels = Array(repeating: nil, count: Self.backdropLevels.count)
       levelUse = []
       levelSource = ObjectIdentifier(sharp)
+      blendedKey = nil
     }
     let ladder = Self.backdropLevels
     let upper = ladder.firstIndex { $0 >= defocus } ?? ladder.count - 1
@@ -71,7 +77,18 @@ struct DefocusCompositor {
       frame.copyPixels(from: high)
       return
     }
-    Self.mix(level(lower, of: sharp), high, weight: clamped, into: frame)
+    if let blended, let key = blendedKey, key == (lower, upper, clamped) {
+      levelUse.removeAll { $0 == lower }
+      levelUse.append(lower)
+      frame.copyPixels(from: blended)
+      return
+    }
+    let mixed = blended ?? NV12Frame(size: sharp.size)
+    mixed.resize(to: sharp.size)
+    Self.mix(level(lower, of: sharp), high, weight: clamped, into: mixed)
+    blended = mixed
+    blendedKey = (lower, upper, clamped)
+    frame.copyPixels(from: mixed)
   }
 
   /// Backdrop level `index`, blurring it from `sharp` on first use.
@@ -164,15 +181,23 @@ struct DefocusCompositor {
       lumaMask = [UInt8](repeating: 0, count: width * layer.size.height)
       chromaMask = [UInt8](repeating: 0, count: chromaWidth * layer.chromaHeight)
     }
+    let chromaRows = (y0 / 2)..<min((y1 + 1) / 2, layer.chromaHeight)
+    let chromaColumns = (x0 / 2)..<min((x1 + 1) / 2, chromaWidth)
     layer.withPlaneAddresses { y, uv in
-      for row in y0..<y1 {
-        let source = y + row * layer.yStride
-        for x in x0..<x1 { lumaMask[row * width + x] = source[x] == 0 ? 0 : 255 }
+      lumaMask.withUnsafeMutableBufferPointer { mask in
+        let mask = mask.baseAddress.unsafelyUnwrapped
+        for row in y0..<y1 {
+          let source = y + row * layer.yStride
+          let target = mask + row * width
+          for x in x0..<x1 { target[x] = source[x] == 0 ? 0 : 255 }
+        }
       }
-      for row in (y0 / 2)..<min((y1 + 1) / 2, layer.chromaHeight) {
-        let source = uv + row * layer.uvStride
-        for x in (x0 / 2)..<min((x1 + 1) / 2, chromaWidth) {
-          chromaMask[row * chromaWidth + x] = source[2 * x] == 0 ? 0 : 255
+      chromaMask.withUnsafeMutableBufferPointer { mask in
+        let mask = mask.baseAddress.unsafelyUnwrapped
+        for row in chromaRows {
+          let source = uv + row * layer.uvStride
+          let target = mask + row * chromaWidth
+          for x in chromaColumns { target[x] = source[2 &* x] == 0 ? 0 : 255 }
         }
       }
     }
@@ -255,11 +280,22 @@ struct DefocusCompositor {
     _ layer: UnsafeMutablePointer<UInt8>, into frame: UnsafeMutablePointer<UInt8>,
     coverage: UnsafePointer<UInt8>, count: Int, channels: Int
   ) {
-    for index in 0..<(count * channels) {
-      let open = 255 &- Int32(coverage[index / channels])
-      // ((v + 128) × 257) >> 16 is v / 255 to within one code value, without a division.
-      let behind = (open &* Int32(frame[index]) &* 257 &+ 32_896) >> 16
-      frame[index] = UInt8(truncatingIfNeeded: min(Int32(layer[index]) &+ behind, 255))
+    // One loop per channel count, so the coverage index is a shift, not a division.
+    if channels == 1 {
+      for index in 0..<count { blend(layer, frame, index, coverage[index]) }
+    } else {
+      for index in 0..<(count * channels) { blend(layer, frame, index, coverage[index >> 1]) }
     }
+  }
+
+  @inline(__always)
+  private static func blend(
+    _ layer: UnsafeMutablePointer<UInt8>, _ frame: UnsafeMutablePointer<UInt8>, _ index: Int,
+    _ coverage: UInt8
+  ) {
+    let open = 255 &- Int32(coverage)
+    // ((v + 128) × 257) >> 16 is v / 255 to within one code value, without a division.
+    let behind = (open &* Int32(frame[index]) &* 257 &+ 32_896) >> 16
+    frame[index] = UInt8(truncatingIfNeeded: min(Int32(layer[index]) &+ behind, 255))
   }
 }

@@ -7,7 +7,8 @@ import CameraModel
 /// All drawing is horizontal spans (see `NV12Canvas`); nothing is done per pixel except the
 /// one-off background ramp. At 1280x720 a sharp frame costs about 0.25 ms of CPU in release
 /// builds, most of it the background copy; with a lens, defocus blur (`DefocusCompositor`)
-/// brings it to about 4.5–5 ms, and gain noise adds about 1 ms.
+/// brings it to about 2 ms (5.3 ms at 1080p), and gain noise adds about 1 ms
+/// (`pinhole-bench --optics`).
 ///
 /// Owner's thread only (the capture thread for `SimulatedCamera`): it keeps a cached
 /// background and scratch space between calls.

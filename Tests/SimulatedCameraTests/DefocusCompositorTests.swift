@@ -22,9 +22,14 @@ import Testing
     let sharp = backdrop()
     var swept = DefocusCompositor()
     let out = NV12Frame(size: sharp.size)
-    // Out to full defocus and back: more levels than are cached at once.
-    let path = stride(from: 0.0, through: 1.0, by: 0.05).map { $0 } + [0.6, 0.3, 0.08, 0.01]
+    // Out to full defocus and back: more levels than are cached at once; then a focus held
+    // still, left and returned to, which reuses the kept blend.
+    let path =
+      stride(from: 0.0, through: 1.0, by: 0.05).map { $0 } + [0.6, 0.3, 0.08, 0.01]
+      + [0.33, 0.33, 0.33, 0.35, 0.33, 0.3, 0.3]
     for defocus in path {
+      // The scene is drawn over each backdrop; the next frame must not see it.
+      out.withBytes { $0.update(repeating: 200) }
       swept.drawBackdrop(sharp, defocus: defocus, into: out)
       var fresh = DefocusCompositor()
       let expected = NV12Frame(size: sharp.size)
