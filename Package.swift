@@ -51,7 +51,7 @@ let package = Package(
     .target(name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "Workers"]),
     .target(
       name: "SimulatedCamera",
-      dependencies: ["CameraModel", "Capture", "Metering", "CQREncode", "Workers"]),
+      dependencies: ["CameraModel", "Capture", "Imaging", "Metering", "CQREncode", "Workers"]),
     .target(name: "Overlay", dependencies: ["CameraModel"]),
     .target(
       name: "SDLPlatform",

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Imaging
 
 /// Draws scene layers out of focus: the backdrop blurred as a whole, and each object drawn
 /// into a scratch layer, blurred together with its coverage mask and composited over what is
@@ -36,6 +37,8 @@ struct DefocusCompositor {
 
   private var blur = BoxBlur()
   private var layer: NV12Frame?
+  /// Scratch space for the backdrop levels blurred at half scale.
+  private var half: NV12Frame?
   private var lumaMask: [UInt8] = []
   private var chromaMask: [UInt8] = []
   /// Backdrop levels kept at once: the two a frame blends. With their blend that makes three
@@ -103,13 +106,35 @@ struct DefocusCompositor {
       levels[evicted] = nil
     }
     let copy = reused ?? NV12Frame(size: sharp.size)
-    copy.copyPixels(from: sharp)
     let radius = Self.radius(defocus: Self.backdropLevels[index], height: sharp.size.height)
-    if radius >= Self.sharpRadius {
-      blurLayer(copy, x0: 0, y0: 0, x1: sharp.size.width, y1: sharp.size.height, radius)
+    if radius >= Self.halfScaleRadius {
+      blurAtHalfScale(sharp, radius: radius, into: copy)
+    } else {
+      copy.copyPixels(from: sharp)
+      if radius >= Self.sharpRadius {
+        blurLayer(copy, x0: 0, y0: 0, x1: sharp.size.width, y1: sharp.size.height, radius)
+      }
     }
     levels[index] = copy
     return copy
+  }
+
+  /// Blur radius, in luma pixels, from which a backdrop level is blurred at half scale: such
+  /// a blur leaves no detail that half the pixels cannot hold, and costs a quarter as much.
+  /// The autofocus continually sweeps the lens across the ladder as objects pass the centre,
+  /// so levels are blurred again and again.
+  static let halfScaleRadius = 3.0
+
+  /// Shrinks `sharp` to half size, blurs it by half of `radius` and enlarges it into `level`.
+  private mutating func blurAtHalfScale(_ sharp: NV12Frame, radius: Double, into level: NV12Frame) {
+    let halfSize = FrameSize(
+      width: max((sharp.size.width + 1) / 2, 1), height: max((sharp.size.height + 1) / 2, 1))
+    let half = self.half ?? NV12Frame(size: halfSize)
+    half.resize(to: halfSize)
+    self.half = half
+    sharp.scale(into: half, filter: .box)
+    blurLayer(half, x0: 0, y0: 0, x1: halfSize.width, y1: halfSize.height, radius / 2)
+    half.scale(into: level, filter: .bilinear)
   }
 
   /// `frame = a + (b − a) × weight / 256`, byte by byte over both planes.

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+import CLibYUV
+import CameraModel
+
+extension NV12Frame {
+  /// How `scale(into:filter:)` samples the source.
+  public enum ScaleFilter: Sendable {
+    /// Each target pixel averages the source pixels it covers: for shrinking.
+    case box
+    /// Each target pixel interpolates its four nearest source pixels: for enlarging.
+    case bilinear
+  }
+
+  /// Scales both planes of this frame to fill `target` at its size (libyuv's NV12Scale). The
+  /// metadata is not copied. Sizes of zero leave `target` as it is.
+  public func scale(into target: NV12Frame, filter: ScaleFilter) {
+    guard size.width > 0, size.height > 0, target.size.width > 0, target.size.height > 0
+    else { return }
+    withPlaneAddresses { y, uv in
+      target.withPlaneAddresses { targetY, targetUV in
+        _ = NV12Scale(
+          y, Int32(yStride), uv, Int32(uvStride), Int32(size.width), Int32(size.height),
+          targetY, Int32(target.yStride), targetUV, Int32(target.uvStride),
+          Int32(target.size.width), Int32(target.size.height),
+          filter == .box ? kFilterBox : kFilterBilinear)
+      }
+    }
+  }
+}
