@@ -38,11 +38,15 @@ final class PhotoSide {
   init(options: Options, settings: AppSettings, device: DeviceInfo, wake: RenderWake) {
     worker = PhotoControllerWorker(wake: { wake.wake() })
     let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-    let folder = PicturesFolder().resolve(override: override)
+    let pictures = PicturesFolder()
+    let folder = pictures.resolve(override: override)
     // A new folder (the first run, or a fresh --output-dir) is made now, so the strip does not
     // call it missing; one whose parent is missing too, a drive not mounted, is left to the
-    // banner rather than created on the mount point.
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    // banner rather than created on the mount point. `~/Pictures` itself is made with it when
+    // nothing names another folder.
+    try? FileManager.default.createDirectory(
+      at: folder,
+      withIntermediateDirectories: override == nil && pictures.isHomeFallback(.pictures))
     // Photos a killed Pinhole left half-renamed: a handful of files at most, so the launch
     // does not wait long for them.
     for outcome in TemporaryFileRecovery().recover(in: folder) {

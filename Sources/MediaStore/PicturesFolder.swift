@@ -73,6 +73,13 @@ public struct PicturesFolder: Sendable {
     return home + "/" + kind.fallbackName
   }
 
+  /// True when nothing names the user's folder for `kind`, so it is the one under home
+  /// (`~/Pictures`): a missing one is then simply not made yet, as on a fresh account without
+  /// xdg-user-dirs, rather than a drive that is not mounted.
+  public func isHomeFallback(_ kind: Kind) -> Bool {
+    userFolder(kind) == home + "/" + kind.fallbackName
+  }
+
   /// `$XDG_CONFIG_HOME/user-dirs.dirs`; a relative XDG_CONFIG_HOME is ignored, as the base
   /// directory specification requires.
   var userDirsPath: String {

@@ -52,6 +52,15 @@ import Testing
     let resolver = PicturesFolder(environment: ["HOME": home.path])
     #expect(resolver.resolve().path == home.path + "/Pictures/Pinhole")
     #expect(resolver.resolve(.videos).path == home.path + "/Videos/Pinhole")
+    #expect(resolver.isHomeFallback(.pictures) && resolver.isHomeFallback(.videos))
+  }
+
+  @Test func aFolderNamedBySettingsIsNoHomeFallback() throws {
+    let home = try TemporaryFolder()
+    try home.makeFile(".config/user-dirs.dirs", text: "XDG_PICTURES_DIR=\"/media/card\"\n")
+    let resolver = PicturesFolder(environment: ["HOME": home.path])
+    #expect(!resolver.isHomeFallback(.pictures))
+    #expect(resolver.isHomeFallback(.videos))
   }
 
   @Test func resolvesVideosFromSameFile() throws {
