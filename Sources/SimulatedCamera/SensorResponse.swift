@@ -4,10 +4,11 @@ import CameraModel
 /// Applies a `SensorState` to a rendered frame: scales the signal by the exposure, clips the
 /// highlights at 235 and adds gain noise.
 ///
-/// Brightness goes through a 256-entry table rebuilt only when the exposure changes. Noise
-/// comes from a fixed table of 64 Ki roughly Gaussian samples read from a different offset
-/// each frame, so a frame costs one table lookup and one add per pixel (about 1 ms at 720p in
-/// release), and the same frame number always gets the same grain.
+/// Brightness scales luma in fixed point (1/1024) and chroma through a 256-entry table rebuilt
+/// only when the exposure changes. Noise comes from a fixed table of 64 Ki roughly Gaussian
+/// samples read from a different offset each frame, so a frame costs a multiply and an add per
+/// pixel, which the compiler vectorises (a per-pixel table lookup would not be), and the same
+/// frame number always gets the same grain.
 ///
 /// Owner's thread only: it caches the table between frames.
 struct SensorResponse {
@@ -26,7 +27,8 @@ struct SensorResponse {
     }
   }()
 
-  private var luma = [UInt8](repeating: 0, count: 256)
+  /// The brightness in 1/1024ths, at most 256 × (anything above 15 clips every level anyway).
+  private var lumaGain: Int32 = 1024
   private var chroma = [UInt8](repeating: 0, count: 256)
   private var tableBrightness = Double.nan
   /// The noise table scaled to the current gain, in code values.
@@ -44,9 +46,8 @@ struct SensorResponse {
 
   private mutating func rebuildTables(brightness: Double) {
     tableBrightness = brightness
+    lumaGain = Int32((min(max(brightness, 0), 256) * 1024).rounded())
     for code in 0..<256 {
-      let signal = Double(max(code - 16, 0)) * brightness
-      luma[code] = UInt8(min(16 + signal.rounded(), 235))
       // A darker picture is also less colourful; a brighter one keeps its colour, since the
       // chroma of a clipped pixel is not known anyway.
       let offset = (Double(code) - 128) * min(brightness, 1)
@@ -61,23 +62,26 @@ struct SensorResponse {
   }
 
   private func applyLuma(to frame: NV12Frame, sequence: UInt32) {
-    let width = frame.size.width
+    // Wider rows than the noise table (no simulated mode is) would read past it.
+    let width = min(frame.size.width, Self.noiseMask + 1)
     // Each row reads a contiguous run of the table, starting where it does not wrap.
     let room = max(grain.count - width, 1)
     // A large odd multiplier scatters consecutive frames across the table.
     let start = Int(truncatingIfNeeded: UInt64(sequence) &* 40_503) & Self.noiseMask
-    luma.withUnsafeBufferPointer { table in
-      grain.withUnsafeBufferPointer { grain in
-        frame.withPlaneAddresses { y, _ in
-          for row in 0..<frame.size.height {
-            let line = y + row * frame.yStride
-            // Rows start 4099 samples apart (a prime longer than a row) so grain does not
-            // repeat from one row to the next.
-            let noise = grain.baseAddress.unsafelyUnwrapped + (start &+ row &* 4099) % room
-            for x in 0..<width {
-              let value = Int32(table[Int(line[x])]) &+ Int32(noise[x])
-              line[x] = UInt8(truncatingIfNeeded: min(max(value, 16), 235))
-            }
+    let gain = lumaGain
+    grain.withUnsafeBufferPointer { grain in
+      frame.withPlaneAddresses { y, _ in
+        for row in 0..<frame.size.height {
+          let line = y + row * frame.yStride
+          // Rows start 4099 samples apart (a prime longer than a row) so grain does not
+          // repeat from one row to the next.
+          let noise = grain.baseAddress.unsafelyUnwrapped + (start &+ row &* 4099) % room
+          for x in 0..<width {
+            // 16 + (code − 16) × brightness, clipped at 235, then the grain.
+            let signal = max(Int32(line[x]) &- 16, 0) &* gain &+ 512
+            let scaled = min(16 &+ (signal >> 10), 235)
+            let value = scaled &+ Int32(noise[x])
+            line[x] = UInt8(truncatingIfNeeded: min(max(value, 16), 235))
           }
         }
       }
