@@ -30,6 +30,11 @@ final class TextTextureCache {
   private var fonts: [Int: OpaquePointer] = [:]
   private var entries: [Key: Entry] = [:]
   private var useClock: UInt64 = 0
+  /// Widths measured so far: the overlay measures its labels on every frame, and shaping a
+  /// line (HarfBuzz, FreeType) each time cost more than the rest of the layout.
+  private var widths: [Key: Int] = [:]
+  /// Widths kept before the table starts again; far more than one screen's labels.
+  static let measuredCapacity = 1024
 
   /// Makes an empty cache drawing with the font at `fontPath` on `renderer`.
   init(renderer: OpaquePointer, fontPath: String, capacity: Int) {
@@ -60,10 +65,15 @@ final class TextTextureCache {
   /// The line's pixel size without rendering it.
   func measure(_ text: String, pixelSize: Int) -> (width: Int, height: Int) {
     guard let font = try? font(pixelSize: pixelSize) else { return (0, 0) }
+    let height = Int(TTF_FontHeight(font))
+    let key = Key(text: text, pixelSize: pixelSize)
+    if let width = widths[key] { return (width, height) }
     var width: Int32 = 0
-    var height: Int32 = 0
-    if !text.isEmpty { TTF_SizeUTF8(font, text, &width, &height) }
-    return (Int(width), Int(TTF_FontHeight(font)))
+    var ignored: Int32 = 0
+    if !text.isEmpty { TTF_SizeUTF8(font, text, &width, &ignored) }
+    if widths.count >= Self.measuredCapacity { widths.removeAll(keepingCapacity: true) }
+    widths[key] = Int(width)
+    return (Int(width), height)
   }
 
   /// The texture for `text` at `pixelSize`, rendered on first use; `nil` for empty text or

@@ -107,6 +107,20 @@ extension SDLPlatformTests {
       #expect(pixels.matches(x: 40, y: 40, .black))
     }
 
+    @Test func measuredWidthsStayRightPastTheKeptCount() throws {
+      let window = try PreviewWindow(offscreenWidth: 64, height: 64)
+      let backend = try SDLOverlayBackend(window: window)
+      let short = backend.size(of: "Photo", pointSize: 14)
+      let long = backend.size(of: "Photo mode (V)", pointSize: 14)
+      #expect(short.width > 0 && long.width > short.width)
+      // More distinct strings than are kept, then the first ones again.
+      for index in 0...1100 { _ = backend.size(of: "label \(index)", pointSize: 14) }
+      #expect(backend.size(of: "Photo", pointSize: 14) == short)
+      #expect(backend.size(of: "Photo mode (V)", pointSize: 14) == long)
+      #expect(backend.size(of: "Photo", pointSize: 28).width > short.width)
+      #expect(backend.size(of: "", pointSize: 14).width == 0)
+    }
+
     @Test func overlayFrameDrawsTranslucentBars() throws {
       let window = try PreviewWindow(offscreenWidth: 640, height: 360)
       let backend = try SDLOverlayBackend(window: window)
