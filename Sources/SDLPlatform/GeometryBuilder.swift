@@ -17,6 +17,9 @@ struct GeometryBuilder {
   /// whole pixels (measured: a feather from 9.5 to 10.5 half-covers pixel 9), which turns the
   /// feather into a blur, so the software renderer sets 0: hard edges exactly on the outline.
   var featherWidth: Double = 1
+  /// Unit directions around a ring of each segment count drawn so far: the shutter and the
+  /// reticle are redrawn every frame, and their sines and cosines do not change.
+  private var ringDirections: [Int: [SDL_FPoint]] = [:]
 
   /// True when nothing has been added since the last `removeAll`.
   var isEmpty: Bool { indices.isEmpty }
@@ -61,14 +64,11 @@ struct GeometryBuilder {
     let inner = radius - thickness
     // About one segment per three pixels of circumference keeps the outline smooth.
     let segments = min(max(12, Int((2 * Double.pi * radius / 3).rounded(.up))), 256)
-    let directions = (0..<segments).map { index in
-      let angle = 2 * Double.pi * Double(index) / Double(segments)
-      return SDL_FPoint(x: Float(cos(angle)), y: Float(sin(angle)))
-    }
+    let directions = self.directions(segments: segments)
     let c = SDL_FPoint(x: Float(center.x), y: Float(center.y))
     if inner <= 0 {
       let outline = directions.map { d in
-        (SDL_FPoint(x: c.x + d.x * Float(radius), y: c.y + d.y * Float(radius)), d)
+        (point: SDL_FPoint(x: c.x + d.x * Float(radius), y: c.y + d.y * Float(radius)), normal: d)
       }
       addConvexFill(outline, color: color)
       return
@@ -92,6 +92,18 @@ struct GeometryBuilder {
           base + next * 4 + band)
       }
     }
+  }
+
+  /// `segments` unit vectors evenly around a circle, from angle 0; computed once per count.
+  private mutating func directions(segments: Int) -> [SDL_FPoint] {
+    if let known = ringDirections[segments] { return known }
+    let directions = (0..<segments).map { index in
+      let angle = 2 * Double.pi * Double(index) / Double(segments)
+      return SDL_FPoint(x: Float(cos(angle)), y: Float(sin(angle)))
+    }
+    // At most 245 counts (12…256) can occur, so the table stays small.
+    ringDirections[segments] = directions
+    return directions
   }
 
   /// Fills a convex outline given as points with outward unit normals: a fan over the
