@@ -122,7 +122,7 @@ struct GeometryBuilder {
     }
     let count = Int32(outline.count)
     for index in 1..<(count - 1) {
-      indices += [base, base + index * 2, base + (index + 1) * 2]
+      addTriangle(base, base + index * 2, base + (index + 1) * 2)
     }
     for index in 0..<count where featherWidth > 0 {
       let next = (index + 1) % count
@@ -131,7 +131,15 @@ struct GeometryBuilder {
   }
 
   private mutating func addQuad(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) {
-    indices += [a, b, c, a, c, d]
+    addTriangle(a, b, c)
+    addTriangle(a, c, d)
+  }
+
+  /// One append per index: an array literal here would be allocated for every triangle.
+  private mutating func addTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {
+    indices.append(a)
+    indices.append(b)
+    indices.append(c)
   }
 
   private func vertex(_ position: SDL_FPoint, _ color: Color, _ alpha: UInt8) -> SDL_Vertex {
