@@ -27,3 +27,33 @@ extension NV12Frame {
     }
   }
 }
+
+/// One 8-bit plane scaled into another (libyuv's ScalePlane): for masks and other planes kept
+/// outside a frame. Sizes of zero do nothing.
+public enum PlaneScaling {
+  /// Scales `width` × `height` samples at `source` (rows `sourceStride` bytes apart) to
+  /// `targetWidth` × `targetHeight` at `target`.
+  public static func scale(
+    _ source: UnsafePointer<UInt8>, stride sourceStride: Int, width: Int, height: Int,
+    into target: UnsafeMutablePointer<UInt8>, stride targetStride: Int, width targetWidth: Int,
+    height targetHeight: Int, filter: NV12Frame.ScaleFilter
+  ) {
+    guard width > 0, height > 0, targetWidth > 0, targetHeight > 0 else { return }
+    ScalePlane(
+      source, Int32(sourceStride), Int32(width), Int32(height), target, Int32(targetStride),
+      Int32(targetWidth), Int32(targetHeight), filter == .box ? kFilterBox : kFilterBilinear)
+  }
+
+  /// Scales an interleaved two-channel plane (NV12's CbCr) the same way (libyuv's UVScale);
+  /// sizes count sample pairs.
+  public static func scalePairs(
+    _ source: UnsafePointer<UInt8>, stride sourceStride: Int, width: Int, height: Int,
+    into target: UnsafeMutablePointer<UInt8>, stride targetStride: Int, width targetWidth: Int,
+    height targetHeight: Int, filter: NV12Frame.ScaleFilter
+  ) {
+    guard width > 0, height > 0, targetWidth > 0, targetHeight > 0 else { return }
+    _ = UVScale(
+      source, Int32(sourceStride), Int32(width), Int32(height), target, Int32(targetStride),
+      Int32(targetWidth), Int32(targetHeight), filter == .box ? kFilterBox : kFilterBilinear)
+  }
+}

@@ -37,8 +37,10 @@ struct DefocusCompositor {
 
   private var blur = BoxBlur()
   private var layer: NV12Frame?
-  /// Scratch space for the backdrop levels blurred at half scale.
+  /// Scratch space for what is blurred at half scale: backdrop levels and object layers.
   private var half: NV12Frame?
+  /// A half-scale layer's luma coverage, then its chroma coverage.
+  private var halfMasks: [UInt8] = []
   private var lumaMask: [UInt8] = []
   private var chromaMask: [UInt8] = []
   /// Backdrop levels kept at once: the two a frame blends. With their blend that makes three
@@ -119,10 +121,11 @@ struct DefocusCompositor {
     return copy
   }
 
-  /// Blur radius, in luma pixels, from which a backdrop level is blurred at half scale: such
-  /// a blur leaves no detail that half the pixels cannot hold, and costs a quarter as much.
-  /// The autofocus continually sweeps the lens across the ladder as objects pass the centre,
-  /// so levels are blurred again and again.
+  /// Blur radius, in luma pixels, from which a backdrop level or an object layer is blurred at
+  /// half scale: such a blur leaves no detail that half the pixels cannot hold, and costs a
+  /// quarter as much. The autofocus continually sweeps the lens across the ladder as objects
+  /// pass the centre, so levels are blurred again and again, and every defocused object is
+  /// blurred on every frame.
   static let halfScaleRadius = 3.0
 
   /// Shrinks `sharp` to half size, blurs it by half of `radius` and enlarges it into `level`.
@@ -181,9 +184,136 @@ struct DefocusCompositor {
     clear(layer, x0: outer.0, y0: outer.1, x1: outer.2, y1: outer.3)
     NV12Canvas.drawing(into: layer, draw)
     buildMasks(from: layer, x0: outer.0, y0: outer.1, x1: outer.2, y1: outer.3)
-    blurLayer(layer, x0: x0, y0: y0, x1: x1, y1: y1, radius)
-    blurMasks(layer.size, x0: x0, y0: y0, x1: x1, y1: y1, radius)
+    if radius >= Self.halfScaleRadius {
+      blurAtHalfScale(layer, outer: outer, radius: radius)
+    } else {
+      blurLayer(layer, x0: x0, y0: y0, x1: x1, y1: y1, radius)
+      blurMasks(layer.size, x0: x0, y0: y0, x1: x1, y1: y1, radius)
+    }
     blend(layer, into: frame, x0: x0, y0: y0, x1: x1, y1: y1)
+  }
+
+  /// Blurs the layer and its masks over `outer` (even-aligned, and wide enough to hold the
+  /// whole blur) at half scale: shrunk, blurred by half the radius, enlarged back in place.
+  /// Every step is linear, so the layer stays premultiplied by its coverage.
+  private mutating func blurAtHalfScale(
+    _ layer: NV12Frame, outer: (Int, Int, Int, Int), radius: Double
+  ) {
+    let (ox0, oy0, ox1, oy1) = outer
+    let width = ox1 - ox0
+    let height = oy1 - oy0
+    guard width > 1, height > 1 else { return }
+    let halfSize = FrameSize(width: (width + 1) / 2, height: (height + 1) / 2)
+    let half = self.half ?? NV12Frame(size: halfSize)
+    half.resize(to: halfSize)
+    self.half = half
+    let frameWidth = layer.size.width
+    let chromaWidth = (frameWidth + 1) / 2
+    let chroma = (
+      x: ox0 / 2, y: oy0 / 2, width: (ox1 + 1) / 2 - ox0 / 2,
+      height: min((oy1 + 1) / 2, layer.chromaHeight) - oy0 / 2
+    )
+    let halfChroma = (width: (halfSize.width + 1) / 2, height: half.chromaHeight)
+    let lumaCount = halfSize.width * halfSize.height
+    if halfMasks.count < lumaCount + halfChroma.width * halfChroma.height {
+      halfMasks = [UInt8](
+        repeating: 0, count: lumaCount + halfChroma.width * halfChroma.height)
+    }
+    let fullLuma = (ox0, oy0, width, height)
+    let fullChroma = (chroma.x, chroma.y, chroma.width, chroma.height)
+    layer.withPlaneAddresses { y, uv in
+      half.withPlaneAddresses { halfY, halfUV in
+        let layerY = y + oy0 * layer.yStride + ox0
+        let layerUV = uv + chroma.y * layer.uvStride + 2 * chroma.x
+        PlaneScaling.scale(
+          layerY, stride: layer.yStride, width: width, height: height, into: halfY,
+          stride: half.yStride, width: halfSize.width, height: halfSize.height, filter: .box)
+        PlaneScaling.scalePairs(
+          layerUV, stride: layer.uvStride, width: chroma.width, height: chroma.height,
+          into: halfUV, stride: half.uvStride, width: halfChroma.width,
+          height: halfChroma.height, filter: .box)
+      }
+    }
+    scaleMasks(
+      fullLuma: fullLuma, fullChroma: fullChroma, frameWidth: frameWidth,
+      chromaWidth: chromaWidth, half: (halfSize, halfChroma), enlarging: false)
+    blurLayer(half, x0: 0, y0: 0, x1: halfSize.width, y1: halfSize.height, radius / 2)
+    var blur = BoxBlur()
+    swap(&blur, &self.blur)
+    halfMasks.withUnsafeMutableBufferPointer { masks in
+      let base = masks.baseAddress.unsafelyUnwrapped
+      blur.apply(
+        to: BoxBlur.Plane(
+          base: base, stride: halfSize.width, width: halfSize.width, height: halfSize.height,
+          channels: 1),
+        x0: 0, y0: 0, x1: halfSize.width, y1: halfSize.height, radius: radius / 2)
+      blur.apply(
+        to: BoxBlur.Plane(
+          base: base + lumaCount, stride: halfChroma.width, width: halfChroma.width,
+          height: halfChroma.height, channels: 1),
+        x0: 0, y0: 0, x1: halfChroma.width, y1: halfChroma.height, radius: radius / 4)
+    }
+    self.blur = blur
+    layer.withPlaneAddresses { y, uv in
+      half.withPlaneAddresses { halfY, halfUV in
+        let layerY = y + oy0 * layer.yStride + ox0
+        let layerUV = uv + chroma.y * layer.uvStride + 2 * chroma.x
+        PlaneScaling.scale(
+          halfY, stride: half.yStride, width: halfSize.width, height: halfSize.height,
+          into: layerY, stride: layer.yStride, width: width, height: height, filter: .bilinear)
+        PlaneScaling.scalePairs(
+          halfUV, stride: half.uvStride, width: halfChroma.width, height: halfChroma.height,
+          into: layerUV, stride: layer.uvStride, width: chroma.width, height: chroma.height,
+          filter: .bilinear)
+      }
+    }
+    scaleMasks(
+      fullLuma: fullLuma, fullChroma: fullChroma, frameWidth: frameWidth,
+      chromaWidth: chromaWidth, half: (halfSize, halfChroma), enlarging: true)
+  }
+
+  /// Shrinks the coverage masks' `fullLuma` and `fullChroma` rectangles (x, y, width,
+  /// height) into `halfMasks`, or enlarges them back.
+  private mutating func scaleMasks(
+    fullLuma: (Int, Int, Int, Int), fullChroma: (Int, Int, Int, Int), frameWidth: Int,
+    chromaWidth: Int, half: (FrameSize, (width: Int, height: Int)), enlarging: Bool
+  ) {
+    let (halfSize, halfChroma) = half
+    let lumaCount = halfSize.width * halfSize.height
+    let filter: NV12Frame.ScaleFilter = enlarging ? .bilinear : .box
+    halfMasks.withUnsafeMutableBufferPointer { halves in
+      let halfLuma = halves.baseAddress.unsafelyUnwrapped
+      let halfChromaBase = halfLuma + lumaCount
+      lumaMask.withUnsafeMutableBufferPointer { mask in
+        let full = mask.baseAddress.unsafelyUnwrapped + fullLuma.1 * frameWidth + fullLuma.0
+        if enlarging {
+          PlaneScaling.scale(
+            halfLuma, stride: halfSize.width, width: halfSize.width, height: halfSize.height,
+            into: full, stride: frameWidth, width: fullLuma.2, height: fullLuma.3,
+            filter: filter)
+        } else {
+          PlaneScaling.scale(
+            full, stride: frameWidth, width: fullLuma.2, height: fullLuma.3, into: halfLuma,
+            stride: halfSize.width, width: halfSize.width, height: halfSize.height,
+            filter: filter)
+        }
+      }
+      chromaMask.withUnsafeMutableBufferPointer { mask in
+        let full =
+          mask.baseAddress.unsafelyUnwrapped + fullChroma.1 * chromaWidth + fullChroma.0
+        if enlarging {
+          PlaneScaling.scale(
+            halfChromaBase, stride: halfChroma.width, width: halfChroma.width,
+            height: halfChroma.height, into: full, stride: chromaWidth, width: fullChroma.2,
+            height: fullChroma.3, filter: filter)
+        } else {
+          PlaneScaling.scale(
+            full, stride: chromaWidth, width: fullChroma.2, height: fullChroma.3,
+            into: halfChromaBase, stride: halfChroma.width, width: halfChroma.width,
+            height: halfChroma.height, filter: filter)
+        }
+      }
+    }
   }
 
   private func clear(_ layer: NV12Frame, x0: Int, y0: Int, x1: Int, y1: Int) {
