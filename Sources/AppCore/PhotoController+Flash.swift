@@ -82,26 +82,27 @@ extension PhotoController {
 
   /// Remembers the scene's brightness for auto mode and the frame interval, from a frame about
   /// to go into the ring. Frames taken while a flash is lit are not the scene's own light.
-  func meter(_ frame: NV12Frame) {
-    let capture = frame.metadata.captureTime
+  func meter(captureTime capture: MonotonicTime, meanLuma: Double?) {
     if capture.nanoseconds > 0, let last = lastCaptureTime, capture > last {
       // Differences are clock-independent, so any stamp gives the interval.
       let interval = capture.seconds(since: last)
       if interval < 1 { frameInterval = 0.8 * frameInterval + 0.2 * interval }
     }
     if capture.nanoseconds > 0 { lastCaptureTime = capture }
-    guard flashShot == nil, flashSource != nil, flashMode == .auto else { return }
-    sceneLuma = frame.meanLuma(in: .full)
+    guard let meanLuma else { return }
+    sceneLuma = meanLuma
   }
+
+  /// Whether `meter` wants the frame's mean luma: auto flash with a light and no shot waiting.
+  var isMeteringLuma: Bool { flashShot == nil && flashSource != nil && flashMode == .auto }
 
   /// Takes the newest frame (presented at `time`) for a waiting flash shot once it was
   /// exposed under the light, or when the wait has run out.
-  func resolveFlashShot(newest frame: NV12Frame, presentedAt time: MonotonicTime) {
+  func resolveFlashShot(newestCapturedAt stamp: MonotonicTime, presentedAt time: MonotonicTime) {
     guard let shot = flashShot else { return }
     // A stamp on another clock (v4l2loopback copies whatever its writer set) or none at all
     // cannot be compared with the light's time; then the presentation time stands in, with a
     // frame more for the way from the sensor to the screen.
-    let stamp = frame.metadata.captureTime
     let isStampTrusted = stamp.nanoseconds > 0 && abs(time.seconds(since: stamp)) < 1
     let capture = isStampTrusted ? stamp : time
     let margin = Duration.nanoseconds(

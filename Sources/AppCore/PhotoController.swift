@@ -4,6 +4,7 @@ import Foundation
 import MediaStore
 import Overlay
 import PhotoPipeline
+import Workers
 
 /// The photo side of the window without the window: the zero-shutter-lag ring, the shutter,
 /// self-timer and burst, the thumbnail strip, the viewer and the storage warnings. It performs
@@ -38,7 +39,7 @@ public final class PhotoController {
   let clock: () -> MonotonicTime
   /// Gives a raw frame back to the capture pool it came from; the app points it at the
   /// current session. Called on the writer's thread too.
-  public var release: @Sendable (NV12Frame) -> Void
+  public var release: @Sendable (sending NV12Frame) -> Void
   /// The camera shooting: EXIF Make is its driver, Model its name.
   public var device: DeviceInfo
   /// Clockwise quarter turns the user applied to the preview. Photos keep the sensor's pixels
@@ -88,7 +89,9 @@ public final class PhotoController {
 
   var flashTime: MonotonicTime?
   var countdownEnd: MonotonicTime?
-  var burstQueue: [RingEntry] = []
+  /// Burst shots waiting for the writer. An inbox although only the main thread uses it:
+  /// entries move out of it `sending`, on to the writer's thread.
+  let burstQueue = Inbox<RingEntry>(capacity: PhotoController.burstQueueLimit)
   /// Frames still to take for a `--burst N` press.
   var burstRemaining = 0
   /// Shots the held shutter has taken since its burst began, up to `burstLimit`.
@@ -126,7 +129,7 @@ public final class PhotoController {
   public init(
     writer: any PhotoControllerWriter, device: DeviceInfo, folder: URL, settings: AppSettings,
     burstCount: Int = 1, clock: @escaping () -> MonotonicTime = { .now() },
-    release: @escaping @Sendable (NV12Frame) -> Void
+    release: @escaping @Sendable (sending NV12Frame) -> Void
   ) {
     self.writer = writer
     self.folder = folder
@@ -148,16 +151,20 @@ public final class PhotoController {
   }
 
   /// Remembers a frame that went on screen at `time`; returns the pool frames to recycle.
-  /// While a burst runs, the frame is taken for it at once.
-  public func framePresented(_ frame: NV12Frame, at time: MonotonicTime) -> [NV12Frame] {
-    meter(frame)
+  /// While a burst runs, the frame is taken for it at once. The frame moves in `sending` and
+  /// the frames to recycle come back `sending`.
+  public func framePresented(
+    _ frame: sending NV12Frame, at time: MonotonicTime
+  ) -> sending [NV12Frame] {
+    let captureTime = frame.metadata.captureTime
+    meter(captureTime: captureTime, meanLuma: isMeteringLuma ? frame.meanLuma(in: .full) : nil)
     let recycled = ring.insert(frame, presentedAt: time)
-    resolveFlashShot(newest: frame, presentedAt: time)
+    resolveFlashShot(newestCapturedAt: captureTime, presentedAt: time)
     let isHeldBurstOpen = isBursting && burstShots < Self.burstLimit
     if isHeldBurstOpen || burstRemaining > 0, burstQueue.count < Self.burstQueueLimit,
       let entry = ring.take(shownAt: time)
     {
-      burstQueue.append(entry)
+      burstQueue.post(entry)
       if isHeldBurstOpen { burstShots += 1 } else { burstRemaining = max(0, burstRemaining - 1) }
     }
     submitQueuedShots()
@@ -165,10 +172,9 @@ public final class PhotoController {
   }
 
   /// Forgets the remembered frames (the camera or mode changed); returns them for the pool.
-  public func removeAllFrames() -> [NV12Frame] {
+  public func removeAllFrames() -> sending [NV12Frame] {
     var frames = ring.removeAll()
-    frames += burstQueue.compactMap(\.rawFrame)
-    burstQueue.removeAll()
+    frames += burstQueue.drain().compactMap(\.rawFrame)
     burstRemaining = 0
     flashShot = nil
     screenFlashHoldUntil = nil
@@ -216,17 +222,15 @@ public final class PhotoController {
   /// input, then uploads and presents, so the frame presented last before the input was read
   /// is the one the user saw when clicking: within one display refresh of the click.
   /// A flash shot takes the frame shown at `time`, the lit one, for a click at `clickTime`.
-  /// Returns true when the writer took the shot.
+  /// Returns true when the writer took the shot; a refused raw frame goes back through
+  /// `release`, which the writer calls.
   @discardableResult
   func takeShot(
     at time: MonotonicTime, clickTime: MonotonicTime? = nil, flash: Bool,
     playsSound: Bool = true
   ) -> Bool {
     guard canShoot, let entry = ring.take(shownAt: time) else { return false }
-    guard submit(entry, clickTime: clickTime ?? time) else {
-      if let frame = entry.rawFrame { release(frame) }
-      return false
-    }
+    guard submit(entry, clickTime: clickTime ?? time) else { return false }
     if flash { flashTime = time }
     if playsSound, !isMuted { effects.append(.playShutterSound) }
     return true
@@ -234,16 +238,17 @@ public final class PhotoController {
 
   /// Submits queued burst shots while the writer accepts them. They do not flash: the burst's
   /// first shot did, and one flash per frame would keep the picture washed white for the whole
-  /// burst; the counter tells the shots apart instead.
+  /// burst; the counter tells the shots apart instead. A shot the writer refuses although it
+  /// was not busy (it is stopping) is given up, its frame released by the writer.
   func submitQueuedShots() {
-    while let entry = burstQueue.first, !writer.isBusy {
-      guard submit(entry, clickTime: entry.presentedAt) else { break }
-      burstQueue.removeFirst()
+    while !writer.isBusy, let entry = burstQueue.next(timeout: .zero) {
+      let clickTime = entry.presentedAt
+      guard submit(entry, clickTime: clickTime) else { break }
       if !isMuted { effects.append(.playShutterSound) }
     }
   }
 
-  private func submit(_ entry: RingEntry, clickTime: MonotonicTime) -> Bool {
+  private func submit(_ entry: sending RingEntry, clickTime: MonotonicTime) -> Bool {
     let captureDate = Date().addingTimeInterval(-clock().seconds(since: clickTime))
     var job = PhotoJob(
       entry: entry, release: release, captureDate: captureDate, clickTime: clickTime,

@@ -162,10 +162,10 @@ extension RecordRunner {
         }
       }
       if let frame = session.mailbox.take() {
-        defer { session.recycle(frame) }
         let copy = NV12Frame(size: frame.size)
         copy.metadata = frame.metadata
         copy.compressedSource = frame.compressedSource
+        session.recycle(frame)
         return copy
       }
       if MonotonicTime.now().seconds(since: started) >= firstFrameTimeout {

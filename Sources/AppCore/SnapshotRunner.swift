@@ -292,12 +292,13 @@ extension SnapshotRunner {
         continue
       }
       hasFrame = true
-      defer { session.recycle(frame) }
-      guard focus.isDone(session: session, at: now) else { continue }
-      let mean = frame.meanLuma(in: .full)
-      if !capture.picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
-        capture.picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
+      if focus.isDone(session: session, at: now) {
+        let mean = frame.meanLuma(in: .full)
+        if !capture.picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
+          capture.picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
+        }
       }
+      session.recycle(frame)
     }
     capture.focus = focus.report
     return capture
@@ -305,8 +306,10 @@ extension SnapshotRunner {
 
   /// A frame of our own with `frame`'s pixels, metadata and compressed bytes, so the pool frame
   /// goes back at once and a burst does not starve capture.
-  private static func copy(_ frame: NV12Frame) -> NV12Frame {
-    let copy = NV12Frame(size: frame.size)
+  private static func copy(_ frame: NV12Frame) -> sending NV12Frame {
+    // Unchecked: `copyPixels` reads `frame` only during the call, so the new copy shares
+    // nothing with it; the compiler counts the two as one region once passed together.
+    nonisolated(unsafe) let copy = NV12Frame(size: frame.size)
     copy.copyPixels(from: frame)
     copy.metadata = frame.metadata
     copy.compressedSource = frame.compressedSource
@@ -323,14 +326,18 @@ extension SnapshotRunner {
     var results: [UInt64: Result<URL, SnapshotFailure>] = [:]
     var ids: [UInt64] = []
     for shot in picked {
-      let source: PhotoJob.Source =
-        shot.frame.compressedSource.isEmpty
-        ? .raw(shot.frame, release: { _ in }) : .jpeg(shot.frame.compressedSource)
-      // The driver does not name the maker; its driver name is the closest honest answer.
-      let job = PhotoJob(
-        source: source, captureDate: shot.date, clickTime: shot.time, make: device.driver,
-        model: device.name, folder: target.folder)
       while true {
+        // Unchecked: each picked frame is a copy made for this run, which the runner hands to
+        // the writer and never touches again (a refused shot is handed over anew, once the
+        // writer let go of it); `picked` only keeps the reference. The job is the unchecked
+        // binding because a value built around one would be checked again.
+        // The driver does not name the maker; its driver name is the closest honest answer.
+        nonisolated(unsafe) let source: PhotoJob.Source =
+          shot.frame.compressedSource.isEmpty
+          ? .raw(shot.frame, release: { _ in }) : .jpeg(shot.frame.compressedSource)
+        nonisolated(unsafe) let job = PhotoJob(
+          source: source, captureDate: shot.date, clickTime: shot.time, make: device.driver,
+          model: device.name, folder: target.folder)
         if let id = writer.submit(job) {
           ids.append(id)
           break

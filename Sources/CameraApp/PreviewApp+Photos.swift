@@ -69,10 +69,10 @@ final class PhotoSide {
 
 extension PreviewApp {
   /// Takes a frame that was just shown; the frames no longer needed go back to the pool.
-  func framePresented(_ frame: NV12Frame, at time: MonotonicTime) {
+  func framePresented(_ frame: sending NV12Frame, at time: MonotonicTime) {
     if photos.releaseTarget !== session {
       // Another camera: the old frames go back to the old pool, new ones to the new pool.
-      photos.controller.removeAllFrames().forEach(photos.controller.release)
+      photos.releaseTarget?.recycle(contentsOf: photos.controller.removeAllFrames())
       let session = self.session
       photos.controller.release = { frame in session.recycle(frame) }
       photos.releaseTarget = session
@@ -80,7 +80,7 @@ extension PreviewApp {
     photos.controller.device = model.device
     photos.controller.quarterTurns = model.quarterTurns
     photos.controller.zoom = camera.viewfinder.zoom
-    for done in photos.controller.framePresented(frame, at: time) { session.recycle(done) }
+    session.recycle(contentsOf: photos.controller.framePresented(frame, at: time))
   }
 
   /// Drains the photo writer's, the library's and the effect worker's news once per frame.

@@ -203,7 +203,12 @@ final class PreviewApp {
   /// the preview pauses: frames are recycled without being shown.
   /// Returns whether a new frame was uploaded.
   private func uploadNewestFrame() -> Bool {
-    guard let frame = session.mailbox.take() else { return false }
+    guard let taken = session.mailbox.take() else { return false }
+    // The render loop's one unchecked step: the upload, the presentation statistics, the
+    // scanner and the recorder read the frame only during their calls (each copies what it
+    // keeps), so the frame is still unshared when it moves on to the ring or the pool. The
+    // compiler counts it as the loop's once it was passed to them.
+    nonisolated(unsafe) let frame = taken
     guard !photos.isViewerOpen else {
       session.recycle(frame)
       return false

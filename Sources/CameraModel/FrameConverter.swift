@@ -24,3 +24,47 @@ extension FrameConverter {
     try convert(raw, into: frame)
   }
 }
+
+extension FrameConverter {
+  /// Converts like `convert(_:into:reducedBy:)`, but takes `frame` `sending` and hands it back
+  /// `sending`, converted or not, so the caller can still pass the frame to another thread (or
+  /// recycle a frame that failed to convert); a failure's error goes into `failure`. Passing the
+  /// frame to the converter directly would tie it to the converter's region for good.
+  public func converting(
+    _ raw: RawFrame, into frame: sending NV12Frame, reducedBy denominator: Int = 1,
+    failure: inout (any Error)?
+  ) -> sending NV12Frame {
+    // The one unchecked step: converters write into the frame during the call and keep no
+    // reference to it afterwards (a converter owns only its own scratch buffers and handles),
+    // so the frame leaves the call as unshared as it came in. Only this binding itself may be
+    // returned: a tuple or struct built from it would count as the converter's again.
+    nonisolated(unsafe) let target = frame
+    do {
+      try convert(raw, into: target, reducedBy: denominator)
+    } catch {
+      failure = error
+    }
+    return target
+  }
+
+  /// Decodes `frame.compressedSource` (the camera's bytes, already copied out of the driver
+  /// buffer) into `frame` itself, as `converting(_:into:reducedBy:failure:)` does: `raw`
+  /// describes the bytes (format, size, colorimetry); its own `bytes` are not read.
+  public func convertingCompressedSource(
+    of frame: sending NV12Frame, describedBy raw: RawFrame, reducedBy denominator: Int = 1,
+    failure: inout (any Error)?
+  ) -> sending NV12Frame {
+    // Unchecked for the reason given in `converting(_:into:reducedBy:failure:)`.
+    nonisolated(unsafe) let target = frame
+    do {
+      try target.compressedSource.withUnsafeBytes { copy in
+        var source = raw
+        source.bytes = copy
+        try convert(source, into: target, reducedBy: denominator)
+      }
+    } catch {
+      failure = error
+    }
+    return target
+  }
+}

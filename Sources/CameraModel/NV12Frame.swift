@@ -43,14 +43,15 @@ public struct FrameMetadata: Hashable, Sendable {
 /// handoff's lock orders its accesses. No method may be called on a frame after it was handed
 /// on.
 ///
-/// The handoffs themselves no longer need the conformance: `FramePool.take`/`recycle`,
-/// `FrameMailbox.post`/`take`, `Inbox` and `NewestWinsStage` (the parallel MJPEG decode) move
-/// their values `sending`, which the compiler checks for any frame type that is not
-/// `Sendable`. It stays because other paths still copy the reference into `Sendable` values
-/// instead of moving it: the photo jobs (`PhotoJob.Source.raw`, which `Worker` requires to be
-/// `Sendable`) and `PhotoController`'s frames, the zero-shutter-lag ring, and the video
-/// player's shared frame queue in Recording. Once those move frames `sending` as well, this
-/// conformance can go and the compiler checks every handoff.
+/// Every handoff now moves frames `sending`, and each is written so that it would also check
+/// for a frame that is not `Sendable`: `FramePool`, `FrameMailbox`, `Inbox`, `Worker` (whose
+/// commands need not be `Sendable`), `NewestWinsStage`, `FrameDelivery`,
+/// `CaptureSession.recycle`, `FrameConverter.converting`, the zero-shutter-lag `FrameRing`,
+/// `PhotoJob`/`PhotoWriter.submit`, `PhotoController.framePresented` and the video player.
+/// Where the compiler cannot follow a frame out of a store or through a call that only reads
+/// it, one `nonisolated(unsafe)` binding says why, beside it. The conformance stays until the
+/// test doubles that keep frames (capture consumers, the pool and focus tests, the scripted
+/// photo writer) move them `sending` as well.
 public final class NV12Frame: @unchecked Sendable {
   /// Frame size in pixels.
   public private(set) var size: FrameSize

@@ -153,22 +153,23 @@ final class CaptureLoop {
     }
   }
 
-  /// Converts `raw` into `frame`. A compressed frame is first copied out of the driver buffer
-  /// into `frame.compressedSource` (kept for photos) and decoded from that copy: a few hundred
-  /// kilobytes copied at once, where a decode reading the driver buffer for tens of
-  /// milliseconds could see it overwritten by drivers that do not respect buffer ownership
-  /// (v4l2loopback does this to a consumer that falls behind).
+  /// Converts `raw` into `frame` and hands the frame back; a failure's error goes into
+  /// `failure`. A
+  /// compressed frame is first copied out of the driver buffer into `frame.compressedSource`
+  /// (kept for photos) and decoded from that copy: a few hundred kilobytes copied at once, where
+  /// a decode reading the driver buffer for tens of milliseconds could see it overwritten by
+  /// drivers that do not respect buffer ownership (v4l2loopback does this to a consumer that
+  /// falls behind).
   private func convert(
-    _ raw: RawFrame, into frame: NV12Frame, _ converter: any FrameConverter
-  ) throws {
+    _ raw: RawFrame, into frame: sending NV12Frame, _ converter: any FrameConverter,
+    failure: inout (any Error)?
+  ) -> sending NV12Frame {
     frame.compressedSource.removeAll(keepingCapacity: true)
-    guard raw.format.isCompressed else { return try converter.convert(raw, into: frame) }
-    frame.compressedSource.append(contentsOf: raw.bytes)
-    try frame.compressedSource.withUnsafeBytes { copy in
-      var privateCopy = raw
-      privateCopy.bytes = copy
-      try converter.convert(privateCopy, into: frame)
+    guard raw.format.isCompressed else {
+      return converter.converting(raw, into: frame, failure: &failure)
     }
+    frame.compressedSource.append(contentsOf: raw.bytes)
+    return converter.convertingCompressedSource(of: frame, describedBy: raw, failure: &failure)
   }
 
   /// Converts one driver buffer into a pool frame and posts it. Runs between DQBUF and QBUF,
@@ -194,18 +195,18 @@ final class CaptureLoop {
         return delivery.withStatistics { $0.recordPipelineDrop() }
       }
     }
-    guard let frame = session.pool.take() else {
+    guard let free = session.pool.take() else {
       return delivery.withStatistics { $0.recordPipelineDrop() }
     }
-    do {
-      try convert(raw, into: frame, converter)
-    } catch {
-      session.pool.recycle(frame)
+    var failure: (any Error)?
+    let converted = convert(raw, into: free, converter, failure: &failure)
+    guard failure == nil else {
+      session.pool.recycle(converted)
       return delivery.withStatistics { $0.recordCorrupt() }
     }
-    frame.metadata.sequence = raw.sequence
-    frame.metadata.captureTime = raw.captureTime
-    focus.measure(frame)
+    converted.metadata.sequence = raw.sequence
+    converted.metadata.captureTime = raw.captureTime
+    let frame = focus.measure(converted)
     delivery.deliver(frame, arrival: arrival)
   }
 

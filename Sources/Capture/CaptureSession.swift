@@ -111,6 +111,10 @@ public final class CaptureSession: Sendable {
   /// Gives back a frame taken from `mailbox`. Any thread.
   public func recycle(_ frame: sending NV12Frame) { pool.recycle(frame) }
 
+  /// Returns several frames to the pool at once (see `FramePool.recycle(contentsOf:)`). Any
+  /// thread.
+  public func recycle(contentsOf frames: sending [NV12Frame]) { pool.recycle(contentsOf: frames) }
+
   /// True once `stop()` or `.stop` was asked for. Any thread.
   var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 

@@ -87,19 +87,16 @@ final class ParallelDecoder: Sendable {
     stage = NewestWinsStage(
       name: "pinhole-decode", threadCount: threads, makeState: session.makeConverter,
       work: { converter, job in
-        let isDecoded = job.frame.compressedSource.withUnsafeBytes { bytes in
-          let raw = RawFrame(
-            bytes: bytes, format: job.format, size: job.size, bytesPerLine: 0,
-            colorimetry: job.colorimetry)
-          do {
-            try converter.convert(raw, into: job.frame, reducedBy: job.reduction)
-            return true
-          } catch {
-            return false
-          }
-        }
-        return Output(
-          frame: job.frame, isDecoded: isDecoded, arrival: job.arrival, fullSize: job.size)
+        // The job's other fields are read before its frame moves on.
+        let (arrival, size) = (job.arrival, job.size)
+        let raw = RawFrame(
+          bytes: UnsafeRawBufferPointer(start: nil, count: 0), format: job.format, size: size,
+          bytesPerLine: 0, colorimetry: job.colorimetry)
+        let reduction = job.reduction
+        var failure: (any Error)?
+        let frame = converter.convertingCompressedSource(
+          of: job.frame, describedBy: raw, reducedBy: reduction, failure: &failure)
+        return Output(frame: frame, isDecoded: failure == nil, arrival: arrival, fullSize: size)
       },
       deliver: { output in
         guard output.isDecoded else {

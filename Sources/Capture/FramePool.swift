@@ -83,6 +83,21 @@ public final class FramePool: Sendable {
     }
   }
 
+  /// Returns several frames taken from this pool, as `recycle(_:)` does for each: a batch moves
+  /// `sending` as one value, where sending its frames one by one out of an array would not
+  /// check (the compiler counts an array's elements as one region). Any thread.
+  public func recycle(contentsOf frames: sending [NV12Frame]) {
+    state.withLock { state in
+      for frame in frames {
+        precondition(
+          state.members.contains(ObjectIdentifier(frame)), "recycled a frame this pool does not own"
+        )
+        precondition(!free.contains { $0 === frame }, "recycled a frame that is already free")
+        free.append(frame)
+      }
+    }
+  }
+
   /// Frames currently free. Any thread; the answer may be stale as soon as it returns.
   public var availableCount: Int {
     state.withLock { _ in free.count }

@@ -9,6 +9,11 @@ import CameraModel
 /// `compressedSource`) are kept as a copy of their JPEG bytes, and the NV12 frame comes back at
 /// once; raw frames stay in the ring until evicted or taken.
 ///
+/// Frames move in and out `sending`: `insert` takes a frame the caller lets go of, and every
+/// frame the ring gives back (recycled, evicted, taken for a photo) comes out `sending`, so the
+/// photo writer's thread may own it next. The ring never lends a frame out: `inspect` shows an
+/// entry to a closure only for a `Sendable` answer.
+///
 /// Memory bound: raw sources hold `capacity` pool frames, 3.1 MB each at 1080p NV12, so 5
 /// frames (0.15 s at 30 fps) pin 16 MB; the capture pool must then be allowed `4 + capacity`
 /// frames (plus the photo writer's pending shots) or capture starts dropping frames. MJPEG
@@ -41,56 +46,82 @@ public final class FrameRing {
 
   /// Remembers `frame`, shown at `presentedAt`. Returns the pool frames to recycle now: the
   /// frame itself for MJPEG sources, and the evicted oldest raw frame when the ring is full.
-  public func insert(_ frame: NV12Frame, presentedAt: MonotonicTime) -> [NV12Frame] {
+  public func insert(
+    _ frame: sending NV12Frame, presentedAt: MonotonicTime
+  ) -> sending [NV12Frame] {
+    // A clock that steps back (should not happen with CLOCK_MONOTONIC) would break the binary
+    // search; clamping keeps the order.
+    let time = max(presentedAt, entries.last?.presentedAt ?? presentedAt)
+    let (size, metadata) = (frame.size, frame.metadata)
     var recycled: [NV12Frame] = []
-    let content: RingEntry.Content
-    if frame.compressedSource.isEmpty {
-      content = .raw(frame)
-    } else {
-      // A copy: the pool reuses the frame's array capacity for the next capture.
-      content = .compressed(Array(frame.compressedSource))
-      recycled.append(frame)
-    }
     if entries.count == capacity, let oldest = entries.first {
       entries.removeFirst()
       if let raw = oldest.rawFrame { recycled.append(raw) }
     }
-    // A clock that steps back (should not happen with CLOCK_MONOTONIC) would break the binary
-    // search; clamping keeps the order.
-    let time = max(presentedAt, entries.last?.presentedAt ?? presentedAt)
-    entries.append(
-      RingEntry(content: content, size: frame.size, metadata: frame.metadata, presentedAt: time))
-    return recycled
+    if frame.compressedSource.isEmpty {
+      entries.append(
+        RingEntry(content: .raw(frame), size: size, metadata: metadata, presentedAt: time))
+    } else {
+      // A copy: the pool reuses the frame's array capacity for the next capture.
+      let bytes = Array(frame.compressedSource)
+      entries.append(
+        RingEntry(content: .compressed(bytes), size: size, metadata: metadata, presentedAt: time))
+      recycled.append(frame)
+    }
+    // Unchecked for the reason given in `removeEntry(at:)`; the compiler also cannot tell the
+    // path that keeps `frame` from the one that hands it back.
+    nonisolated(unsafe) let handedBack = recycled
+    return handedBack
   }
 
-  /// The frame that was on screen at `time`: the newest whose presentation time is not after
-  /// it. Nil when `time` precedes every remembered frame. The entry stays in the ring; do not
-  /// hand a raw entry's frame to another thread (the ring may recycle it) — use `take`.
-  public func frame(shownAt time: MonotonicTime) -> RingEntry? {
-    index(shownAt: time).map { entries[$0] }
+  /// Shows `body` the entry that was on screen at `time` (the newest whose presentation time
+  /// is not after it) and returns its answer; nil when `time` precedes every remembered frame.
+  /// The entry stays in the ring, so `body` must not keep it: use `take` to own a frame.
+  public func inspect<Answer: Sendable>(
+    shownAt time: MonotonicTime, _ body: (RingEntry) -> Answer
+  ) -> Answer? {
+    index(shownAt: time).map { body(entries[$0]) }
   }
 
   /// Like `frame(shownAt:)`, but removes the entry, so a raw frame now belongs to the caller,
   /// who must recycle it into the pool when done (the photo writer does, after encoding).
-  public func take(shownAt time: MonotonicTime) -> RingEntry? {
+  public func take(shownAt time: MonotonicTime) -> sending RingEntry? {
     guard let index = index(shownAt: time) else { return nil }
-    return entries.remove(at: index)
+    return removeEntry(at: index)
   }
 
   /// The `count` consecutive frames starting with the one shown at `time`, removed from the
   /// ring (a burst taken from the past). Fewer when the ring has fewer newer frames.
-  public func take(count: Int, startingAt time: MonotonicTime) -> [RingEntry] {
+  public func take(count: Int, startingAt time: MonotonicTime) -> sending [RingEntry] {
     guard count > 0, let start = index(shownAt: time) else { return [] }
     let end = min(entries.count, start + count)
-    defer { entries.removeSubrange(start..<end) }
-    return Array(entries[start..<end])
+    var taken: [RingEntry] = []
+    for _ in start..<end {
+      if let entry = removeEntry(at: start) { taken.append(entry) }
+    }
+    return taken
   }
 
   /// Forgets everything (the mode changed or the camera went away); returns the raw frames to
   /// recycle.
-  public func removeAll() -> [NV12Frame] {
-    defer { entries.removeAll(keepingCapacity: true) }
-    return entries.compactMap(\.rawFrame)
+  public func removeAll() -> sending [NV12Frame] {
+    var frames: [NV12Frame] = []
+    while let entry = removeEntry(at: 0) {
+      if case .raw(let frame) = entry.content { frames.append(frame) }
+    }
+    return frames
+  }
+
+  /// Removes the entry at `index` and hands it on `sending`.
+  private func removeEntry(at index: Int) -> sending RingEntry? {
+    // The ring's one unchecked step: every frame in `entries` came in `sending` through
+    // `insert`, and the ring lends none out (`inspect` answers only `Sendable` values), so an
+    // entry it removes holds the only reference to its frame. The compiler cannot follow a
+    // value out of an array; the binding is the whole optional, since one built around an
+    // unchecked value would be checked again.
+    nonisolated(unsafe) let entry =
+      entries.indices.contains(index) ? Optional(entries.remove(at: index)) : nil
+    return entry
   }
 
   /// Binary search for the last entry presented at or before `time`.

@@ -4,13 +4,16 @@ import Foundation
 import MediaStore
 
 /// One shot for `PhotoWriter`: the pixels and everything the file and its EXIF block need.
-public struct PhotoJob: Sendable {
+///
+/// Not `Sendable`: a raw job carries its frame, so a job moves to the writer `sending`, and the
+/// compiler checks that the caller lets go of the frame.
+public struct PhotoJob {
   /// Where the pixels come from.
-  public enum Source: Sendable {
+  public enum Source {
     /// A raw frame, encoded as JPEG quality 92 4:2:0. `release` gives the frame back to its
     /// pool; the writer calls it on its own thread as soon as encoding and the thumbnail are
     /// done, and also when it refuses or drops the job.
-    case raw(NV12Frame, release: @Sendable (NV12Frame) -> Void)
+    case raw(NV12Frame, release: @Sendable (sending NV12Frame) -> Void)
     /// The camera's own JPEG bytes (an MJPEG frame), saved without re-encoding; standard
     /// Huffman tables are inserted when the camera left them out.
     case jpeg([UInt8])
@@ -37,7 +40,7 @@ public struct PhotoJob: Sendable {
 
   /// Makes a job.
   public init(
-    source: Source, captureDate: Date = Date(), clickTime: MonotonicTime = .now(),
+    source: sending Source, captureDate: Date = Date(), clickTime: MonotonicTime = .now(),
     make: String, model: String, orientation: PhotoMetadata.Orientation = .up, folder: URL
   ) {
     self.source = source
@@ -52,7 +55,8 @@ public struct PhotoJob: Sendable {
   /// A job for the frame in a `FrameRing` entry: a raw entry's frame goes back through
   /// `release`, a compressed entry is saved as it is.
   public init(
-    entry: RingEntry, release: @escaping @Sendable (NV12Frame) -> Void, captureDate: Date,
+    entry: sending RingEntry, release: @escaping @Sendable (sending NV12Frame) -> Void,
+    captureDate: Date,
     clickTime: MonotonicTime, make: String, model: String,
     orientation: PhotoMetadata.Orientation = .up, folder: URL
   ) {
@@ -66,8 +70,9 @@ public struct PhotoJob: Sendable {
       orientation: orientation, folder: folder)
   }
 
-  /// Gives a raw frame back to its pool; nothing for JPEG jobs.
-  func releaseFrame() {
-    if case .raw(let frame, let release) = source { release(frame) }
+  /// Gives a raw job's frame back to its pool; nothing for JPEG jobs. For writers that refuse
+  /// a job.
+  public static func releaseFrame(of job: sending PhotoJob) {
+    if case .raw(let frame, let release) = job.source { release(frame) }
   }
 }

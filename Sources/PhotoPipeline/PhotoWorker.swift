@@ -39,7 +39,9 @@ final class PhotoWorker {
   }
 
   /// Thumbnail, JPEG, EXIF, file, each step reported.
-  func process(_ job: PhotoJob, id: UInt64) {
+  func process(_ job: sending PhotoJob, id: UInt64) {
+    let (captureDate, clickTime) = (job.captureDate, job.clickTime)
+    let (make, model, orientation, folder) = (job.make, job.model, job.orientation, job.folder)
     let encoded: (jpeg: Data, size: FrameSize)
     do {
       encoded = try encodeWithThumbnail(job, id: id)
@@ -48,18 +50,17 @@ final class PhotoWorker {
       return
     }
     let metadata = PhotoMetadata(
-      captureDate: job.captureDate, make: job.make, model: job.model,
-      softwareVersion: softwareVersion, size: encoded.size, orientation: job.orientation)
+      captureDate: captureDate, make: make, model: model,
+      softwareVersion: softwareVersion, size: encoded.size, orientation: orientation)
     // A photo without EXIF is still a photo: keep the pixels if the block cannot be built.
     let file = (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
-    createFolderIfParentExists(job.folder)
-    switch vault.save(file, capturedAt: job.captureDate, in: job.folder) {
+    createFolderIfParentExists(folder)
+    switch vault.save(file, capturedAt: captureDate, in: folder) {
     case .saved(let url):
-      post(
-        .saved(id: id, url: url, clickToFile: MonotonicTime.now().duration(since: job.clickTime)))
+      post(.saved(id: id, url: url, clickToFile: MonotonicTime.now().duration(since: clickTime)))
     case .kept(let error):
-      let vaultID = vault.pending.last { $0.captureDate == job.captureDate }?.id
-      if let vaultID { kept[vaultID] = KeptShot(id: id, clickTime: job.clickTime) }
+      let vaultID = vault.pending.last { $0.captureDate == captureDate }?.id
+      if let vaultID { kept[vaultID] = KeptShot(id: id, clickTime: clickTime) }
       post(.kept(id: id, error: error))
     case .busy(let error):
       let reason = error.map { " " + $0.userMessage } ?? ""
@@ -84,10 +85,15 @@ final class PhotoWorker {
   /// Posts the thumbnail, then returns the JPEG to store and its size. A raw frame goes back to
   /// its pool here, before any file I/O, whatever happens.
   private func encodeWithThumbnail(
-    _ job: PhotoJob, id: UInt64
+    _ job: sending PhotoJob, id: UInt64
   ) throws(ImagingError) -> (jpeg: Data, size: FrameSize) {
     switch job.source {
-    case .raw(let frame, let release):
+    case .raw(let shot, let release):
+      // The worker's one unchecked step: the crop, the thumbnail and the encoder read the frame
+      // only during their calls and keep no reference to it (they own their own buffers), so
+      // the frame goes back to its pool unshared. The compiler counts it as the worker's once
+      // it was passed to them.
+      nonisolated(unsafe) let frame = shot
       defer { release(frame) }
       var picture = frame
       if job.zoom.isZoomed {

@@ -78,18 +78,25 @@ public final class PhotoWriter: Sendable {
   public var unwrittenCount: Int { vault.pending.count }
 
   /// Queues `job` and returns its id, or nil when the writer is busy or stopped; a refused raw
-  /// job's frame stays the caller's to recycle.
-  public func submit(_ job: PhotoJob) -> UInt64? {
-    guard !vault.isFull else { return nil }
+  /// job's frame goes back through the job's `release` at once, on the caller's thread.
+  public func submit(_ job: sending PhotoJob) -> UInt64? {
+    guard !vault.isFull else {
+      PhotoJob.releaseFrame(of: job)
+      return nil
+    }
     let id = counts.withLock { counts -> UInt64? in
       guard !counts.isStopping, counts.pending < Self.maximumPending else { return nil }
       defer { counts.nextID += 1 }
       counts.pending += 1
       return counts.nextID
     }
-    guard let id else { return nil }
-    guard worker.send((id, job)) else {
+    guard let id else {
+      PhotoJob.releaseFrame(of: job)
+      return nil
+    }
+    if let refused = worker.offer((id, job)) {
       counts.withLock { $0.pending -= 1 }
+      PhotoJob.releaseFrame(of: refused.job)
       return nil
     }
     return id
@@ -121,7 +128,8 @@ public final class PhotoWriter: Sendable {
     while true {
       switch commands.receive(timeout: vault.pending.isEmpty ? nil : retryInterval) {
       case .message(let next):
-        writer.process(next.job, id: next.id)
+        let id = next.id
+        writer.process(next.job, id: id)
         finished()
       case .timedOut:
         writer.retryKeptPhotos()

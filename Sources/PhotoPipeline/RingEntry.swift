@@ -5,9 +5,10 @@ import CameraModel
 ///
 /// MJPEG frames are remembered as the camera's own JPEG bytes (a few hundred kilobytes); raw
 /// frames as the pool's NV12 frame itself, which the ring owns until it evicts or hands it out.
-public struct RingEntry: Sendable {
+/// Not `Sendable`: a raw entry carries its frame, and moves between threads only `sending`.
+public struct RingEntry {
   /// The pixels of a remembered frame.
-  public enum Content: Sendable {
+  public enum Content {
     /// A pool frame; whoever takes the entry must give it back to the pool when done.
     case raw(NV12Frame)
     /// The camera's compressed bytes (a JPEG, possibly without Huffman tables).

@@ -161,13 +161,24 @@ public final class VideoFileDecoder {
   }
 
   /// The next picture or sound in presentation order per stream; nil at the end of the file.
-  /// A damaged packet is skipped; only a file that cannot be read at all ends early.
-  public func next() -> Output? {
+  /// A damaged packet is skipped; only a file that cannot be read at all ends early. The output
+  /// moves to the caller `sending`, so its picture may go to another thread.
+  public func next() -> sending Output? {
     while ready.isEmpty {
       guard !isAtEnd else { return nil }
       readPacket()
     }
-    return ready.removeFirst()
+    return takeReady()
+  }
+
+  /// Removes the oldest ready output and hands it on `sending`. Its own function because the
+  /// unchecked binding below is not honoured inside `next`'s loop.
+  private func takeReady() -> sending Output? {
+    // Unchecked: `ready` holds each output only until it is removed here, and every picture in
+    // it is a fresh allocation, so the one handed out has no other reference. The binding is the
+    // whole optional: one built around an unchecked value is checked again.
+    nonisolated(unsafe) let output = ready.isEmpty ? nil : Optional(ready.removeFirst())
+    return output
   }
 
   /// The first picture of the file, reading at most `packetLimit` packets to find it.

@@ -37,9 +37,19 @@ public final class VideoPlayer: Sendable {
     var isAtEnd = false
     /// The last picture's time, for files whose container gave no duration.
     var lastFrameTime = 0.0
+    /// After a seek, the newest picture before the target, kept back until the decoder reaches
+    /// the target, so the screen does not run through the pictures since the keyframe. Player
+    /// thread only; kept here so that it moves into `frames` unchecked like the others.
+    var held: (frame: NV12Frame, time: Double)?
   }
 
-  private let shared = Mutex(Shared())
+  private let lock = Mutex<Void>(())
+  // Guarded by `lock`. `nonisolated(unsafe)` is the player's one unchecked part: the compiler
+  // cannot see that a picture moved out of `frames` leaves no reference behind (`takeFrame`
+  // removes what it hands on, `seek` drops the rest). A `Mutex<Shared>` cannot take the place:
+  // a picture stored through `withLock`'s `inout sending` value counts as the thread's for
+  // good, and could not be handed on `sending` again.
+  nonisolated(unsafe) private var shared = Shared()
   private let commands = Inbox<Command>(capacity: 64, overflow: .dropOldest)
   private let wake: @Sendable () -> Void
   private let thread = Mutex<WorkerThread?>(nil)
@@ -54,17 +64,18 @@ public final class VideoPlayer: Sendable {
   }
 
   /// Opening, open or failed.
-  public var status: Status { shared.withLock { $0.status } }
+  public var status: Status { lock.withLock { _ in shared.status } }
 
   /// True when the whole file has been decoded and every picture taken.
-  public var hasFinished: Bool { shared.withLock { $0.isAtEnd && $0.frames.isEmpty } }
+  public var hasFinished: Bool { lock.withLock { _ in shared.isAtEnd && shared.frames.isEmpty } }
 
   /// The last decoded picture's time.
-  public var lastFrameTime: Double { shared.withLock { $0.lastFrameTime } }
+  public var lastFrameTime: Double { lock.withLock { _ in shared.lastFrameTime } }
 
-  /// The newest picture due at `position` (older due ones are dropped), if one is.
-  public func takeFrame(upTo position: Double) -> (frame: NV12Frame, time: Double)? {
-    let taken = shared.withLock { shared -> (frame: NV12Frame, time: Double)? in
+  /// The newest picture due at `position` (older due ones are dropped), if one is. It moves to
+  /// the caller `sending`: the player keeps no reference to it.
+  public func takeFrame(upTo position: Double) -> sending (frame: NV12Frame, time: Double)? {
+    let taken = lock.withLock { _ -> (frame: NV12Frame, time: Double)? in
       guard let index = shared.frames.lastIndex(where: { $0.time <= position }) else { return nil }
       let due = shared.frames[index]
       shared.frames.removeFirst(index + 1)
@@ -76,7 +87,7 @@ public final class VideoPlayer: Sendable {
 
   /// The sound chunks that start before `position`, oldest first.
   public func takeSound(upTo position: Double) -> [(samples: [Float], time: Double)] {
-    shared.withLock { shared in
+    lock.withLock { _ in
       let count = shared.sound.prefix { $0.time <= position }.count
       defer { shared.sound.removeFirst(count) }
       return Array(shared.sound.prefix(count))
@@ -85,7 +96,7 @@ public final class VideoPlayer: Sendable {
 
   /// Drops everything decoded and continues from `seconds`.
   public func seek(to seconds: Double) {
-    let generation = shared.withLock { shared in
+    let generation = lock.withLock { _ in
       shared.generation += 1
       shared.frames.removeAll()
       shared.sound.removeAll()
@@ -109,20 +120,17 @@ public final class VideoPlayer: Sendable {
     do {
       decoder = try VideoFileDecoder(path: path, wantsAudio: wantsAudio)
     } catch {
-      shared.withLock { $0.status = .failed(error.userMessage) }
+      lock.withLock { _ in shared.status = .failed(error.userMessage) }
       wake()
       return
     }
-    shared.withLock { $0.status = .open(decoder.info) }
+    lock.withLock { _ in shared.status = .open(decoder.info) }
     wake()
     var generation = 0
     var skipBefore = 0.0
     var isAtEnd = false
-    // After a seek, the newest picture before the target, kept back until the decoder reaches
-    // the target, so the screen does not run through the pictures since the keyframe.
-    var held: (frame: NV12Frame, time: Double)?
     while true {
-      let isFull = shared.withLock { $0.frames.count >= Self.bufferedFrameCount }
+      let isFull = lock.withLock { _ in shared.frames.count >= Self.bufferedFrameCount }
       let waits = isFull || isAtEnd
       switch commands.receive(timeout: waits ? nil : .zero) {
       case .message(.stop), .closed: return
@@ -131,49 +139,58 @@ public final class VideoPlayer: Sendable {
         generation = next
         skipBefore = seconds
         isAtEnd = false
-        held = nil
+        lock.withLock { _ in shared.held = nil }
         continue
       case .message(.more), .timedOut:
         if waits { continue }
       }
       guard let output = decoder.next() else {
         isAtEnd = true
-        shared.withLock { shared in
+        lock.withLock { _ in
+          defer { shared.held = nil }
           guard shared.generation == generation else { return }
-          if let held { shared.frames.append(held) }
+          if let held = shared.held { shared.frames.append(held) }
           shared.isAtEnd = true
         }
-        held = nil
         wake()
         continue
       }
-      if case .video(let frame, let time) = output, time < skipBefore {
-        held = (frame, time)
-        continue
-      }
-      if case .video(_, let time) = output, let before = held {
-        held = nil
-        // The target falls between two pictures: the earlier one is shown at the target.
-        if time > skipBefore {
-          store(
-            .video(before.frame, time: before.time), generation: generation, skipBefore: skipBefore)
-        }
-      }
-      store(output, generation: generation, skipBefore: skipBefore)
+      place(output, generation: generation, skipBefore: skipBefore)
     }
   }
 
-  private func store(_ output: VideoFileDecoder.Output, generation: Int, skipBefore: Double) {
-    shared.withLock { shared in
-      guard shared.generation == generation else { return }
+  /// Holds `output` back when it is a picture before the seek target; otherwise stores it,
+  /// after the held picture when that is due first, unless a seek made them stale.
+  private func place(
+    _ output: sending VideoFileDecoder.Output, generation: Int, skipBefore: Double
+  ) {
+    let isVideo = lock.withLock { _ -> Bool in
       switch output {
       case .video(let frame, let time):
-        shared.lastFrameTime = max(shared.lastFrameTime, time)
-        shared.frames.append((frame, time))
+        if time < skipBefore {
+          shared.held = (frame, time)
+          return false
+        }
+        if let before = shared.held {
+          shared.held = nil
+          // The target falls between two pictures: the earlier one is shown at the target.
+          if time > skipBefore { appendPicture(before, generation: generation) }
+        }
+        appendPicture((frame, time), generation: generation)
+        return true
       case .audio(let samples, let time):
-        if time >= skipBefore { shared.sound.append((samples, time)) }
+        guard shared.generation == generation, time >= skipBefore else { return false }
+        shared.sound.append((samples, time))
+        return false
       }
     }
-    if case .video = output { wake() }
+    if isVideo { wake() }
+  }
+
+  /// Adds a decoded picture unless a seek made it stale. Player thread, `lock` held.
+  private func appendPicture(_ picture: (frame: NV12Frame, time: Double), generation: Int) {
+    guard shared.generation == generation else { return }
+    shared.lastFrameTime = max(shared.lastFrameTime, picture.time)
+    shared.frames.append(picture)
   }
 }

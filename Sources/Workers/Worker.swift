@@ -10,8 +10,11 @@ import Synchronization
 /// through `events`, which the render loop drains once per frame after `wake` told it something
 /// arrived.
 ///
+/// Commands need not be `Sendable`: `send` and `offer` take each one `sending`, as `Inbox`
+/// does, so a command may carry a frame that only the worker's thread uses afterwards.
+///
 /// Any thread.
-public final class Worker<Command: Sendable, Event: Sendable>: Sendable {
+public final class Worker<Command, Event: Sendable>: Sendable {
   /// Commands waiting for the worker's thread.
   public let commands: Inbox<Command>
   /// Events waiting for the consumer (usually the render loop).
@@ -87,13 +90,17 @@ public final class Worker<Command: Sendable, Event: Sendable>: Sendable {
 
   /// Queues `command`; false when the inbox is full or the worker stopped.
   @discardableResult
-  public func send(_ command: Command) -> Bool {
+  public func send(_ command: sending Command) -> Bool {
+    offer(command) == nil
+  }
+
+  /// Queues `command`, or gives it back when the inbox is full or the worker stopped, so the
+  /// caller can still release what it carries.
+  public func offer(_ command: sending Command) -> sending Command? {
     pending.startOne()
-    guard commands.post(command) else {
-      pending.finishOne()
-      return false
-    }
-    return true
+    guard let refused = commands.offer(command) else { return nil }
+    pending.finishOne()
+    return refused
   }
 
   /// Waits until every command sent so far has been handled (workers made with `handle:`).

@@ -14,8 +14,11 @@ final class ScriptedPhotoWriter: PhotoControllerWriter {
   var unwrittenCount = 0
   var isBusy: Bool { !isAccepting }
 
-  func submit(_ job: PhotoJob) -> UInt64? {
-    guard isAccepting else { return nil }
+  func submit(_ job: sending PhotoJob) -> UInt64? {
+    guard isAccepting else {
+      PhotoJob.releaseFrame(of: job)
+      return nil
+    }
     jobs.append(job)
     return UInt64(jobs.count)
   }

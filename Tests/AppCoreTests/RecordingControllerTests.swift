@@ -33,8 +33,9 @@ struct RecordingControllerTests {
     let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
     while MonotonicTime.now().nanoseconds < deadline {
       if let frame = session.mailbox.take() {
-        defer { session.recycle(frame) }
-        return RecordingController.FrameFacts(frame)
+        let facts = RecordingController.FrameFacts(frame)
+        session.recycle(frame)
+        return facts
       }
       usleep(1_000)
     }

@@ -54,7 +54,7 @@ final class FocusRig {
     frame.metadata.sequence = sequence
     frame.metadata.captureTime = .now()
     sequence &+= 1
-    controller.measure(frame)
+    _ = controller.measure(frame)
     controller.advance(device: device, controls: tracker)
     collect()
   }

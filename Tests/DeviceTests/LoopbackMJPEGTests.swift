@@ -56,11 +56,11 @@ extension LoopbackMJPEGTests {
       timeout: .seconds(60),
       onPoll: {
         guard let frame = session.mailbox.take() else { return }
-        defer { session.recycle(frame) }
         decoded += 1
         sizes.insert(frame.size)
         sources.insert(frame.metadata.sourceFormat)
         narrowestSpread = min(narrowestSpread, frame.lumaSpread())
+        session.recycle(frame)
       },
       until: { _ in decoded >= 10 })
     #expect(enough, "events: \(recorder.events)")

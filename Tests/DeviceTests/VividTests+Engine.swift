@@ -18,10 +18,10 @@ extension VividTests {
 
       func take(from session: CaptureSession) {
         guard let frame = session.mailbox.take() else { return }
-        defer { session.recycle(frame) }
         framesSeen += 1
         size = frame.size
         lumaSpread = frame.lumaSpread()
+        session.recycle(frame)
       }
     }
 

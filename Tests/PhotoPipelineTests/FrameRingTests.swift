@@ -20,9 +20,10 @@ struct FrameRingTests {
     }
     for clicked in 25..<40 {
       for offset: UInt64 in [0, 1, frameInterval - 1] {
-        let entry = try #require(ring.frame(shownAt: time(ofFrame: clicked, offset: offset)))
-        let frame = try #require(entry.rawFrame)
-        #expect(SimulatedFrameTag.decode(from: frame) == UInt32(clicked))
+        let tag = ring.inspect(shownAt: time(ofFrame: clicked, offset: offset)) { entry in
+          entry.rawFrame.flatMap { SimulatedFrameTag.decode(from: $0) }
+        }
+        #expect(tag == UInt32(clicked))
       }
     }
   }
@@ -44,21 +45,25 @@ struct FrameRingTests {
     ]
     for click in clicks {
       let at = MonotonicTime(nanoseconds: start.nanoseconds + click.atMilliseconds * 1_000_000)
-      let frame = try #require(ring.frame(shownAt: at)?.rawFrame)
-      #expect(SimulatedFrameTag.decode(from: frame) == click.expected, "click at \(click)")
+      let tag = ring.inspect(shownAt: at) { entry in
+        entry.rawFrame.flatMap { SimulatedFrameTag.decode(from: $0) }
+      }
+      #expect(tag == click.expected, "click at \(click)")
     }
-    #expect(ring.frame(shownAt: MonotonicTime(nanoseconds: start.nanoseconds - 1)) == nil)
+    let before = MonotonicTime(nanoseconds: start.nanoseconds - 1)
+    #expect(ring.inspect(shownAt: before) { _ in true } == nil)
   }
 
   @Test func evictsTheOldestRawFrameForRecycling() {
     let ring = FrameRing(capacity: 3)
-    let frames = (0..<5).map { TaggedFrames.make(UInt32($0)) }
+    var inserted: [ObjectIdentifier] = []
     var recycled: [NV12Frame] = []
-    for (index, frame) in frames.enumerated() {
+    for index in 0..<5 {
+      let frame = TaggedFrames.make(UInt32(index))
+      inserted.append(ObjectIdentifier(frame))
       recycled += ring.insert(frame, presentedAt: time(ofFrame: index))
     }
-    #expect(recycled.count == 2)
-    #expect(recycled[0] === frames[0] && recycled[1] === frames[1])
+    #expect(recycled.map(ObjectIdentifier.init) == Array(inserted.prefix(2)))
     #expect(ring.count == 3)
     #expect(ring.removeAll().count == 3)
     #expect(ring.count == 0)
@@ -68,17 +73,18 @@ struct FrameRingTests {
     let ring = FrameRing(capacity: 4)
     let frame = TaggedFrames.make(1)
     frame.compressedSource = [0xFF, 0xD8, 1, 2, 3, 0xFF, 0xD9]
+    let (identity, size) = (ObjectIdentifier(frame), frame.size)
     let recycled = ring.insert(frame, presentedAt: start)
-    #expect(recycled.count == 1 && recycled[0] === frame)
+    #expect(recycled.count == 1 && recycled.first.map(ObjectIdentifier.init) == identity)
     // The pool reuses the frame's array, so the ring's copy must not change with it.
-    frame.compressedSource[2] = 99
-    let entry = try #require(ring.frame(shownAt: start))
-    guard case .compressed(let bytes) = entry.content else {
-      Issue.record("an MJPEG frame was kept as raw pixels")
-      return
+    recycled.first?.compressedSource[2] = 99
+    let kept = ring.inspect(shownAt: start) { entry -> [UInt8]? in
+      guard case .compressed(let bytes) = entry.content else { return nil }
+      return bytes
     }
-    #expect(bytes == [0xFF, 0xD8, 1, 2, 3, 0xFF, 0xD9])
-    #expect(entry.metadata.sequence == 1 && entry.size == frame.size)
+    #expect(kept == [0xFF, 0xD8, 1, 2, 3, 0xFF, 0xD9], "an MJPEG frame must be kept as its bytes")
+    let facts = ring.inspect(shownAt: start) { ($0.metadata.sequence, $0.size) }
+    #expect(facts?.0 == 1 && facts?.1 == size)
   }
 
   @Test func takingAnEntryHandsItsFrameToTheCaller() throws {

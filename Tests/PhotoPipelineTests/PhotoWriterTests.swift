@@ -11,7 +11,7 @@ import Testing
 
 @Suite("Photo writer")
 struct PhotoWriterTests {
-  private func job(_ source: PhotoJob.Source, folder: URL) -> PhotoJob {
+  private func job(_ source: sending PhotoJob.Source, folder: URL) -> sending PhotoJob {
     PhotoJob(
       source: source, captureDate: Date(timeIntervalSince1970: 1_796_000_000.25),
       make: "Acme", model: "Webcam C920", orientation: .up, folder: folder)
@@ -62,6 +62,7 @@ struct PhotoWriterTests {
     defer { writer.stop() }
     let released = Mutex(0)
     let frame = TaggedFrames.make(42, size: FrameSize(width: 640, height: 360))
+    let size = frame.size
     let id = writer.submit(
       job(.raw(frame, release: { _ in released.withLock { $0 += 1 } }), folder: folder.url))
     let events = events(of: writer) { if case .saved = $0 { true } else { false } }
@@ -73,7 +74,7 @@ struct PhotoWriterTests {
     #expect(thumbnail.height == 160 && thumbnail.width == 284)
     #expect(released.withLock { $0 } == 1)
     let decoded = try JPEGDecoder().decode(try Data(contentsOf: url))
-    #expect(decoded.size == frame.size)
+    #expect(decoded.size == size)
     #expect(SimulatedFrameTag.decode(from: decoded) == 42)
   }
 

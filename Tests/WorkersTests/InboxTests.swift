@@ -127,6 +127,35 @@ struct InboxTests {
 
 @Suite("Worker")
 struct WorkerTests {
+  /// A command that is not `Sendable`: only `sending` lets it reach the worker's thread.
+  private final class Buffer {
+    var bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+  }
+
+  @Test func handlesACommandThatIsNotSendableOnItsThread() {
+    let worker = Worker<Buffer, Int>(name: "worker-move") { buffer, emit in
+      buffer.bytes.append(4)
+      emit(buffer.bytes.count)
+    }
+    // The compiler rejects any use of `sent` after the send: the worker owns it now.
+    let sent = Buffer([1, 2, 3])
+    let isAccepted = worker.send(sent)
+    #expect(isAccepted)
+    let events = worker.events.waitAndDrain(timeout: .seconds(10))
+    worker.stop()
+    #expect(events == [4])
+  }
+
+  @Test func offerGivesBackACommandTheStoppedWorkerRefuses() {
+    let worker = Worker<Buffer, Int>(name: "worker-refuse") { _, _ in }
+    worker.stop()
+    let refused = worker.offer(Buffer([7]))
+    #expect(refused?.bytes == [7])
+    // A refused command is not waited for.
+    worker.waitUntilIdle()
+  }
+
   @Test func handlesCommandsInOrderAndReportsEvents() {
     let worker = Worker<Int, String>(name: "test-worker") { command, emit in
       emit("did \(command)")
