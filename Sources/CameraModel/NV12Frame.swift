@@ -37,22 +37,15 @@ public struct FrameMetadata: Hashable, Sendable {
 /// Pixels are reached through scoped access — `withPlanes { y, uv in … }`, `withYPlane`,
 /// `withBytes` — whose buffers are valid only inside the closure: `resize` may free them.
 ///
-/// `@unchecked Sendable`, audited: a frame is a pool-owned buffer whose ownership moves
-/// between threads through `FramePool`, `FrameMailbox` and the photo and recording queues,
-/// each a lock-guarded handoff; exactly one thread holds a frame at a time, and the
-/// handoff's lock orders its accesses. No method may be called on a frame after it was handed
-/// on.
-///
-/// Every handoff now moves frames `sending`, and each is written so that it would also check
-/// for a frame that is not `Sendable`: `FramePool`, `FrameMailbox`, `Inbox`, `Worker` (whose
-/// commands need not be `Sendable`), `NewestWinsStage`, `FrameDelivery`,
-/// `CaptureSession.recycle`, `FrameConverter.converting`, the zero-shutter-lag `FrameRing`,
-/// `PhotoJob`/`PhotoWriter.submit`, `PhotoController.framePresented` and the video player.
-/// Where the compiler cannot follow a frame out of a store or through a call that only reads
-/// it, one `nonisolated(unsafe)` binding says why, beside it. The conformance stays until the
-/// test doubles that keep frames (capture consumers, the pool and focus tests, the scripted
-/// photo writer) move them `sending` as well.
-public final class NV12Frame: @unchecked Sendable {
+/// Not `Sendable`: a frame is a pool-owned buffer that exactly one thread holds at a time.
+/// It moves between threads only as a `sending` value, through `FramePool`, `FrameMailbox`,
+/// `Inbox`, `Worker`, `NewestWinsStage`, `FrameDelivery`, `CaptureSession.recycle`,
+/// `FrameConverter.converting`, the zero-shutter-lag `FrameRing`,
+/// `PhotoJob`/`PhotoWriter.submit`, `PhotoController.framePresented`, the recorder and the
+/// video player, so the compiler checks that no thread keeps a reference to a frame it handed
+/// on. Where it cannot follow a frame out of a store, or through a call that only reads it,
+/// one `nonisolated(unsafe)` binding says why, beside it.
+public final class NV12Frame {
   /// Frame size in pixels.
   public private(set) var size: FrameSize
   /// Bytes from one Y row to the next (≥ width).

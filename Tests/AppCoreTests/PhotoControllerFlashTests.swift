@@ -169,7 +169,9 @@ struct PhotoControllerFlashTests {
     /// One loop iteration: the next frame is presented 5 ms after it was captured, then the
     /// window is drawn; a white window lights the scene from that moment.
     func iterate() throws {
-      let frame = NV12Frame(size: FrameSize(width: 320, height: 180))
+      // The conversion closure holds the frame only while `nextFrame` runs, before it is sent
+      // on; the compiler cannot see that a closure handed to the camera keeps nothing.
+      nonisolated(unsafe) let frame = NV12Frame(size: FrameSize(width: 320, height: 180))
       var converted = false
       let delivered = try camera.nextFrame(timeout: .seconds(1)) { raw in
         converted = (try? CopyingConverter().convert(raw, into: frame)) != nil

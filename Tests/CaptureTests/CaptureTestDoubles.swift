@@ -27,7 +27,7 @@ final class Consumer {
   private let session: CaptureSession
   private let holdLimit: Int
   private let spacing: Duration
-  private var held: [NV12Frame] = []
+  private let held = HeldFrames()
   private var lastTake: ContinuousClock.Instant?
   private var seen = Set<ObjectIdentifier>()
 
@@ -48,7 +48,7 @@ final class Consumer {
   /// Takes the newest frame, if any, and recycles it at once.
   func takeAndRecycle() {
     guard let frame = session.mailbox.take() else { return }
-    record(frame)
+    record(TakenFrame(frame), ObjectIdentifier(frame))
     session.recycle(frame)
   }
 
@@ -58,21 +58,21 @@ final class Consumer {
     if let lastTake, now - lastTake < spacing { return }
     guard let frame = session.mailbox.take() else { return }
     lastTake = now
-    if held.contains(where: { $0 === frame }) { handedOutTwice += 1 }
-    record(frame)
+    let identity = ObjectIdentifier(frame)
+    if held.contains(identity) { handedOutTwice += 1 }
+    record(TakenFrame(frame), identity)
     held.append(frame)
-    if held.count > holdLimit { session.recycle(held.removeFirst()) }
+    if held.count > holdLimit, let oldest = held.removeFirst() { session.recycle(oldest) }
   }
 
   /// Gives back every held frame.
   func recycleAll() {
-    for frame in held { session.recycle(frame) }
-    held.removeAll()
+    session.recycle(contentsOf: held.removeAll())
   }
 
-  private func record(_ frame: NV12Frame) {
-    seen.insert(ObjectIdentifier(frame))
-    frames.append(TakenFrame(frame))
+  private func record(_ taken: TakenFrame, _ identity: ObjectIdentifier) {
+    seen.insert(identity)
+    frames.append(taken)
   }
 }
 

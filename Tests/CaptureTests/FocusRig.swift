@@ -17,7 +17,6 @@ final class FocusRig {
   private let queue = Inbox.captureEvents(capacity: 4096)
   private let tracker: ControlTracker
   private let controller: FocusController
-  private let frame: NV12Frame
   private var sequence: UInt32 = 0
   /// Every event so far, oldest first.
   private(set) var events: [CaptureEvent] = []
@@ -30,7 +29,6 @@ final class FocusRig {
       CaptureMode(format: .yuyv, size: size, interval: FrameInterval(framesPerSecond: 30)))
     tracker = ControlTracker(events: queue)
     controller = FocusController(events: queue)
-    frame = NV12Frame(size: size)
     tracker.deviceOpened(device)
     collect()
   }
@@ -50,7 +48,8 @@ final class FocusRig {
   /// Shows the engine one frame of squares `contrast` code values either side of `level`,
   /// as the capture loop does: measured, then acted on.
   func show(contrast: Int, level: Int = 118) {
-    paint(contrast: contrast, level: level)
+    let frame = NV12Frame(size: size)
+    Self.paint(frame, contrast: contrast, level: level)
     frame.metadata.sequence = sequence
     frame.metadata.captureTime = .now()
     sequence &+= 1
@@ -76,14 +75,14 @@ final class FocusRig {
 
   private func collect() { events += queue.drain() }
 
-  private func paint(contrast: Int, level: Int) {
+  private static func paint(_ frame: NV12Frame, contrast: Int, level: Int) {
     let bright = UInt8(clamping: level + contrast)
     let dark = UInt8(clamping: level - contrast)
     let rows = [0, 1].map { phase in
       (0..<frame.yStride).map { ($0 / 8 + phase) % 2 == 0 ? bright : dark }
     }
     frame.withPlanes { y, uv in
-      for row in 0..<size.height {
+      for row in 0..<frame.size.height {
         let start = row * frame.yStride
         _ = UnsafeMutableBufferPointer(rebasing: y[start..<start + frame.yStride])
           .update(from: rows[(row / 8) % 2])
