@@ -33,8 +33,7 @@ public struct Viewfinder: Hashable, Sendable {
   public mutating func applyZoom(_ action: CameraAction, mapping: ViewMapping) -> Bool {
     switch action {
     case .zoom(let steps, let toward):
-      zoom = mapping.zoom(
-        zoom, steppedBy: steps, toward: toward.map { ViewMapping.Point(x: $0.x, y: $0.y) })
+      zoom = mapping.zoom(zoom, steppedBy: steps, toward: toward)
     case .panZoom(let dx, let dy):
       zoom = mapping.zoom(zoom, draggedByX: dx, y: dy)
     case .resetZoom:
@@ -90,6 +89,6 @@ public struct Viewfinder: Hashable, Sendable {
   /// The region to focus and meter for a click at `point` of the picture as shown (0…1
   /// across and down), through the zoom: a fifth of the shown picture around it.
   public func focusRegion(at point: Point, mapping: ViewMapping) -> RegionOfInterest {
-    mapping.region(aroundZoomedImage: .init(x: point.x, y: point.y), zoom: zoom, size: 0.2)
+    mapping.region(aroundZoomedImage: point, zoom: zoom, size: 0.2)
   }
 }

@@ -162,10 +162,9 @@ extension PreviewApp {
     let mapping = viewMapping(imageSize: size, videoRect: videoRect)
     state.cards = scan.shown.map { shown in
       let outline = shown.code.corners.map { corner in
-        let point = mapping.windowPoint(
-          fromSensor: .init(
+        mapping.windowPoint(
+          fromSensor: Point(
             x: corner.x / Double(max(size.width, 1)), y: corner.y / Double(max(size.height, 1))))
-        return Point(x: point.x, y: point.y)
       }
       return ScanCard(
         text: shown.code.text, typeName: shown.code.symbology.displayName,
@@ -270,10 +269,8 @@ extension PreviewApp {
   }
 
   private func viewMapping(imageSize: FrameSize, videoRect: Rect?) -> ViewMapping {
-    let rect = videoRect ?? Rect(x: 0, y: 0, width: 1, height: 1)
-    return ViewMapping(
-      videoRect: .init(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height),
-      imageSize: imageSize, isMirrored: model.isMirrored,
+    ViewMapping(
+      videoRect: videoRect ?? Rect(x: 0, y: 0, width: 1, height: 1), imageSize: imageSize, isMirrored: model.isMirrored,
       rotation: ViewMapping.Rotation(rawValue: model.quarterTurns * 90) ?? .none)
   }
 

@@ -48,41 +48,27 @@ public enum Symbology: String, Hashable, Sendable, CaseIterable, Codable {
 
 /// A code found in an image: its text, its kind, and where it lies.
 public struct DetectedCode: Hashable, Sendable {
-  /// A point in image pixels: (0, 0) is the top-left corner of the top-left pixel.
-  public struct Corner: Hashable, Sendable, Codable {
-    /// Column, growing to the right.
-    public var x: Double
-    /// Row, growing downwards.
-    public var y: Double
-
-    /// Makes a point.
-    public init(x: Double, y: Double) {
-      self.x = x
-      self.y = y
-    }
-  }
-
   /// The decoded text (UTF-8 as the library gave it).
   public var text: String
   /// The kind of code.
   public var symbology: Symbology
-  /// The outline, in image pixels of the whole frame: four corners (top left, top right,
-  /// bottom right, bottom left) for matrix codes; for linear codes as many points as the
-  /// library reported, at least one.
-  public var corners: [Corner]
+  /// The outline, in image pixels of the whole frame ((0, 0) is the top-left corner of the
+  /// top-left pixel): four corners (top left, top right, bottom right, bottom left) for matrix
+  /// codes; for linear codes as many points as the library reported, at least one.
+  public var corners: [Point]
 
   /// Makes a detected code.
-  public init(text: String, symbology: Symbology, corners: [Corner]) {
+  public init(text: String, symbology: Symbology, corners: [Point]) {
     self.text = text
     self.symbology = symbology
     self.corners = corners
   }
 
   /// The corners' bounding box centre, or nil without corners.
-  public var center: Corner? {
+  public var center: Point? {
     guard !corners.isEmpty else { return nil }
     let n = Double(corners.count)
-    return Corner(
+    return Point(
       x: corners.reduce(0) { $0 + $1.x } / n, y: corners.reduce(0) { $0 + $1.y } / n)
   }
 }

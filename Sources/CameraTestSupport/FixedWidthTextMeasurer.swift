@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 
+import CameraModel
 import Overlay
 
 /// Measures text as if every character were a box of the same width, so overlay layout and

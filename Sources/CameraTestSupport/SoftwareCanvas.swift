@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 
+import CameraModel
 import Overlay
 
 /// Rasterises `DrawCommand` lists into an RGB buffer, for overlay goldens.

@@ -13,40 +13,6 @@ import CameraModel
 ///
 /// Taps on the letterbox bars around `videoRect` map to nil. Pure; any thread.
 public struct ViewMapping: Hashable, Sendable {
-  /// A point in one of the three spaces.
-  public struct Point: Hashable, Sendable {
-    /// Horizontal coordinate, growing to the right.
-    public var x: Double
-    /// Vertical coordinate, growing downwards.
-    public var y: Double
-
-    /// Makes a point.
-    public init(x: Double, y: Double) {
-      self.x = x
-      self.y = y
-    }
-  }
-
-  /// A rectangle in window pixels.
-  public struct Rect: Hashable, Sendable {
-    /// Left edge.
-    public var x: Double
-    /// Top edge.
-    public var y: Double
-    /// Width, > 0 for a visible picture.
-    public var width: Double
-    /// Height, > 0 for a visible picture.
-    public var height: Double
-
-    /// Makes a rectangle.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-      self.x = x
-      self.y = y
-      self.width = width
-      self.height = height
-    }
-  }
-
   /// How far the preview is turned clockwise relative to the sensor image.
   public enum Rotation: Int, Hashable, Sendable, CaseIterable {
     /// Shown as captured.
@@ -105,8 +71,8 @@ public struct ViewMapping: Hashable, Sendable {
   /// the picture has no area). The picture's right and bottom edges count as inside.
   public func imagePoint(fromWindow window: Point) -> Point? {
     guard videoRect.width > 0, videoRect.height > 0 else { return nil }
-    let u = (window.x - videoRect.x) / videoRect.width
-    let v = (window.y - videoRect.y) / videoRect.height
+    let u = (window.x - videoRect.minX) / videoRect.width
+    let v = (window.y - videoRect.minY) / videoRect.height
     // The allowance absorbs rounding in `x + width`, so a tap computed on the far edge counts.
     let slack = 1e-9
     guard u >= -slack, u <= 1 + slack, v >= -slack, v <= 1 + slack else { return nil }
@@ -115,7 +81,8 @@ public struct ViewMapping: Hashable, Sendable {
 
   /// The window point showing the displayed-picture point `image`.
   public func windowPoint(fromImage image: Point) -> Point {
-    Point(x: videoRect.x + image.x * videoRect.width, y: videoRect.y + image.y * videoRect.height)
+    Point(
+      x: videoRect.minX + image.x * videoRect.width, y: videoRect.minY + image.y * videoRect.height)
   }
 
   /// The sensor point shown at displayed-picture point `image`: undoes the mirror, then the

@@ -14,6 +14,7 @@
 // [ ] Drag and drop of files.
 
 import CSDL2
+import CameraModel
 import Overlay
 
 /// Drains SDL's event queue, translates events into `PlatformEvent` values, and accumulates

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 
+import CameraModel
 import Overlay
 
 /// One input or window event, translated from SDL. Positions are in window points.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CSDL2
+import CameraModel
 import Overlay
 
 /// The app's window and its renderer: a resizable, HiDPI-aware window drawn with an

@@ -6,7 +6,7 @@ enum CornerOutline {
   /// Four points keep their order, turned clockwise on screen if they ran the other way
   /// (zbar lists a QR code's corners anticlockwise, ZXing clockwise); any other number (a
   /// linear code's scan-line ends) becomes their bounding box, top left first, clockwise.
-  static func quadrilateral(_ points: [DetectedCode.Corner]) -> [DetectedCode.Corner] {
+  static func quadrilateral(_ points: [Point]) -> [Point] {
     if points.count == 4 {
       // The shoelace sum is positive for clockwise order when y grows downwards.
       let area = (0..<4).reduce(0.0) { sum, index in

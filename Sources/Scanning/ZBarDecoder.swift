@@ -48,7 +48,7 @@ final class ZBarDecoder {
       text = ""
     }
     let count = min(Int(zbar_symbol_get_loc_size(symbol)), 4096)
-    var points: [DetectedCode.Corner] = []
+    var points: [Point] = []
     for index in 0..<max(count, 0) {
       let x = zbar_symbol_get_loc_x(symbol, UInt32(index))
       let y = zbar_symbol_get_loc_y(symbol, UInt32(index))

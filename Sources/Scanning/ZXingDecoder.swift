@@ -33,7 +33,7 @@ final class ZXingDecoder {
       let xs = withUnsafeBytes(of: code.x) { Array($0.bindMemory(to: Int32.self)) }
       let ys = withUnsafeBytes(of: code.y) { Array($0.bindMemory(to: Int32.self)) }
       let corners = zip(xs, ys).map {
-        DetectedCode.Corner(
+        Point(
           x: Double(Int($0) + image.origin.x), y: Double(Int($1) + image.origin.y))
       }
       let name = withUnsafeBytes(of: code.format) { bytes in

@@ -6,7 +6,6 @@ import Testing
 
 @Suite("Mapping window taps to sensor points")
 struct ViewMappingTests {
-  typealias Point = ViewMapping.Point
 
   private static func randomMapping(_ random: inout SplitMix64) -> ViewMapping {
     let image = FrameSize(
@@ -30,8 +29,8 @@ struct ViewMappingTests {
       let mapping = Self.randomMapping(&random)
       let rect = mapping.videoRect
       let window = Point(
-        x: rect.x + Double.random(in: 0...1, using: &random) * rect.width,
-        y: rect.y + Double.random(in: 0...1, using: &random) * rect.height)
+        x: rect.minX + Double.random(in: 0...1, using: &random) * rect.width,
+        y: rect.minY + Double.random(in: 0...1, using: &random) * rect.height)
       let sensor = try #require(mapping.sensorPoint(fromWindow: window), "seed \(seed)")
       #expect(sensor.x >= 0 && sensor.x <= 1 && sensor.y >= 0 && sensor.y <= 1)
       let back = mapping.windowPoint(fromSensor: sensor)
@@ -59,11 +58,11 @@ struct ViewMappingTests {
       let mapping = Self.randomMapping(&random)
       let rect = mapping.videoRect
       let window = Point(
-        x: Double.random(in: -10...(rect.width + 2 * rect.x + 10), using: &random),
-        y: Double.random(in: -10...(rect.height + 2 * rect.y + 10), using: &random))
+        x: Double.random(in: -10...(rect.width + 2 * rect.minX + 10), using: &random),
+        y: Double.random(in: -10...(rect.height + 2 * rect.minY + 10), using: &random))
       let outside =
-        window.x < rect.x || window.x > rect.x + rect.width || window.y < rect.y
-        || window.y > rect.y + rect.height
+        window.x < rect.minX || window.x > rect.minX + rect.width || window.y < rect.minY
+        || window.y > rect.minY + rect.height
       if outside {
         barTaps += 1
         #expect(mapping.sensorPoint(fromWindow: window) == nil, "seed \(seed)")
@@ -117,7 +116,7 @@ struct ViewMappingTests {
       let rect = mapping.videoRect
       var seen = Set<Point>()
       for (dx, dy) in [(0.0, 0.0), (1, 0), (0, 1), (1, 1)] {
-        let window = Point(x: rect.x + dx * rect.width, y: rect.y + dy * rect.height)
+        let window = Point(x: rect.minX + dx * rect.width, y: rect.minY + dy * rect.height)
         let sensor = try #require(mapping.sensorPoint(fromWindow: window))
         let snapped = Point(x: sensor.x.rounded(), y: sensor.y.rounded())
         #expect(Self.close(snapped, sensor, within: 1e-9), "seed \(seed)")

@@ -14,7 +14,7 @@ struct ViewMappingZoomTests {
       isMirrored: mirrored, rotation: rotation)
   }
 
-  private func close(_ a: ViewMapping.Point, _ x: Double, _ y: Double) -> Bool {
+  private func close(_ a: Point, _ x: Double, _ y: Double) -> Bool {
     abs(a.x - x) < 1e-9 && abs(a.y - y) < 1e-9
   }
 
@@ -22,7 +22,7 @@ struct ViewMappingZoomTests {
     for rotation in ViewMapping.Rotation.allCases {
       for mirrored in [false, true] {
         let map = mapping(mirrored: mirrored, rotation: rotation)
-        let point = ViewMapping.Point(x: 0.3, y: 0.8)
+        let point = Point(x: 0.3, y: 0.8)
         let plain = map.sensorPoint(fromImage: point)
         #expect(close(map.sensorPoint(fromZoomedImage: point, zoom: .none), plain.x, plain.y))
       }
@@ -79,7 +79,7 @@ struct ViewMappingZoomTests {
   @Test func wheelZoomKeepsThePointUnderThePointer() {
     let map = mapping(mirrored: true, rotation: .upsideDown)
     let zoom = DigitalZoom(factor: 1.5, centerX: 0.4, centerY: 0.6)
-    let pointer = ViewMapping.Point(x: 0.3, y: 0.6)
+    let pointer = Point(x: 0.3, y: 0.6)
     let before = map.sensorPoint(fromZoomedImage: pointer, zoom: zoom)
     let stepped = map.zoom(zoom, steppedBy: 2, toward: pointer)
     #expect(stepped.factor > zoom.factor)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 
+import CameraModel
 import CameraTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CSDL2
+import CameraModel
 import Overlay
 import SDLPlatform
 import Testing

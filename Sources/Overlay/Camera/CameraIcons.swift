@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The camera interface's icons as vector shapes (rectangles, discs and dot-built lines), so
 /// they stay crisp at any pixel scale. Coordinates are points from the icon's centre; icons

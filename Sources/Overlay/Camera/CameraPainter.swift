@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Drawing helpers and colours shared by the camera interface's parts: aligned text, strokes
 /// built from dots, switches and pills. Sizes given in points are scaled to drawable pixels.

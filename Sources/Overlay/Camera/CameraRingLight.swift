@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The screen torch: warm-white light around the picture that lights a face from the screen,
 /// brighter with the torch's strength. It fills the letterbox beside the picture, where it

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 extension CameraTopBar {
   /// Draws the buttons, then the open camera list over everything below it.

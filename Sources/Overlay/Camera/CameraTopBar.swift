@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The camera interface's buttons at the right of the top bar (settings gear, camera switch,
 /// torch, flash; each only when it applies) and the camera drop-down list. Main thread only.

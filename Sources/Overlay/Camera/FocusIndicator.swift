@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Where the camera is focusing and how far it got, for the focus reticle.
 public struct FocusIndicator: Hashable, Sendable {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The focus reticle and the lock badges, as the iOS camera draws them: a yellow square that
 /// pulses while searching, turns green, settles and fades once locked, turns red and fades on

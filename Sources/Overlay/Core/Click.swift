@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// A button press at a position, with its click count (1 single, 2 double, …).
 public struct Click: Hashable, Sendable {

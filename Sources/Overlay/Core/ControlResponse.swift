@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// How the pointer relates to one widget this frame; the widget draws itself from it.
 public struct ControlResponse: Hashable, Sendable {

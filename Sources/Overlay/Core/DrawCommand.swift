@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// One drawing step. All geometry is in drawable pixels; colours are straight-alpha RGBA and
 /// blend over what is already drawn. A backend needs a handful of primitives to draw these:

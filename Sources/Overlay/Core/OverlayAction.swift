@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Something the person asked for through the overlay. The app routes each intent to the
 /// window, the capture session or the photo writer; the overlay performs none of them.

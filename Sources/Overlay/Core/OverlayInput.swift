@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Everything the overlay may look at for one frame. The app (through the platform's event
 /// pump) builds one per rendered frame; the overlay reads nothing else, so a recorded input

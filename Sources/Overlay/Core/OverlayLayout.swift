@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Where the overlay's parts sit for one frame, in drawable pixels, snapped to whole pixels
 /// so edges stay crisp.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Decides hover, press and release for every widget, in one function, from the frame's
 /// input. At most one widget holds the pointer at a time: the one a primary press began on.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The question asked when the person quits while photos are held in memory because their
 /// folder could not be written: save them elsewhere, quit without them, or stay.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The keyboard-shortcut sheet that `?` and F1 open: a modal panel listing every key, in two
 /// columns when the window is wide enough. Escape, `?`, F1 or a click outside the panel close

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Fits text into widths with a `TextMeasurer`: truncation with an ellipsis and word wrap.
 struct TextLayout {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Measures text for layout, so the overlay can centre and align labels without font code.
 /// The platform's text renderer implements it; tests use a fixed-width stand-in.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// A hover label naming an icon button's action and its shortcut ("Flash: off (F)"), shown
 /// once the pointer has rested on the button for `Tooltip.delay` seconds, placed below a

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Pure geometry between the window and the video: aspect-fit placement and tap mapping.
 /// The platform uses the first to place the picture; the overlay uses the second to turn taps

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The test-bench panel: the negotiated mode and how the pipeline keeps up with it, with a
 /// sparkline of recent frame intervals against the nominal one. Drawn at the top-left under

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The count of a running burst, written in dark figures on the held shutter's disc, where
 /// the eye already is and no pill or toast can cover it. Once the burst stops at its cap the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The self-timer's countdown: the whole seconds left, large, on a dark disc in the middle
 /// of the picture, with an arc that empties as each second runs out.

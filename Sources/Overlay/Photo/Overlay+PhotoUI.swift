@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Interaction results of the photo interface for one frame, passed from its update to its
 /// drawing.

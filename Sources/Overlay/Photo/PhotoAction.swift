@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Intents of the photo interface. The app performs them and reports the outcome back through
 /// `PhotoOverlayState`; the overlay performs none of them.

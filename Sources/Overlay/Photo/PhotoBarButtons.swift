@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The small buttons the photo interface adds to the bottom bar: the self-timer pill (a
 /// clock, with "3s" or "10s" beside it in yellow when set) and the shutter-sound toggle.

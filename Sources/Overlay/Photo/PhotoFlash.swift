@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The white flash over the picture right after a capture: it starts at
 /// `PhotoTheme.flashPeakOpacity` and fades linearly to nothing over `flashDuration`, both

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Where the photo interface's parts sit for one frame, in drawable pixels: the shutter in
 /// the middle of the bottom bar, the thumbnail strip to its left, the self-timer and mute

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The photo interface's icons, built from vector shapes so they stay sharp at any pixel
 /// scale. Each is drawn in a box about 20 points wide centred on `center`.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Collects the photo interface's draw commands, with the few shapes its icons are built
 /// from (discs, thick lines, scanline-filled wedges) on top of `DrawCommand`. Geometry is in

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The pills above the bottom bar: the banner (red for errors, with a "Choose folder…" button
 /// when that can help and a close button), and above it the undo toast shown after a capture

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The round shutter in the middle of the bottom bar: a white disc inside a white ring, with
 /// a gap between them. The disc shrinks and dims while held; the whole button dims with a

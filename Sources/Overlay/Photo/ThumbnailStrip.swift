@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The row of capture thumbnails at the left of the bottom bar, newest first, scrolled by
 /// the app's `stripOffset`. Each is a photo cropped to a square inside a rounded white

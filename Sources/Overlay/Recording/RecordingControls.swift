@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Foundation
 
 /// Where the video side's widgets sit: the Photo | Video switch just above the bottom bar,

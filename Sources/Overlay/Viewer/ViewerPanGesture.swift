@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Dragging a zoomed photo in the viewer moves it with the pointer; a double click zooms to
 /// 2× or back to fitted.

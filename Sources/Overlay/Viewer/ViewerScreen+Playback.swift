@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// A video's controls in the viewer: a play / pause button and a timeline between the elapsed
 /// and total times, in a row below the picture.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// The full-window photo viewer: a dark backdrop, the photo fitted below a header row (then
 /// zoomed and panned), the file name and position on the left of the header, "Open with…",

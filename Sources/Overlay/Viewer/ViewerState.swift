@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// What the full-window photo viewer shows.
 public struct ViewerState: Hashable, Sendable {

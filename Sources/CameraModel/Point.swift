@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 
-/// A position in the overlay's coordinate space.
+/// A position in a plane whose origin is the top-left corner and whose y grows downwards: the
+/// one point type of every layer.
 ///
-/// Draw commands use drawable pixels (origin top-left, y down); `OverlayInput` pointer
-/// positions use window points. `OverlayInput.pixelScale` converts between the two.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
+/// What a unit is belongs to the user: the overlay's draw commands use drawable pixels and its
+/// pointer window points (`OverlayInput.pixelScale` converts), `ViewMapping` speaks window
+/// pixels and normalised image and sensor points, and a `DetectedCode`'s corners are image
+/// pixels.
+public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Horizontal coordinate, growing to the right.
   public var x: Double
   /// Vertical coordinate, growing downwards.
@@ -26,7 +29,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "(\(Point.format(x)), \(Point.format(y)))" }
 
   /// Formats a coordinate with at most two decimals and no trailing zeros.
-  static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded() { return String(Int(rounded)) }
     return String(rounded)

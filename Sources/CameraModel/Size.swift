@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 
-/// A width and height in the overlay's coordinate space (see `Point`).
+/// A width and height in the units of the `Point`s beside it.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
   /// Horizontal extent.
   public var width: Double
