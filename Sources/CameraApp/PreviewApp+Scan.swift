@@ -270,7 +270,8 @@ extension PreviewApp {
 
   private func viewMapping(imageSize: FrameSize, videoRect: Rect?) -> ViewMapping {
     ViewMapping(
-      videoRect: videoRect ?? Rect(x: 0, y: 0, width: 1, height: 1), imageSize: imageSize, isMirrored: model.isMirrored,
+      videoRect: videoRect ?? Rect(x: 0, y: 0, width: 1, height: 1), imageSize: imageSize,
+      isMirrored: model.isMirrored,
       rotation: ViewMapping.Rotation(rawValue: model.quarterTurns * 90) ?? .none)
   }
 

@@ -18,12 +18,6 @@ public struct DeviceDiscovery {
     /// Nodes that exist but refused to open with EACCES/EPERM. Their `name` comes from sysfs
     /// when readable, else the path; driver and bus info are unknown (empty).
     public var permissionDenied: [DeviceInfo]
-
-    /// Makes a result.
-    public init(cameras: [DeviceInfo], permissionDenied: [DeviceInfo]) {
-      self.cameras = cameras
-      self.permissionDenied = permissionDenied
-    }
   }
 
   /// Where device nodes live ("/dev"; tests pass a temporary folder).

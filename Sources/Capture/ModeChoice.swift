@@ -8,12 +8,6 @@ public struct ModeChoice: Hashable, Sendable, CustomStringConvertible {
   /// Why this mode: "highest size ≤ 1080p at ≥ 24 fps; YUYV is cheaper to display than MJPG".
   public var reason: String
 
-  /// Makes a choice.
-  public init(mode: CaptureMode, reason: String) {
-    self.mode = mode
-    self.reason = reason
-  }
-
   /// "MJPG 1920x1080 @ 30 fps (highest size ≤ 1080p at ≥ 24 fps)".
   public var description: String { "\(mode) (\(reason))" }
 }

@@ -8,12 +8,6 @@ public struct DeviceHolder: Hashable, Sendable, CustomStringConvertible {
   /// bytes, "v4l2-ctl", "firefox", "obs".
   public var programName: String
 
-  /// Describes one holder.
-  public init(pid: Int32, programName: String) {
-    self.pid = pid
-    self.programName = programName
-  }
-
   /// "obs (pid 4242)".
   public var description: String { "\(programName) (pid \(pid))" }
 }

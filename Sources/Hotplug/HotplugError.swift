@@ -15,13 +15,6 @@ public enum HotplugError: Error, Hashable, Sendable {
     /// The errno it reported.
     public var errno: Int32
 
-    /// Describes one failed attempt.
-    public init(source: HotplugSource, call: String, errno: Int32) {
-      self.source = source
-      self.call = call
-      self.errno = errno
-    }
-
     /// "kernel: udev_monitor_enable_receiving failed (errno 1)".
     public var description: String { "\(source): \(call) failed (errno \(errno))" }
   }

@@ -9,13 +9,6 @@ public struct VideoNode: Hashable, Sendable, CustomStringConvertible {
   /// Major and minor number, nil when the source could not tell (a node already gone).
   public var deviceNumber: DeviceNumber?
 
-  /// Makes a node description.
-  public init(path: String, sysname: String, deviceNumber: DeviceNumber?) {
-    self.path = path
-    self.sysname = sysname
-    self.deviceNumber = deviceNumber
-  }
-
   /// True for capture-style nodes ("video3"); false for "v4l-subdev0", "radio0", "vbi0",
   /// "swradio0" and "v4l-touch0", which share the subsystem but are never cameras Pinhole opens.
   public static func isVideoName(_ sysname: String) -> Bool {

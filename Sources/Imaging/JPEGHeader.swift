@@ -7,10 +7,4 @@ public struct JPEGHeader: Hashable, Sendable {
   public var size: FrameSize
   /// Chroma layout.
   public var subsampling: JPEGSubsampling
-
-  /// Makes a header.
-  public init(size: FrameSize, subsampling: JPEGSubsampling) {
-    self.size = size
-    self.subsampling = subsampling
-  }
 }

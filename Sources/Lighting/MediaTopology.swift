@@ -12,13 +12,6 @@ public struct MediaTopology: Hashable, Sendable {
     public var name: String
     /// `MEDIA_ENT_F_*`: what it does.
     public var function: UInt32
-
-    /// Makes an entity.
-    public init(id: UInt32, name: String, function: UInt32) {
-      self.id = id
-      self.name = name
-      self.function = function
-    }
   }
 
   /// One interface: a device node user space opens.
@@ -31,14 +24,6 @@ public struct MediaTopology: Hashable, Sendable {
     public var major: UInt32
     /// See `major`.
     public var minor: UInt32
-
-    /// Makes an interface.
-    public init(id: UInt32, type: UInt32, major: UInt32, minor: UInt32) {
-      self.id = id
-      self.type = type
-      self.major = major
-      self.minor = minor
-    }
   }
 
   /// One link: data between pads, or an interface reaching an entity.
@@ -51,14 +36,6 @@ public struct MediaTopology: Hashable, Sendable {
     public var sinkID: UInt32
     /// `MEDIA_LNK_FL_*`, including the link type in bits 28–31.
     public var flags: UInt32
-
-    /// Makes a link.
-    public init(id: UInt32, sourceID: UInt32, sinkID: UInt32, flags: UInt32) {
-      self.id = id
-      self.sourceID = sourceID
-      self.sinkID = sinkID
-      self.flags = flags
-    }
 
     /// True for a link from an interface to an entity (`MEDIA_LNK_FL_INTERFACE_LINK`).
     public var isInterfaceLink: Bool {

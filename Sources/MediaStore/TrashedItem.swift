@@ -9,11 +9,4 @@ public struct TrashedItem: Sendable, Equatable {
   public let trashedURL: URL
   /// Its `.trashinfo` record in the trash's `info/` folder.
   public let infoURL: URL
-
-  /// Makes an item from its three locations.
-  public init(originalURL: URL, trashedURL: URL, infoURL: URL) {
-    self.originalURL = originalURL
-    self.trashedURL = trashedURL
-    self.infoURL = infoURL
-  }
 }

@@ -9,13 +9,6 @@ public struct YCbCr: Hashable, Sendable {
   /// Red-difference chroma code value.
   public var cr: UInt8
 
-  /// Makes a code-value triple.
-  public init(y: UInt8, cb: UInt8, cr: UInt8) {
-    self.y = y
-    self.cb = cb
-    self.cr = cr
-  }
-
   /// The interleaved NV12 chroma pair as one little-endian 16-bit word (Cb in the low byte).
   var chromaWord: UInt16 { UInt16(cb) | UInt16(cr) << 8 }
 }

@@ -3,10 +3,11 @@ import AppCore
 import CameraModel
 import Foundation
 import Imaging
-import MediaStore
 import Overlay
 import PhotoPipeline
 import Testing
+
+@testable import MediaStore
 
 @Suite("Photo controller: viewer, trash and undo")
 struct PhotoControllerViewerTests {

@@ -2,8 +2,9 @@
 import CameraTestSupport
 import Capture
 import Foundation
-import Hotplug
 import Testing
+
+@testable import Hotplug
 
 /// Hotplug against the kernel's vivid driver in ../shared/vivid-vm (no udev daemon there).
 ///

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import CameraTestSupport
-import Imaging
 import Testing
+
+@testable import Imaging
 
 /// Header reading and scaled decoding for thumbnails.
 @Suite struct JPEGDecoderTests {

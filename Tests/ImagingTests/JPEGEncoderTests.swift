@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import CameraTestSupport
-import Imaging
 import Testing
+
+@testable import Imaging
 
 /// Known answers for the encoder: synthetic pictures survive an encode/decode round trip.
 @Suite struct JPEGEncoderTests {

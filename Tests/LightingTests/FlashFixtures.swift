@@ -2,7 +2,8 @@
 import CV4L2
 import CameraModel
 import CameraTestSupport
-import Lighting
+
+@testable import Lighting
 
 /// Flash hardware as tests describe it: a flash controller's controls and the media graphs
 /// that contain one.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import Foundation
-import Lighting
 import Testing
+
+@testable import Lighting
 
 #if canImport(Glibc)
   import Glibc

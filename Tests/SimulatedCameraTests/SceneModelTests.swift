@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
-import SimulatedCamera
 import Testing
+
+@testable import SimulatedCamera
 
 @Suite("The simulated scene model")
 struct SceneModelTests {
