@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import MediaStore
 
 #if canImport(Glibc)
   import Glibc
@@ -127,12 +128,14 @@ public struct AppSettings: Codable, Hashable, Sendable {
     for attempt in 1...100 {
       let suffix = attempt == 1 ? ".bad" : ".bad-\(attempt)"
       let target = URL(fileURLWithPath: url.path + suffix)
-      // link + unlink rather than rename: link never replaces an existing file.
-      if link(url.path, target.path) == 0 {
-        unlink(url.path)
+      do {
+        try LiveFileSystem().moveWithoutReplacing(url.path, to: target.path)
         return target
+      } catch  where error.errno == EEXIST {
+        continue
+      } catch {
+        return nil
       }
-      if errno != EEXIST { return nil }
     }
     return nil
   }

@@ -419,11 +419,14 @@ extension SnapshotRunner {
     for attempt in 1...AtomicFileWriter.maximumAttempts {
       let candidate =
         attempt == 1 ? exact : folder.appendingPathComponent("\(stem) (\(attempt))\(suffix)")
-      if link(url.path, candidate.path) == 0 {
-        unlink(url.path)
+      do {
+        try LiveFileSystem().moveWithoutReplacing(url.path, to: candidate.path)
         return candidate
+      } catch  where error.errno == EEXIST {
+        continue
+      } catch {
+        return url
       }
-      guard errno == EEXIST else { return url }
     }
     return url
   }

@@ -42,8 +42,11 @@ final class InotifySource: HotplugEventSource {
     // 4 KiB holds at least 15 records even with the longest (255-byte) names.
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
+      // EAGAIN (nothing left to read) and any other failure end the batch.
+      let count =
+        (try? SystemCall.retryingEINTR("read") {
+          buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+        }) ?? -1
       guard count > 0 else { break }
       for record in InotifyRecord.parse(buffer[..<count]) {
         events += handle(record)

@@ -53,8 +53,9 @@ final class MonitorLoop: Sendable {
         pollfd(fd: readerDescriptor, events: Int16(POLLIN), revents: 0),
       ]
       let timeout = gate.hasPending ? Self.recheckMilliseconds : -1
-      let result = poll(&fds, nfds_t(fds.count), timeout)
-      if result < 0 && errno == EINTR { continue }
+      // Any failure but EINTR (ENOMEM) leaves every revents 0: nothing is read, and the next
+      // turn polls again.
+      _ = try? SystemCall.retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), timeout) }
       if fds[0].revents != 0 { return }
       // POLLNVAL: the source's descriptor was closed under us, which only a bug can do; stop
       // rather than spin on it.
