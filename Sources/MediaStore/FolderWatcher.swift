@@ -77,8 +77,10 @@ public final class FolderWatcher {
     // Room for many events: each is 16 bytes plus a name padded to at most NAME_MAX + 1.
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
+      let count =
+        (try? SystemCall.retryingEINTR("read") {
+          buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+        }) ?? -1
       guard count > 0 else { return events }
       buffer.withUnsafeBytes { bytes in
         events += InotifyRecord.parse(UnsafeRawBufferPointer(rebasing: bytes[..<count]))

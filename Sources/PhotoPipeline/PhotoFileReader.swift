@@ -50,13 +50,16 @@ public struct PhotoFileReader: Sendable {
     guard size <= largestFile else { throw .tooLarge(bytes: size) }
     var data = Data(count: size)
     var offset = 0
-    let failure: Int32? = data.withUnsafeMutableBytes { buffer in
+    let failure = data.withUnsafeMutableBytes { (buffer) -> Int32? in
       guard let base = buffer.baseAddress else { return nil }
       while offset < size {
-        let count = Glibc.read(descriptor, base + offset, size - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
+        let count: Int
+        do throws(SystemCallError) {
+          count = try SystemCall.retryingEINTR("read") {
+            Glibc.read(descriptor, base + offset, size - offset)
+          }
+        } catch {
+          return error.errno
         }
         if count == 0 { break }
         offset += count
