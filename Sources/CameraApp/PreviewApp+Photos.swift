@@ -20,7 +20,7 @@ final class PhotoSide {
   let vault = PhotoVault()
   var loader: ThumbnailLoader
   let worker: PhotoControllerWorker
-  let sound: SoundPlayer?
+  let sound: ShutterSound?
   /// When the loop last read input: the moment a click was seen.
   var inputReadAt = MonotonicTime.now()
   /// The session `controller.release` points at.
@@ -63,7 +63,7 @@ final class PhotoSide {
     // lights are found.
     controller.flashSource = .screen
     controller.canChooseFolder = PhotoControllerWorker.isChooserInstalled
-    sound = AssetLocator().path(of: "shutter.wav").map(SoundPlayer.init(soundPath:))
+    sound = AssetLocator().path(of: "shutter.wav").map(ShutterSound.init(soundPath:))
   }
 }
 
@@ -135,6 +135,7 @@ extension PreviewApp {
     photos.loader.stop()
     photos.worker.waitUntilIdle()
     photos.worker.stop()
+    photos.sound?.stop()
   }
 
   /// Escape, Ctrl+Q or the window's close button: quits, or asks first while photos are held

@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// SDL counts the users of each subsystem in a plain array, so two threads starting or stopping
 /// audio at once can start it twice or stop it under a user. The shutter sound, the microphone
-/// and the video player start audio on the main thread; the microphone list does on a worker.
-/// A main-thread start waits only while a worker's start (connecting to the sound server) is
-/// under way. Any thread.
+/// and the video player start audio on their threads; the microphone list does on a worker.
+/// A start waits only while another thread's start (connecting to the sound server) is under
+/// way. Any thread.
 enum SDLAudioSubsystem {
   private static let lock = Mutex(false)
 

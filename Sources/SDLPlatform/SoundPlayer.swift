@@ -17,7 +17,7 @@ import CSDL2
 /// Supported: [x] mono or stereo PCM WAV in any rate SDL converts; [x] mute;
 /// [x] a new click cutting the previous one short; [ ] mixing several sounds at once.
 ///
-/// Main thread only (SDL audio device calls are not made from other threads here).
+/// One thread only: the app keeps it on `ShutterSound`'s thread, off the render loop.
 public final class SoundPlayer {
   /// What the player has found out about audio.
   public enum Status: Equatable, Sendable {

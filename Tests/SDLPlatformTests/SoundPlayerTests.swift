@@ -78,4 +78,24 @@ struct SoundPlayerTests {
     }
     #expect(reason.contains("/nonexistent/shutter.wav"))
   }
+
+  @Test func shutterSoundPlaysTheClickFromItsOwnThread() throws {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-audio-\(UUID().uuidString).raw")
+    defer { try? FileManager.default.removeItem(at: output) }
+    useAudioDriver("disk", file: output.path)
+    let sound = ShutterSound(soundPath: Self.shutterPath)
+    sound.play()
+    sound.waitUntilPlayed()
+    // The disk driver writes the queued click in real time from SDL's audio thread.
+    let deadline = Date().addingTimeInterval(5)
+    var written = 0
+    while written == 0, Date() < deadline {
+      written = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+      if written == 0 { usleep(10_000) }
+    }
+    sound.stop()
+    sound.stop()
+    #expect(written > 0, "the device received no samples")
+  }
 }
