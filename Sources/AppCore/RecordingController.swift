@@ -153,18 +153,20 @@ public final class RecordingController {
       framesPerSecond: framesPerSecond, colorimetry: facts.colorimetry, settings: settings)
     let destination = RecordingDestination(
       folder: folder, date: Date(), fileExtension: configuration.codec.defaultFileExtension)
-    // The microphone opens and closes here on the main thread: SDL's subsystem counts are not
-    // safe to change from two threads at once (the shutter sound uses SDL audio too).
-    var microphone: (any AudioInput)?
-    var notice: String?
-    if let openMicrophone, !isMicrophoneMuted {
-      do { microphone = try openMicrophone() } catch {
-        notice = AudioInputFailure.notice(for: error)
+    // The microphone opens on the worker with the file: connecting to the sound server (or
+    // ALSA probing every card) would stall the render loop. SDL's audio subsystem is started
+    // under one lock (`SDLAudioSubsystem`), so other threads' audio may start meanwhile.
+    let openMicrophone = isMicrophoneMuted ? nil : openMicrophone
+    work.send { [openMicrophone, configuration] in
+      var microphone: (any AudioInput)?
+      var notice: String?
+      if let openMicrophone {
+        do { microphone = try openMicrophone() } catch {
+          notice = AudioInputFailure.notice(for: error)
+        }
       }
-    }
-    var withSound = configuration
-    withSound.audio = microphone?.format
-    work.send { [microphone, notice, withSound] in
+      var withSound = configuration
+      withSound.audio = microphone?.format
       do {
         let recorder = try VideoRecorder(configuration: withSound, destination: destination)
         return .started(recorder, microphone, notice: notice)
