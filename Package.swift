@@ -121,7 +121,8 @@ let package = Package(
       dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),
     .testTarget(
       name: "OverlayTests", dependencies: ["Overlay", "CameraTestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport"]),
+    .testTarget(
+      name: "SDLPlatformTests", dependencies: ["SDLPlatform", "CameraTestSupport", "Workers"]),
     .testTarget(
       name: "PhotoPipelineTests",
       dependencies: [

@@ -20,6 +20,8 @@ final class ViewerVideo {
   let player: VideoPlayer
   var clock: PlaybackClock?
   var audio: AudioOutput?
+  /// The sound device while it opens; the clock starts once it is open (or failed to).
+  var audioOpening: AudioOutputOpening?
   var frameSize: Size?
   var hasFailed = false
 
@@ -43,6 +45,7 @@ extension PreviewApp {
     guard let video = photos.video else { return }
     video.player.stop()
     video.audio = nil
+    video.audioOpening = nil
     backend.removeImage(ViewerVideo.image)
     photos.video = nil
   }
@@ -100,9 +103,16 @@ extension PreviewApp {
       photos.controller.viewerImageReady(Thumbnail.cannotOpenPlaceholder(), for: video.url)
       return nil
     case .open(let info):
-      // No sound device, or one that will not open: the video plays silent, without a notice.
+      // The sound device opens off the render loop; playback starts when it is ready. No
+      // sound device, or one that will not open: the video plays silent, without a notice.
       if let rate = info.sampleRate {
-        video.audio = AudioOutput(sampleRate: rate, channelCount: info.channelCount)
+        if video.audioOpening == nil {
+          video.audioOpening = AudioOutputOpening(
+            sampleRate: rate, channelCount: info.channelCount, wake: { [wake] in wake.wake() })
+        }
+        guard let opened = video.audioOpening?.take() else { return nil }
+        video.audio = opened
+        video.audioOpening = nil
       }
       let clock = PlaybackClock(duration: info.duration, isPlaying: true, now: playbackNow)
       video.clock = clock

@@ -5,7 +5,8 @@ import CSDL2
 /// the video's rate and channel count, queued as they come due, cleared on a seek. Opening can
 /// fail (no sound server, no device): `init` then returns nil and the video plays silent.
 ///
-/// Main thread only.
+/// One thread at a time: the app opens it through `AudioOutputOpening`, off the render loop,
+/// then plays it from the render loop.
 public final class AudioOutput {
   private var device: SDL_AudioDeviceID = 0
   private let channelCount: Int

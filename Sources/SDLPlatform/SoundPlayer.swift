@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CSDL2
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -119,24 +120,47 @@ public final class SoundPlayer {
 
   /// Runs `body` with file descriptor 2 on /dev/null, then puts it back. Lines other threads
   /// write to stderr during those milliseconds are lost too; only audio start-up uses it.
+  ///
+  /// Audio starts on several threads (the shutter sound's, the microphone list's, the
+  /// recording's, the viewer's sound): the first to enter points stderr away and the last to
+  /// leave puts it back, so one thread's restore can neither let another's probing through nor
+  /// leave stderr on /dev/null. Any thread.
   static func withQuietStandardError(_ body: () -> Void) {
-    fflush(nil)
-    let saved = dup(2)
-    let sink = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)
-    guard saved >= 0, sink >= 0 else {
-      if saved >= 0 { Glibc.close(saved) }
-      if sink >= 0 { Glibc.close(sink) }
-      return body()
+    let isQuiet = quieting.withLock { state -> Bool in
+      if state.depth == 0 {
+        fflush(nil)
+        let saved = dup(2)
+        let sink = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard saved >= 0, sink >= 0 else {
+          if saved >= 0 { Glibc.close(saved) }
+          if sink >= 0 { Glibc.close(sink) }
+          return false
+        }
+        dup2(sink, 2)
+        Glibc.close(sink)
+        state.saved = saved
+      }
+      state.depth += 1
+      return true
     }
-    dup2(sink, 2)
-    Glibc.close(sink)
     defer {
-      fflush(nil)
-      dup2(saved, 2)
-      Glibc.close(saved)
+      if isQuiet {
+        quieting.withLock { state in
+          state.depth -= 1
+          if state.depth == 0 {
+            fflush(nil)
+            dup2(state.saved, 2)
+            Glibc.close(state.saved)
+            state.saved = -1
+          }
+        }
+      }
     }
     body()
   }
+
+  /// Threads inside `withQuietStandardError`, and the real stderr kept while any is.
+  private static let quieting = Mutex<(depth: Int, saved: Int32)>((depth: 0, saved: -1))
 
   /// `SDL_LoadWAV` is a macro Swift cannot import; this is what it expands to:
   /// `SDL_LoadWAV_RW(SDL_RWFromFile(path, "rb"), 1, ...)`, the 1 making SDL close the stream.

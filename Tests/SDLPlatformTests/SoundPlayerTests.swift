@@ -2,6 +2,7 @@
 import Foundation
 import SDLPlatform
 import Testing
+import Workers
 
 @Suite("Shutter sound", .serialized)
 struct SoundPlayerTests {
@@ -97,5 +98,27 @@ struct SoundPlayerTests {
     sound.stop()
     sound.stop()
     #expect(written > 0, "the device received no samples")
+  }
+
+  @Test func audioOutputOpensOnItsOwnThreadAndIsTakenOnce() throws {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-audio-\(UUID().uuidString).raw")
+    defer { try? FileManager.default.removeItem(at: output) }
+    useAudioDriver("disk", file: output.path)
+    let ready = Semaphore()
+    let opening = AudioOutputOpening(sampleRate: 48_000, channelCount: 2) { ready.signal() }
+    #expect(ready.wait(timeout: .seconds(10)))
+    let outcome = try #require(opening.take())
+    #expect(outcome != nil, "the disk driver's device did not open")
+    #expect(opening.take() == nil, "the outcome is given once")
+  }
+
+  @Test func audioOutputThatCannotOpenLeavesTheVideoSilent() throws {
+    useAudioDriver("no-such-driver")
+    let ready = Semaphore()
+    let opening = AudioOutputOpening(sampleRate: 48_000, channelCount: 2) { ready.signal() }
+    #expect(ready.wait(timeout: .seconds(10)))
+    let outcome = try #require(opening.take())
+    #expect(outcome == nil)
   }
 }
