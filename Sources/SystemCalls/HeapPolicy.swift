@@ -36,4 +36,10 @@ public enum HeapPolicy {
   public static var bytesInOwnMappings: Int {
     Int(mallinfo2().hblkhd)
   }
+
+  /// Bytes free inside the arenas, their tops included (glibc's `fordblks`): malloc serves a
+  /// block from there, whatever its size, before it maps new pages. Any thread.
+  public static var bytesFreeInArenas: Int {
+    Int(mallinfo2().fordblks)
+  }
 }
