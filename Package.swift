@@ -84,7 +84,7 @@ let package = Package(
       name: "CameraApp",
       dependencies: [
         "AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug", "Metering",
-        "Lighting", "Scanning",
+        "Lighting", "Scanning", "SystemCalls",
       ]),
     .executableTarget(
       name: "PinholeBench",

@@ -8,6 +8,7 @@
 
 #define _GNU_SOURCE 1
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>

@@ -4,6 +4,10 @@ import CameraModel
 import Foundation
 import Hotplug
 import SDLPlatform
+import SystemCalls
+
+// Before any thread starts: large buffers freed later go back to the system (see HeapPolicy).
+HeapPolicy.apply()
 
 let options: Options
 do {

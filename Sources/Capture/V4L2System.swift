@@ -48,15 +48,18 @@ public protocol V4L2System: AnyObject {
 ///
 /// Stateless, so any thread may use it; each device still confines its descriptor to one thread.
 public final class LibV4L2System: V4L2System, Sendable {
-  /// Makes the live system. The first one sends libv4l2's own log lines to /dev/null: they
-  /// repeat, in library words, failures Pinhole already reports as sentences.
+  /// Makes the live system. The first one sends libv4l2's own log lines to a stream that drops
+  /// them: they repeat, in library words, failures Pinhole already reports as sentences. The
+  /// stream makes no system call, because with a log set libv4l2 logs every ioctl as well.
   public init() { _ = Self.silenceLibraryLog }
 
   /// The character-device major number of every video4linux node (Linux's VIDEO_MAJOR).
   static let videoMajor: UInt = 81
 
   private static let silenceLibraryLog: Void = {
-    if let sink = fopen("/dev/null", "w") { cv4l2_set_log_file(sink) }
+    if let sink = cv4l2_discarding_stream() ?? fopen("/dev/null", "w") {
+      cv4l2_set_log_file(sink)
+    }
   }()
 
   /// Opens through `v4l2_open`. A node that is not a video4linux character device (major 81)

@@ -15,7 +15,8 @@ final class PhotoWorker {
 
   private let vault: PhotoVault
   private let softwareVersion: String
-  private let thumbnailHeight: Int
+  /// nil: no thumbnails (command-line photos, which show none).
+  private let thumbnailHeight: Int?
   private let post: (PhotoEvent) -> Void
   private let encoder = JPEGEncoder()
   private let decoder = JPEGDecoder()
@@ -29,7 +30,7 @@ final class PhotoWorker {
   private var kept: [UInt64: KeptShot] = [:]
 
   init(
-    vault: PhotoVault, softwareVersion: String, thumbnailHeight: Int,
+    vault: PhotoVault, softwareVersion: String, thumbnailHeight: Int?,
     post: @escaping (PhotoEvent) -> Void
   ) {
     self.vault = vault
@@ -38,7 +39,7 @@ final class PhotoWorker {
     self.post = post
   }
 
-  /// Thumbnail, JPEG, EXIF, file, each step reported.
+  /// Thumbnail (unless none is wanted), JPEG, EXIF, file, each step reported.
   func process(_ job: sending PhotoJob, id: UInt64) {
     let (captureDate, clickTime) = (job.captureDate, job.clickTime)
     let (make, model, orientation, folder) = (job.make, job.model, job.orientation, job.folder)
@@ -82,8 +83,8 @@ final class PhotoWorker {
     }
   }
 
-  /// Posts the thumbnail, then returns the JPEG to store and its size. A raw frame goes back to
-  /// its pool here, before any file I/O, whatever happens.
+  /// Posts the thumbnail (unless none is wanted), then returns the JPEG to store and its size. A
+  /// raw frame goes back to its pool here, before any file I/O, whatever happens.
   private func encodeWithThumbnail(
     _ job: sending PhotoJob, id: UInt64
   ) throws(ImagingError) -> (jpeg: Data, size: FrameSize) {
@@ -113,24 +114,30 @@ final class PhotoWorker {
       decodedFrame.copy(job.zoom.cropRectangle(in: decodedFrame.size), into: croppedFrame)
       return try encodeRaw(croppedFrame, id: id)
     case .jpeg(let bytes):
-      // withUnsafeBytes rethrows untyped errors, so the outcome travels as a Result.
-      let thumbnail = bytes.withUnsafeBytes { buffer in
-        Result { () throws(ImagingError) in
-          try Thumbnail(jpeg: buffer, height: thumbnailHeight, decoder: decoder, scratch: scratch)
+      if let thumbnailHeight {
+        // withUnsafeBytes rethrows untyped errors, so the outcome travels as a Result.
+        let thumbnail = bytes.withUnsafeBytes { buffer in
+          Result { () throws(ImagingError) in
+            try Thumbnail(
+              jpeg: buffer, height: thumbnailHeight, decoder: decoder, scratch: scratch)
+          }
         }
+        post(.thumbnailReady(id: id, thumbnail: try thumbnail.get()))
       }
-      post(.thumbnailReady(id: id, thumbnail: try thumbnail.get()))
       let size = try decoder.header(of: bytes).size
       return (try StandardHuffmanTables.inserting(into: bytes), size)
     }
   }
 
-  /// Posts the thumbnail of `frame`, then encodes it as JPEG quality 92 4:2:0.
+  /// Posts the thumbnail of `frame` (unless none is wanted), then encodes it as JPEG quality 92
+  /// 4:2:0.
   private func encodeRaw(_ frame: NV12Frame, id: UInt64) throws(ImagingError) -> (
     jpeg: Data, size: FrameSize
   ) {
-    post(
-      .thumbnailReady(id: id, thumbnail: Thumbnail(downscaling: frame, height: thumbnailHeight)))
+    if let thumbnailHeight {
+      post(
+        .thumbnailReady(id: id, thumbnail: Thumbnail(downscaling: frame, height: thumbnailHeight)))
+    }
     return (try encoder.encode(frame, quality: 92, subsampling: .yuv420), frame.size)
   }
 

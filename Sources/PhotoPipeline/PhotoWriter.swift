@@ -46,11 +46,11 @@ public final class PhotoWriter: Sendable {
   private let vault: PhotoVault
 
   /// Starts the writer thread. `softwareVersion` goes into EXIF as "Pinhole <version>";
-  /// `vault` stores the files (tests pass one over a scripted file system); `wake` runs after
-  /// each event.
+  /// `vault` stores the files (tests pass one over a scripted file system); `thumbnailHeight`
+  /// nil skips the thumbnails, for callers that show none; `wake` runs after each event.
   public init(
     softwareVersion: String, vault: PhotoVault = PhotoVault(),
-    thumbnailHeight: Int = Thumbnail.standardHeight, retryInterval: Duration = .seconds(2),
+    thumbnailHeight: Int? = Thumbnail.standardHeight, retryInterval: Duration = .seconds(2),
     wake: (@Sendable () -> Void)? = nil
   ) {
     self.vault = vault

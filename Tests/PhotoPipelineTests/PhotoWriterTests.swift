@@ -78,6 +78,22 @@ struct PhotoWriterTests {
     #expect(SimulatedFrameTag.decode(from: decoded) == 42)
   }
 
+  @Test func makesNoThumbnailWhenNoneIsWanted() throws {
+    let folder = try TestFolder()
+    let writer = PhotoWriter(softwareVersion: "1.2.0", thumbnailHeight: nil)
+    defer { writer.stop() }
+    let raw = writer.submit(
+      job(.raw(TaggedFrames.make(3), release: { _ in }), folder: folder.url))
+    let mjpeg = [UInt8](try JPEGEncoder().encode(TaggedFrames.make(4)))
+    let camera = writer.submit(job(.jpeg(mjpeg), folder: folder.url))
+    let events = events(of: writer) { [camera] event in
+      if case .saved(camera, _, _) = event { true } else { false }
+    }
+    #expect(savedCount(events) == 2)
+    #expect(savedURL(events, id: raw) != nil && savedURL(events, id: camera) != nil)
+    #expect(!events.contains { if case .thumbnailReady = $0 { true } else { false } })
+  }
+
   @Test func savesTheCamerasOwnJPEGWithTablesAndEXIFWithoutReencoding() throws {
     let folder = try TestFolder()
     let writer = PhotoWriter(softwareVersion: "1.2.0")
