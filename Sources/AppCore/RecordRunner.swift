@@ -5,6 +5,7 @@ import Foundation
 import MediaStore
 import Recording
 import Synchronization
+import Workers
 
 #if canImport(Glibc)
   import Glibc
@@ -78,14 +79,17 @@ public struct RecordRunner: Sendable {
     // Nothing shows the picture and no photo is taken: MJPEG pass-through stores the camera's
     // JPEG frames as they come, so decoding them would be work thrown away.
     configuration.skipsDecoding = codec == .mjpeg
+    // The session signals each frame and event, so the wait for the first frame sleeps until
+    // there is something to look at instead of polling (signals after it are never taken).
+    let arrivals = Workers.Semaphore()
     let session = CaptureSession(
       configuration: configuration, openDevice: source.open,
-      makeConverter: source.makeConverter)
+      makeConverter: source.makeConverter, wake: { arrivals.signal() })
     session.start()
     defer { session.stop() }
     let first: NV12Frame
     do {
-      first = try waitForFirstFrame(session, device: source.device)
+      first = try waitForFirstFrame(session, device: source.device, arrivals: arrivals)
     } catch {
       return Outcome(status: 1, message: error.message, notices: notices)
     }
@@ -152,7 +156,7 @@ enum RecordInterruption {
 extension RecordRunner {
   /// Streams until the first frame and copies it (the session keeps running).
   fileprivate func waitForFirstFrame(
-    _ session: CaptureSession, device: DeviceInfo
+    _ session: CaptureSession, device: DeviceInfo, arrivals: Workers.Semaphore
   ) throws(RecordFailure) -> NV12Frame {
     let started = MonotonicTime.now()
     while true {
@@ -172,8 +176,9 @@ extension RecordRunner {
         let error = CaptureError.stalled(device: device.path, seconds: firstFrameTimeout)
         throw RecordFailure(message: error.userMessage)
       }
-      // The mailbox has no signal to wait on; a millisecond is far below a frame interval.
-      usleep(1_000)
+      // Until the session signals a frame or an event; the timeout only bounds the check of
+      // the first-frame deadline.
+      arrivals.wait(timeout: .milliseconds(100))
     }
   }
 
@@ -210,9 +215,17 @@ extension RecordRunner {
       for event in session.drainEvents() {
         if case .stateChanged(.failed(_, let error)) = event { return Self.endSentence(for: error) }
       }
-      // The preview's part: give the newest frame back at once (the tap already copied it).
+      // The preview's part: give the newest frame back (the tap already copied it; a newer
+      // frame would recycle it anyway).
       if let frame = session.mailbox.take() { session.recycle(frame) }
-      if recorder.waitUntilFinished(timeout: .milliseconds(20)) != nil { return nil }
+      // Woken by a file that ended by itself; otherwise the checks above run ten times a
+      // second, and the last wait ends when the duration does.
+      var wait = Duration.milliseconds(100)
+      if let duration {
+        let remaining = duration - MonotonicTime.now().seconds(since: started)
+        wait = min(wait, .milliseconds(max(1, Int((remaining * 1000).rounded(.up)))))
+      }
+      if recorder.waitUntilFinished(timeout: wait) != nil { return nil }
     }
     return nil
   }

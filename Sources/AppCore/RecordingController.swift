@@ -87,6 +87,8 @@ public final class RecordingController {
   }
 
   private var phase = Phase.idle
+  /// True once this recording's notice about its lost microphone was given.
+  private var hasReportedLostMicrophone = false
   /// Why the recording is being stopped when it was not asked to (the camera went away).
   private var stopReason: String?
   /// The session a starting recording will tap.
@@ -220,6 +222,8 @@ public final class RecordingController {
     if case .recording(let active) = phase {
       if active.recorder.isEnding || frameFacts?.size != active.recorder.configuration.frameSize {
         finish(active)
+      } else if let notice = lostMicrophoneNotice(active) {
+        notices.append(notice)
       }
     }
     for result in work.events.drain() {
@@ -268,6 +272,7 @@ public final class RecordingController {
         return []
       }
       pendingSession = nil
+      hasReportedLostMicrophone = false
       let sound = SoundLevelTap(isMuted: isMicrophoneMuted)
       let active = Active(
         recorder: recorder, microphone: microphone, session: session, sound: sound)
@@ -285,6 +290,21 @@ public final class RecordingController {
       guard let stopReason else { return [message] }
       return [message.isEmpty ? stopReason : stopReason + " " + message]
     }
+  }
+
+  /// The notice, once per recording, for a microphone that went away while it ran (unplugged,
+  /// or removed from the sound server). The recording goes on: the input keeps delivering
+  /// silence, so the sound track stays in step with the picture.
+  private func lostMicrophoneNotice(_ active: Active) -> String? {
+    guard !hasReportedLostMicrophone, let microphone = active.microphone, microphone.isLost
+    else { return nil }
+    hasReportedLostMicrophone = true
+    return Self.lostMicrophoneSentence(name: microphone.name)
+  }
+
+  /// "Lost the microphone (USB Mic); the recording goes on without sound."
+  static func lostMicrophoneSentence(name: String) -> String {
+    "Lost the microphone (\(name)); the recording goes on without sound."
   }
 
   private func finish(_ active: Active) {

@@ -63,7 +63,12 @@ extension PreviewApp {
         recording.cameraFailed(error.userMessage)
       }
     }
-    for notice in recording.update() { model.notice = notice }
+    // The notices go to the log too, where they outlast the pill.
+    for notice in recording.update() {
+      model.notice = notice
+      print("pinhole: \(notice)")
+      fflush(nil)
+    }
     let title = recordingTitle()
     if title != shownTitle {
       window.setTitle(title)

@@ -55,4 +55,12 @@ public protocol AudioInput: AnyObject, Sendable {
   func start(deliver: @escaping @Sendable (AudioChunk) -> Void)
   /// Stops delivery; no chunk arrives after it returns. Safe to call twice.
   func stop()
+  /// True once the device has gone away (unplugged, or removed from the sound server) while
+  /// open: chunks may still come, but they hold silence. The opener's thread.
+  var isLost: Bool { get }
+}
+
+extension AudioInput {
+  /// Inputs that cannot go away (a synthetic one) are never lost.
+  public var isLost: Bool { false }
 }

@@ -65,6 +65,14 @@ public final class Microphone: AudioInput, @unchecked Sendable {
 
   deinit { stop() }
 
+  /// True once SDL has given the open device up: when the sound server removes the input (a
+  /// USB microphone unplugged, a PulseAudio source unloaded) SDL posts SDL_AUDIODEVICEREMOVED,
+  /// marks the device disabled and goes on calling back with silence, so the recording keeps
+  /// its pace. False before `init` opened it and after `stop`. The opener's thread.
+  public var isLost: Bool {
+    device != 0 && SDL_GetAudioDeviceStatus(device) == SDL_AUDIO_STOPPED
+  }
+
   /// Starts the callbacks; each buffer reaches `deliver` on SDL's audio thread.
   public func start(deliver: @escaping @Sendable (AudioChunk) -> Void) {
     delivery.withLock { $0 = deliver }

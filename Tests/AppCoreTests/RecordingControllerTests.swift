@@ -6,10 +6,44 @@ import Foundation
 import Overlay
 import Synchronization
 import Testing
+import Workers
 
 #if canImport(Glibc)
   import Glibc
 #endif
+
+/// A microphone that delivers silence in real time from its own thread, and that a test can
+/// make go away, as SDL's does when its input is unplugged (SDL goes on delivering silence).
+private final class VanishingMicrophone: AudioInput, @unchecked Sendable {
+  let format = AudioFormat(sampleRate: 48_000, channelCount: 1)
+  let name = "Test-Microphone"
+  /// Set by the test: the device went away.
+  let hasGone = Atomic<Bool>(false)
+  private let running = Atomic<Bool>(false)
+  // Started and joined by the opener's thread only.
+  private var thread: WorkerThread?
+
+  var isLost: Bool { hasGone.load(ordering: .relaxed) }
+
+  func start(deliver: @escaping @Sendable (AudioChunk) -> Void) {
+    running.store(true, ordering: .relaxed)
+    thread = WorkerThread(name: "vanishing-microphone") { [self] in
+      while running.load(ordering: .relaxed) {
+        deliver(
+          AudioChunk(
+            samples: [Float](repeating: 0, count: 480), channelCount: 1, sampleRate: 48_000,
+            captureTime: MonotonicTime.now()))
+        usleep(10_000)
+      }
+    }
+  }
+
+  func stop() {
+    running.store(false, ordering: .relaxed)
+    thread?.join()
+    thread = nil
+  }
+}
 
 @Suite("The window's recording controller", .serialized)
 struct RecordingControllerTests {
@@ -156,6 +190,31 @@ struct RecordingControllerTests {
     controller.stop()
     let notices = update(controller) { !controller.isActive }
     #expect(opened.load(ordering: .relaxed) == 0)
+    #expect(notices.count == 1 && notices.first?.hasPrefix("Saved ") == true, "\(notices)")
+  }
+
+  @Test func aMicrophoneThatGoesAwayLeavesTheRecordingRunningWithOneNotice() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let microphone = VanishingMicrophone()
+    let controller = RecordingController(folder: folder.url, openMicrophone: { microphone })
+    controller.frameFacts = try firstFrameFacts(session)
+    controller.start(session: session)
+    var notices = update(controller) {
+      controller.overlayState(canRecord: true).elapsedSeconds >= 0.3
+    }
+    #expect(controller.overlayState(canRecord: true).hasAudio)
+    #expect(notices.isEmpty, "\(notices)")
+    microphone.hasGone.store(true, ordering: .relaxed)
+    notices = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.8 }
+    #expect(controller.isRecording)
+    #expect(
+      notices == ["Lost the microphone (Test-Microphone); the recording goes on without sound."],
+      "\(notices)")
+    controller.stop()
+    notices = update(controller) { !controller.isActive }
     #expect(notices.count == 1 && notices.first?.hasPrefix("Saved ") == true, "\(notices)")
   }
 

@@ -65,6 +65,42 @@ struct MicrophoneControlsTests {
     }
   }
 
+  @Test func aChosenMicrophoneThatIsAbsentKeepsTheLineWhenNoOtherIsListed() throws {
+    var state = CameraScene.settingsState()
+    state.recording.microphones = []
+    #expect(!SettingsLayout(state: state, layout: baseLayout).rows.contains(where: isMicrophone))
+    state.recording.microphone = "USB Mic"
+    state.camera.settingsOffset = 10_000
+    let row = try #require(
+      SettingsLayout(state: state, layout: baseLayout).rows.first(where: isMicrophone))
+    let tap = OverlayInput(
+      windowSize: CameraScene.windowSize, pointer: row.frame.center,
+      clicks: [Click(position: row.frame.center)])
+    let result = frame(tap, state)
+    // The line shows the choice as absent, and a click goes back to the default input.
+    #expect(result.actions == [.recording(.selectMicrophone(nil))])
+    #expect(
+      result.commands.contains { command in
+        if case .text(let text, _, _, _) = command {
+          return text.hasPrefix("US") && text.hasSuffix(" (absent)")
+        }
+        return false
+      })
+  }
+
+  @Test func aLongAbsentNameIsShortenedButKeepsItsMark() {
+    var state = CameraScene.settingsState(offset: 10_000)
+    state.recording.microphones = []
+    state.recording.microphone = "Test-Microphone of the Conference Room"
+    let texts = frame(OverlayInput(windowSize: CameraScene.windowSize), state).commands
+      .compactMap { command -> String? in
+        if case .text(let text, _, _, _) = command { return text }
+        return nil
+      }
+    let shown = texts.first { $0.hasPrefix("Test") }
+    #expect(shown?.hasSuffix("… (absent)") == true, "\(texts)")
+  }
+
   @Test func clickingTheMicrophoneLineChoosesTheNextInput() throws {
     var state = CameraScene.state()
     state.camera.controls = []

@@ -35,11 +35,14 @@ public struct MicrophoneChoices: Hashable, Sendable {
     return !devices.contains(selected)
   }
 
+  /// What follows the name of a chosen device that is not plugged in.
+  public static let absentSuffix = " (absent)"
+
   /// What the line shows for the choice: "Default", the device's name, or the name marked
   /// "(absent)".
   public var label: String {
     guard let selected else { return Self.defaultLabel }
-    return isSelectedAbsent ? "\(selected) (absent)" : selected
+    return isSelectedAbsent ? selected + Self.absentSuffix : selected
   }
 
   /// The entry a click moves to: the next one, wrapping; nil with nothing else to choose.

@@ -258,11 +258,15 @@ extension SettingsPanel {
   }
 
   /// The selector pill at the right of `frame` for `title`, and the title as it fits.
-  private func selectorPill(_ title: String, frame: Rect) -> (Rect, String) {
+  private func selectorPill(_ title: String, suffix: String = "", frame: Rect) -> (Rect, String) {
     let size = painter.px(Self.labelSize)
     let chrome = painter.px(20) + painter.px(16)
     let maxWidth = (frame.width * 0.55).rounded()
-    let shown = painter.text.truncated(title, pointSize: size, width: maxWidth - chrome)
+    // A suffix that marks the entry ("(absent)") is kept whole; the title gives way to it.
+    let suffixWidth = suffix.isEmpty ? 0 : painter.text.size(of: suffix, pointSize: size).width
+    let shown =
+      painter.text.truncated(title, pointSize: size, width: maxWidth - chrome - suffixWidth)
+      + suffix
     let width = min(painter.text.size(of: shown, pointSize: size).width + chrome, maxWidth)
     let pill = Rect(
       x: frame.maxX - width.rounded(), y: frame.center.y - painter.px(14), width: width.rounded(),
@@ -271,13 +275,13 @@ extension SettingsPanel {
   }
 
   /// A pill at the right of the line showing the current entry and a chevron: a click opens
-  /// the list of entries.
+  /// the list of entries. A long `title` is shortened, `suffix` never.
   func drawSelector(
-    _ title: String, frame: Rect, response: ControlResponse, opacity: Double,
-    into commands: inout [DrawCommand]
+    _ title: String, suffix: String = "", frame: Rect, response: ControlResponse,
+    opacity: Double, into commands: inout [DrawCommand]
   ) {
     let size = painter.px(Self.labelSize)
-    let (pill, shown) = selectorPill(title, frame: frame)
+    let (pill, shown) = selectorPill(title, suffix: suffix, frame: frame)
     drawPillBackground(pill, response: response, opacity: opacity, into: &commands)
     painter.appendText(
       shown, into: &commands, leading: pill.minX + painter.px(10), centerY: pill.center.y,

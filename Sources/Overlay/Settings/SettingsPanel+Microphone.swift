@@ -2,10 +2,13 @@
 
 extension SettingsLayout {
   /// The video section: a heading and the microphone picker, once the app has listed the
-  /// capture devices and found at least one by name (with none, "Default" is the only
-  /// choice and the line would offer nothing to pick).
+  /// capture devices and there is something to pick: a device found by name, or a chosen one
+  /// that is not plugged in now (shown absent, so the way back to the default input stays).
+  /// With neither, "Default" is the only choice and the line would offer nothing.
   static func videoContents(of recording: RecordingOverlayState) -> [SettingsRow.Content] {
-    guard let microphones = recording.microphones, !microphones.isEmpty else { return [] }
+    guard let microphones = recording.microphones else { return [] }
+    let choices = MicrophoneChoices(devices: microphones, selected: recording.microphone)
+    guard choices.entries.count > 1 else { return [] }
     return [.heading("Video"), .microphone]
   }
 }
@@ -37,7 +40,12 @@ extension SettingsPanel {
       centerY: row.frame.center.y, size: size, color: CameraPainter.textColor)
     let choices = microphoneChoices
     let opacity = choices.entries.count > 1 ? 1 : CameraPainter.disabledOpacity
+    // An absent device keeps its mark when its name is too long for the pill.
+    let (title, suffix) =
+      choices.isSelectedAbsent
+      ? (choices.selected ?? "", MicrophoneChoices.absentSuffix) : (choices.label, "")
     drawSelector(
-      choices.label, frame: row.frame, response: response, opacity: opacity, into: &commands)
+      title, suffix: suffix, frame: row.frame, response: response, opacity: opacity,
+      into: &commands)
   }
 }
