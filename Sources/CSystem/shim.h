@@ -40,6 +40,20 @@ static inline int csystem_current_thread_name(char *name, size_t length) {
   return pthread_getname_np(pthread_self(), name, length);
 }
 
+// The write function of csystem_discarding_stream: takes every byte and keeps none.
+static inline ssize_t csystem_discard_write(void *cookie, const char *bytes, size_t size) {
+  (void)cookie;
+  (void)bytes;
+  return (ssize_t)size;
+}
+
+// fopencookie(3): a write-only stream that accepts and drops everything with no system call, for
+// a library's log that must go somewhere quiet; NULL if stdio cannot make one.
+static inline FILE *csystem_discarding_stream(void) {
+  cookie_io_functions_t functions = {NULL, csystem_discard_write, NULL, NULL};
+  return fopencookie(NULL, "w", functions);
+}
+
 // RENAME_NOREPLACE from <linux/fs.h>, part of the kernel ABI since Linux 3.15.
 static const unsigned int CSYSTEM_RENAME_NOREPLACE = 1;
 // eventfd(2) flags; the macros alias O_* values Swift cannot see through.

@@ -3,8 +3,6 @@
 #ifndef CV4L2_SHIM_H
 #define CV4L2_SHIM_H
 
-// For fopencookie(3), a GNU extension.
-#define _GNU_SOURCE 1
 #include <errno.h>
 #include <fcntl.h>
 #include <libv4l2.h>
@@ -26,21 +24,6 @@ static inline int cv4l2_ioctl(int fd, unsigned long request, void *arg) {
 // to stderr unless v4l2_log_file is set; Pinhole reports the same failures in its own words.
 // The global is mutable C state, which Swift 6 refuses to touch directly.
 static inline void cv4l2_set_log_file(FILE *file) { v4l2_log_file = file; }
-
-// Once v4l2_log_file is set, libv4l2 also logs every ioctl to it: a formatted line and an
-// fflush, so on /dev/null one write(2) per request (5476 for one --snapshot on vivid). A stream
-// whose writes go nowhere keeps the errors quiet without a system call per ioctl.
-static inline ssize_t cv4l2_discard_write(void *cookie, const char *bytes, size_t size) {
-  (void)cookie;
-  (void)bytes;
-  return (ssize_t)size;
-}
-
-// A write-only stream that accepts and drops everything; NULL if it cannot be made.
-static inline FILE *cv4l2_discarding_stream(void) {
-  cookie_io_functions_t functions = {NULL, cv4l2_discard_write, NULL, NULL};
-  return fopencookie(NULL, "w", functions);
-}
 
 // MAP_FAILED is a cast macro ((void *)-1) that Swift does not import.
 static inline int cv4l2_is_map_failed(void *p) { return p == MAP_FAILED; }

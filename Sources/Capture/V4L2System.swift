@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CV4L2
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -57,7 +58,9 @@ public final class LibV4L2System: V4L2System, Sendable {
   static let videoMajor: UInt = 81
 
   private static let silenceLibraryLog: Void = {
-    if let sink = cv4l2_discarding_stream() ?? fopen("/dev/null", "w") {
+    // Once a log is set, libv4l2 logs every ioctl to it, a formatted line and an fflush each:
+    // on /dev/null that was one write(2) per request (5476 for one --snapshot on vivid).
+    if let sink = SystemCalls.SystemCall.discardingStream() ?? fopen("/dev/null", "w") {
       cv4l2_set_log_file(sink)
     }
   }()

@@ -37,6 +37,13 @@ public enum SystemCall {
     }
   }
 
+  /// A write-only stream that accepts and drops every byte without a system call (`fopencookie`),
+  /// for a C library's log that must go somewhere quiet; nil if stdio cannot make one. Any
+  /// thread.
+  public static func discardingStream() -> UnsafeMutablePointer<FILE>? {
+    csystem_discarding_stream()
+  }
+
   /// A pipe whose ends are close-on-exec (and non-blocking when asked) from the start, so a child
   /// process started meanwhile never inherits them.
   public static func makePipe(nonBlocking: Bool) throws(SystemCallError) -> (
