@@ -28,9 +28,14 @@ public struct DeviceDiscovery {
   public var system: any V4L2System
 
   /// Makes a discovery over the given roots.
+  ///
+  /// The live default opens nodes without libv4l2: `v4l2_open` prepares its format emulation on
+  /// every open by enumerating each format, size and frame interval (some 900 ioctls on vivid,
+  /// more on a webcam with many sizes), and discovery needs only VIDIOC_QUERYCAP and the
+  /// driver's own formats, which are all a plain open lists.
   public init(
     deviceRoot: String = "/dev", sysfsRoot: String = "/sys",
-    system: any V4L2System = LibV4L2System()
+    system: any V4L2System = KernelV4L2System()
   ) {
     self.deviceRoot = deviceRoot
     self.sysfsRoot = sysfsRoot
