@@ -15,6 +15,20 @@ struct SoundPlayerTests {
     if let file { setenv("SDL_DISKAUDIOFILE", file, 1) }
   }
 
+  /// Runs `body` with SDL's disk audio driver writing into a scratch file, removed afterwards.
+  private func withDiskAudio(_ body: (URL) throws -> Void) rethrows {
+    let output = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pinhole-audio-\(UUID().uuidString).raw")
+    defer { try? FileManager.default.removeItem(at: output) }
+    useAudioDriver("disk", file: output.path)
+    try body(output)
+  }
+
+  /// Bytes the disk driver has written to `output` so far.
+  private func bytesWritten(to output: URL) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+  }
+
   private func littleEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
     (0..<count).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
   }
@@ -30,22 +44,19 @@ struct SoundPlayerTests {
     #expect(Double(dataBytes / 2) / 48_000 < 0.150)
   }
 
-  @Test func playsTheClickThroughTheAudioDevice() throws {
-    let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pinhole-audio-\(UUID().uuidString).raw")
-    defer { try? FileManager.default.removeItem(at: output) }
-    useAudioDriver("disk", file: output.path)
-    let player = SoundPlayer(soundPath: Self.shutterPath)
-    player.play()
-    #expect(player.status == .ready)
-    // The disk driver writes in real time; the click is 120 ms long. Nothing can be awaited,
-    // so the queue is polled against a generous deadline.
-    let deadline = Date().addingTimeInterval(5)
-    while player.queuedByteCount > 0, Date() < deadline { usleep(10_000) }
-    #expect(player.queuedByteCount == 0)
-    player.close()
-    let written = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int
-    #expect((written ?? 0) > 0, "the device received no samples")
+  @Test func playsTheClickThroughTheAudioDevice() {
+    withDiskAudio { output in
+      let player = SoundPlayer(soundPath: Self.shutterPath)
+      player.play()
+      #expect(player.status == .ready)
+      // The disk driver writes in real time; the click is 120 ms long. Nothing can be awaited,
+      // so the queue is polled against a generous deadline.
+      let deadline = Date().addingTimeInterval(5)
+      while player.queuedByteCount > 0, Date() < deadline { usleep(10_000) }
+      #expect(player.queuedByteCount == 0)
+      player.close()
+      #expect(bytesWritten(to: output) > 0, "the device received no samples")
+    }
   }
 
   @Test func mutedPlayerDoesNotOpenAudio() {
@@ -80,37 +91,29 @@ struct SoundPlayerTests {
     #expect(reason.contains("/nonexistent/shutter.wav"))
   }
 
-  @Test func shutterSoundPlaysTheClickFromItsOwnThread() throws {
-    let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pinhole-audio-\(UUID().uuidString).raw")
-    defer { try? FileManager.default.removeItem(at: output) }
-    useAudioDriver("disk", file: output.path)
-    let sound = ShutterSound(soundPath: Self.shutterPath)
-    sound.play()
-    sound.waitUntilPlayed()
-    // The disk driver writes the queued click in real time from SDL's audio thread.
-    let deadline = Date().addingTimeInterval(5)
-    var written = 0
-    while written == 0, Date() < deadline {
-      written = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
-      if written == 0 { usleep(10_000) }
+  @Test func shutterSoundPlaysTheClickFromItsOwnThread() {
+    withDiskAudio { output in
+      let sound = ShutterSound(soundPath: Self.shutterPath)
+      sound.play()
+      sound.waitUntilPlayed()
+      // The disk driver writes the queued click in real time from SDL's audio thread.
+      let deadline = Date().addingTimeInterval(5)
+      while bytesWritten(to: output) == 0, Date() < deadline { usleep(10_000) }
+      sound.stop()
+      sound.stop()
+      #expect(bytesWritten(to: output) > 0, "the device received no samples")
     }
-    sound.stop()
-    sound.stop()
-    #expect(written > 0, "the device received no samples")
   }
 
   @Test func audioOutputOpensOnItsOwnThreadAndIsTakenOnce() throws {
-    let output = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pinhole-audio-\(UUID().uuidString).raw")
-    defer { try? FileManager.default.removeItem(at: output) }
-    useAudioDriver("disk", file: output.path)
-    let ready = Semaphore()
-    let opening = AudioOutputOpening(sampleRate: 48_000, channelCount: 2) { ready.signal() }
-    #expect(ready.wait(timeout: .seconds(10)))
-    let outcome = try #require(opening.take())
-    #expect(outcome != nil, "the disk driver's device did not open")
-    #expect(opening.take() == nil, "the outcome is given once")
+    try withDiskAudio { _ in
+      let ready = Semaphore()
+      let opening = AudioOutputOpening(sampleRate: 48_000, channelCount: 2) { ready.signal() }
+      #expect(ready.wait(timeout: .seconds(10)))
+      let outcome = try #require(opening.take())
+      #expect(outcome != nil, "the disk driver's device did not open")
+      #expect(opening.take() == nil, "the outcome is given once")
+    }
   }
 
   @Test func audioOutputThatCannotOpenLeavesTheVideoSilent() throws {
