@@ -71,32 +71,17 @@ struct MicrophoneControlsTests {
     #expect(!SettingsLayout(state: state, layout: baseLayout).rows.contains(where: isMicrophone))
     state.recording.microphone = "USB Mic"
     state.camera.settingsOffset = 10_000
-    let row = try #require(
-      SettingsLayout(state: state, layout: baseLayout).rows.first(where: isMicrophone))
-    let tap = OverlayInput(
-      windowSize: CameraScene.windowSize, pointer: row.frame.center,
-      clicks: [Click(position: row.frame.center)])
-    let result = frame(tap, state)
+    let result = try clickMicrophoneLine(state)
     // The line shows the choice as absent, and a click goes back to the default input.
     #expect(result.actions == [.recording(.selectMicrophone(nil))])
-    #expect(
-      result.commands.contains { command in
-        if case .text(let text, _, _, _) = command {
-          return text.hasPrefix("US") && text.hasSuffix(" (absent)")
-        }
-        return false
-      })
+    #expect(texts(result).contains { $0.hasPrefix("US") && $0.hasSuffix(" (absent)") })
   }
 
   @Test func aLongAbsentNameIsShortenedButKeepsItsMark() {
     var state = CameraScene.settingsState(offset: 10_000)
     state.recording.microphones = []
     state.recording.microphone = "Test-Microphone of the Conference Room"
-    let texts = frame(OverlayInput(windowSize: CameraScene.windowSize), state).commands
-      .compactMap { command -> String? in
-        if case .text(let text, _, _, _) = command { return text }
-        return nil
-      }
+    let texts = texts(frame(OverlayInput(windowSize: CameraScene.windowSize), state))
     let shown = texts.first { $0.hasPrefix("Test") }
     #expect(shown?.hasSuffix("… (absent)") == true, "\(texts)")
   }
@@ -110,18 +95,9 @@ struct MicrophoneControlsTests {
     state.recording.microphone = "USB Mic"
     // Scrolled to the end: the video section is near the panel's end.
     state.camera.settingsOffset = 10_000
-    let row = try #require(
-      SettingsLayout(state: state, layout: baseLayout).rows.first(where: isMicrophone))
-    let tap = OverlayInput(
-      windowSize: CameraScene.windowSize, pointer: row.frame.center,
-      clicks: [Click(position: row.frame.center)])
-    let result = frame(tap, state)
+    let result = try clickMicrophoneLine(state)
     #expect(result.actions == [.recording(.selectMicrophone("Built-in"))])
-    #expect(
-      result.commands.contains { command in
-        if case .text(let text, _, _, _) = command { return text == "USB Mic" }
-        return false
-      })
+    #expect(texts(result).contains("USB Mic"))
   }
 
   // MARK: Beside the record button
@@ -178,6 +154,24 @@ struct MicrophoneControlsTests {
   /// The settings scene's layout.
   private var baseLayout: OverlayLayout {
     OverlayLayout(input: OverlayInput(windowSize: CameraScene.windowSize), theme: OverlayTheme())
+  }
+
+  /// A click on the middle of the settings panel's microphone line.
+  private func clickMicrophoneLine(_ state: OverlayState) throws -> OverlayFrame {
+    let row = try #require(
+      SettingsLayout(state: state, layout: baseLayout).rows.first(where: isMicrophone))
+    let tap = OverlayInput(
+      windowSize: CameraScene.windowSize, pointer: row.frame.center,
+      clicks: [Click(position: row.frame.center)])
+    return frame(tap, state)
+  }
+
+  /// Every string the frame draws.
+  private func texts(_ frame: OverlayFrame) -> [String] {
+    frame.commands.compactMap { command in
+      if case .text(let text, _, _, _) = command { return text }
+      return nil
+    }
   }
 
   private func isMicrophone(_ row: SettingsRow) -> Bool {
