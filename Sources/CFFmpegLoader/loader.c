@@ -133,7 +133,7 @@ static int resolve(void *const handles[], enum library library, const char *name
 static void load_libraries(void) {
   void *handles[LIBRARY_COUNT];
   for (int library = 0; library < LIBRARY_COUNT; library++) {
-    handles[library] = dlopen(sonames[library], RTLD_NOW | RTLD_LOCAL);
+    handles[library] = dlopen(sonames[library], RTLD_LAZY | RTLD_LOCAL);
     if (handles[library] == NULL) {
       snprintf(failure, sizeof failure, "%s could not be opened: %s", sonames[library],
                dlerror());
