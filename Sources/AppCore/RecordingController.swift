@@ -87,6 +87,9 @@ public final class RecordingController {
   }
 
   private var phase = Phase.idle
+  /// When the running (or starting) recording was asked for; cleared once its start latency
+  /// was taken.
+  private var requestedAt: MonotonicTime?
   /// True once this recording's notice about its lost microphone was given.
   private var hasReportedLostMicrophone = false
   /// Why the recording is being stopped when it was not asked to (the camera went away).
@@ -142,6 +145,14 @@ public final class RecordingController {
   /// Switches the shutter's mode; ignored while a recording is active.
   public func setMode(_ mode: ShootingMode) {
     guard !isActive else { return }
+    // Entering video mode opens the encoder's libraries in the background, so the record
+    // button does not wait for them.
+    if mode == .video, self.mode != .video {
+      work.send {
+        VideoRecorder.prepareLibraries()
+        return nil
+      }
+    }
     self.mode = mode
   }
 
@@ -149,6 +160,7 @@ public final class RecordingController {
   public func start(session: CaptureSession) {
     guard !isActive, let facts = frameFacts else { return }
     phase = .starting(stopWhenStarted: false)
+    requestedAt = MonotonicTime.now()
     pendingSession = session
     let configuration = VideoRecorder.Configuration(
       codec: codec == .mjpeg && facts.hasJPEG ? .mjpeg : .h264, frameSize: facts.size,
@@ -233,6 +245,16 @@ public final class RecordingController {
       microphones = microphoneRoster.names
     }
     return notices
+  }
+
+  /// Seconds from the start request to the capture of the recording's first frame, once that
+  /// frame is queued for the file; given once per recording, nil before and after.
+  public func takeStartLatency() -> Double? {
+    guard let requested = requestedAt, case .recording(let active) = phase,
+      let first = active.recorder.statistics.firstFrameCaptureTime
+    else { return nil }
+    requestedAt = nil
+    return first.seconds(since: requested)
   }
 
   /// What the overlay shows; `canRecord` says whether a camera streams now.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Running figures of a recording. Any thread (a copy).
 public struct RecordingStatistics: Hashable, Sendable {
@@ -18,6 +19,8 @@ public struct RecordingStatistics: Hashable, Sendable {
   public var audioSamplesCorrected: Int64 = 0
   /// True when the file has a sound track.
   public var hasAudio = false
+  /// When the camera captured the first frame queued for the file; nil until one is.
+  public var firstFrameCaptureTime: MonotonicTime?
 
   /// Makes empty figures.
   public init() {}

@@ -88,6 +88,8 @@ public final class VideoRecorder: Sendable {
   private let freeSlots: Mutex<[VideoSlot]>
   private let figures = Mutex(RecordingStatistics())
   private let isAccepting = Atomic<Bool>(true)
+  /// Set once a frame was queued for the file (its time is in the figures).
+  private let hasQueuedFrame = Atomic<Bool>(false)
   private let isStopRequested = Atomic<Bool>(false)
   private let outcome = Mutex<RecordingSummary?>(nil)
   private let finished = Semaphore()
@@ -127,6 +129,13 @@ public final class VideoRecorder: Sendable {
     thread.withLock { $0 = WorkerThread(name: "pinhole-encoder") { worker.run() } }
   }
 
+  /// Opens FFmpeg's libraries now, so that a recording started later does not wait for them
+  /// (tens of milliseconds); a failure is left for the recording to report. Blocks; meant for
+  /// a worker thread.
+  public static func prepareLibraries() {
+    _ = try? FFmpegResult.requireLibraries()
+  }
+
   /// Copies `frame` in for recording, or drops it (counted) when no buffer is free. Frames the
   /// capture missed before it (a gap in the driver's sequence numbers: the camera's queue
   /// overflowed, or the decoder skipped them) count as dropped too. Never blocks; meant for
@@ -158,6 +167,11 @@ public final class VideoRecorder: Sendable {
     guard copied, inbox.post(.video(slot)) else {
       release(slot)
       return countDrop()
+    }
+    if !hasQueuedFrame.load(ordering: .relaxed) {
+      hasQueuedFrame.store(true, ordering: .relaxed)
+      let time = frame.metadata.captureTime
+      figures.withLock { $0.firstFrameCaptureTime = $0.firstFrameCaptureTime ?? time }
     }
   }
 

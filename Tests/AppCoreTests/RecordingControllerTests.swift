@@ -120,6 +120,33 @@ struct RecordingControllerTests {
     #expect(names.first?.hasSuffix(".mp4") == true)
   }
 
+  @Test func theStartLatencyIsGivenOnceFromThePressToTheFirstFrameInTheFile() throws {
+    let folder = Folder()
+    let session = makeSession()
+    session.start()
+    defer { session.stop() }
+    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
+    controller.frameFacts = try firstFrameFacts(session)
+    controller.setMode(.video)
+    let pressed = MonotonicTime.now()
+    controller.start(session: session)
+    #expect(controller.takeStartLatency() == nil)
+    var latency: Double?
+    _ = update(controller) {
+      latency = controller.takeStartLatency()
+      return latency != nil
+    }
+    let taken = MonotonicTime.now()
+    let seconds = try #require(latency)
+    // The first frame in the file was captured before it was reported.
+    #expect(seconds.isFinite)
+    #expect(seconds <= taken.seconds(since: pressed))
+    #expect(controller.takeStartLatency() == nil)
+    controller.stop()
+    _ = update(controller) { !controller.isActive }
+    #expect(!controller.isActive)
+  }
+
   @Test func stopsByItselfWhenTheCameraChangesSize() throws {
     let folder = Folder()
     let session = makeSession()

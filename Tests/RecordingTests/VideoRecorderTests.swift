@@ -82,6 +82,29 @@ import Testing
     #expect(video.packetCount == summary.statistics.framesWritten)
   }
 
+  @Test func remembersTheCaptureTimeOfTheFirstFrameQueuedForTheFile() throws {
+    let folder = try TemporaryFolder()
+    let configuration = VideoRecorder.Configuration(
+      frameSize: FrameSize(width: 320, height: 240), framesPerSecond: 30)
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("f.mp4"))
+    let recorder = try VideoRecorder(configuration: configuration, destination: destination)
+    #expect(recorder.statistics.firstFrameCaptureTime == nil)
+    // A frame of another size is dropped, so the first frame in the file is the next one.
+    let wrongSize = TestPatterns.gradient(FrameSize(width: 640, height: 480))
+    wrongSize.metadata.captureTime = MonotonicTime(nanoseconds: 1_000_000_000)
+    recorder.offer(wrongSize)
+    #expect(recorder.statistics.firstFrameCaptureTime == nil)
+    let frame = TestPatterns.gradient(configuration.frameSize)
+    for index in 0..<3 {
+      frame.metadata.captureTime = MonotonicTime(
+        nanoseconds: 2_000_000_000 + UInt64(index) * 33_333_333)
+      recorder.offer(frame)
+    }
+    let summary = recorder.stop()
+    #expect(summary.statistics.framesWritten == 3)
+    #expect(summary.statistics.firstFrameCaptureTime == MonotonicTime(nanoseconds: 2_000_000_000))
+  }
+
   @Test func refusesFramesOfAnotherSizeAsDrops() throws {
     let folder = try TemporaryFolder()
     let configuration = VideoRecorder.Configuration(
