@@ -248,7 +248,7 @@ public final class RecordingController {
   }
 
   /// Seconds from the start request to the capture of the recording's first frame, once that
-  /// frame is queued for the file; given once per recording, nil before and after.
+  /// frame is in the file; given once per recording, nil before and after.
   public func takeStartLatency() -> Double? {
     guard let requested = requestedAt, case .recording(let active) = phase,
       let first = active.recorder.statistics.firstFrameCaptureTime

@@ -52,7 +52,9 @@ final class EncoderLoop: @unchecked Sendable {
     let (frames, bytes, duration) =
       (pipeline.framesWritten, pipeline.bytesWritten, pipeline.duration)
     let corrected = pipeline.audioSamplesCorrected
+    let firstFrameTime = pipeline.origin
     recorder.update {
+      $0.firstFrameCaptureTime = firstFrameTime
       $0.framesWritten = frames
       $0.bytesWritten = bytes
       $0.duration = duration

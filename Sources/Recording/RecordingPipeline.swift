@@ -27,7 +27,8 @@ final class RecordingPipeline {
   /// frames after it were dropped.
   private var endTicks: Int64 = -1
   private let ticksPerFrame: Int64
-  private var origin: MonotonicTime?
+  /// The first video frame's capture time, once it is written: the clock's origin.
+  private(set) var origin: MonotonicTime?
   private var lastTicks: Int64 = -1
   private var waitingSound: [AudioChunk] = []
   /// Packet bytes handed to the muxer.

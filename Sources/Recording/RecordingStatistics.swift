@@ -19,7 +19,7 @@ public struct RecordingStatistics: Hashable, Sendable {
   public var audioSamplesCorrected: Int64 = 0
   /// True when the file has a sound track.
   public var hasAudio = false
-  /// When the camera captured the first frame queued for the file; nil until one is.
+  /// When the camera captured the first frame in the file; nil until the encoder wrote one.
   public var firstFrameCaptureTime: MonotonicTime?
 
   /// Makes empty figures.

@@ -88,8 +88,6 @@ public final class VideoRecorder: Sendable {
   private let freeSlots: Mutex<[VideoSlot]>
   private let figures = Mutex(RecordingStatistics())
   private let isAccepting = Atomic<Bool>(true)
-  /// Set once a frame was queued for the file (its time is in the figures).
-  private let hasQueuedFrame = Atomic<Bool>(false)
   private let isStopRequested = Atomic<Bool>(false)
   private let outcome = Mutex<RecordingSummary?>(nil)
   private let finished = Semaphore()
@@ -167,11 +165,6 @@ public final class VideoRecorder: Sendable {
     guard copied, inbox.post(.video(slot)) else {
       release(slot)
       return countDrop()
-    }
-    if !hasQueuedFrame.load(ordering: .relaxed) {
-      hasQueuedFrame.store(true, ordering: .relaxed)
-      let time = frame.metadata.captureTime
-      figures.withLock { $0.firstFrameCaptureTime = $0.firstFrameCaptureTime ?? time }
     }
   }
 

@@ -90,13 +90,35 @@ struct RecordingControllerTests {
     return notices
   }
 
-  @Test func recordsFromTheSessionAndSaysWhereTheVideoWent() throws {
+  /// The simulated camera streaming, a fresh folder, and a controller for that folder that knows
+  /// the camera's frames. The camera stops with the rig.
+  private final class Rig {
     let folder = Folder()
+    let session: CaptureSession
+    let controller: RecordingController
+
+    init(session: CaptureSession, openMicrophone: RecordRunner.MicrophoneOpener?) {
+      self.session = session
+      controller = RecordingController(folder: folder.url, openMicrophone: openMicrophone)
+    }
+
+    deinit { session.stop() }
+  }
+
+  private func makeRig(
+    openMicrophone: RecordRunner.MicrophoneOpener? = nil, isMicrophoneMuted: Bool = false
+  ) throws -> Rig {
     let session = makeSession()
     session.start()
-    defer { session.stop() }
-    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
-    controller.frameFacts = try firstFrameFacts(session)
+    let rig = Rig(session: session, openMicrophone: openMicrophone)
+    rig.controller.isMicrophoneMuted = isMicrophoneMuted
+    rig.controller.frameFacts = try firstFrameFacts(session)
+    return rig
+  }
+
+  @Test func recordsFromTheSessionAndSaysWhereTheVideoWent() throws {
+    let rig = try makeRig()
+    let (folder, session, controller) = (rig.folder, rig.session, rig.controller)
     controller.setMode(.video)
     controller.start(session: session)
     #expect(controller.overlayState(canRecord: true).isBusy)
@@ -121,12 +143,8 @@ struct RecordingControllerTests {
   }
 
   @Test func theStartLatencyIsGivenOnceFromThePressToTheFirstFrameInTheFile() throws {
-    let folder = Folder()
-    let session = makeSession()
-    session.start()
-    defer { session.stop() }
-    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
-    controller.frameFacts = try firstFrameFacts(session)
+    let rig = try makeRig()
+    let (session, controller) = (rig.session, rig.controller)
     controller.setMode(.video)
     let pressed = MonotonicTime.now()
     controller.start(session: session)
@@ -148,12 +166,8 @@ struct RecordingControllerTests {
   }
 
   @Test func stopsByItselfWhenTheCameraChangesSize() throws {
-    let folder = Folder()
-    let session = makeSession()
-    session.start()
-    defer { session.stop() }
-    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
-    controller.frameFacts = try firstFrameFacts(session)
+    let rig = try makeRig()
+    let (session, controller) = (rig.session, rig.controller)
     controller.start(session: session)
     _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
     controller.frameFacts = RecordingController.FrameFacts(
@@ -164,12 +178,8 @@ struct RecordingControllerTests {
   }
 
   @Test func aCameraThatGoesAwayEndsTheRecordingWithTheFileKeptAndSaysWhy() throws {
-    let folder = Folder()
-    let session = makeSession()
-    session.start()
-    defer { session.stop() }
-    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
-    controller.frameFacts = try firstFrameFacts(session)
+    let rig = try makeRig()
+    let (folder, session, controller) = (rig.folder, rig.session, rig.controller)
     controller.start(session: session)
     _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.3 }
     #expect(controller.isRecording)
@@ -195,19 +205,13 @@ struct RecordingControllerTests {
   }
 
   @Test func aMutedMicrophoneIsNotOpenedAndTheVideoHasNoSound() throws {
-    let folder = Folder()
-    let session = makeSession()
-    session.start()
-    defer { session.stop() }
     let opened = Atomic<Int>(0)
-    let controller = RecordingController(
-      folder: folder.url,
+    let rig = try makeRig(
       openMicrophone: {
         opened.add(1, ordering: .relaxed)
         throw AudioInputFailure("No microphone.")
-      })
-    controller.isMicrophoneMuted = true
-    controller.frameFacts = try firstFrameFacts(session)
+      }, isMicrophoneMuted: true)
+    let (session, controller) = (rig.session, rig.controller)
     controller.start(session: session)
     _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
     let state = controller.overlayState(canRecord: true)
@@ -221,13 +225,9 @@ struct RecordingControllerTests {
   }
 
   @Test func aMicrophoneThatGoesAwayLeavesTheRecordingRunningWithOneNotice() throws {
-    let folder = Folder()
-    let session = makeSession()
-    session.start()
-    defer { session.stop() }
     let microphone = VanishingMicrophone()
-    let controller = RecordingController(folder: folder.url, openMicrophone: { microphone })
-    controller.frameFacts = try firstFrameFacts(session)
+    let rig = try makeRig(openMicrophone: { microphone })
+    let (session, controller) = (rig.session, rig.controller)
     controller.start(session: session)
     var notices = update(controller) {
       controller.overlayState(canRecord: true).elapsedSeconds >= 0.3
@@ -246,13 +246,8 @@ struct RecordingControllerTests {
   }
 
   @Test func aMicrophoneThatFailsCostsOnlyTheSoundWithANotice() throws {
-    let folder = Folder()
-    let session = makeSession()
-    session.start()
-    defer { session.stop() }
-    let controller = RecordingController(
-      folder: folder.url, openMicrophone: { throw AudioInputFailure("No microphone is there.") })
-    controller.frameFacts = try firstFrameFacts(session)
+    let rig = try makeRig(openMicrophone: { throw AudioInputFailure("No microphone is there.") })
+    let (session, controller) = (rig.session, rig.controller)
     controller.start(session: session)
     var notices = update(controller) { controller.isRecording }
     #expect(controller.isRecording)

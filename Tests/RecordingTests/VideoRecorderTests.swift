@@ -82,19 +82,25 @@ import Testing
     #expect(video.packetCount == summary.statistics.framesWritten)
   }
 
-  @Test func remembersTheCaptureTimeOfTheFirstFrameQueuedForTheFile() throws {
-    let folder = try TemporaryFolder()
+  /// A recorder of 320x240 frames at 30 fps writing `name` in `folder`.
+  private func makeRecorder(in folder: TemporaryFolder, named name: String) throws -> VideoRecorder
+  {
     let configuration = VideoRecorder.Configuration(
       frameSize: FrameSize(width: 320, height: 240), framesPerSecond: 30)
-    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("f.mp4"))
-    let recorder = try VideoRecorder(configuration: configuration, destination: destination)
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent(name))
+    return try VideoRecorder(configuration: configuration, destination: destination)
+  }
+
+  @Test func remembersTheCaptureTimeOfTheFirstFrameInTheFile() throws {
+    let folder = try TemporaryFolder()
+    let recorder = try makeRecorder(in: folder, named: "f.mp4")
     #expect(recorder.statistics.firstFrameCaptureTime == nil)
     // A frame of another size is dropped, so the first frame in the file is the next one.
     let wrongSize = TestPatterns.gradient(FrameSize(width: 640, height: 480))
     wrongSize.metadata.captureTime = MonotonicTime(nanoseconds: 1_000_000_000)
     recorder.offer(wrongSize)
     #expect(recorder.statistics.firstFrameCaptureTime == nil)
-    let frame = TestPatterns.gradient(configuration.frameSize)
+    let frame = TestPatterns.gradient(recorder.configuration.frameSize)
     for index in 0..<3 {
       frame.metadata.captureTime = MonotonicTime(
         nanoseconds: 2_000_000_000 + UInt64(index) * 33_333_333)
@@ -107,10 +113,7 @@ import Testing
 
   @Test func refusesFramesOfAnotherSizeAsDrops() throws {
     let folder = try TemporaryFolder()
-    let configuration = VideoRecorder.Configuration(
-      frameSize: FrameSize(width: 320, height: 240), framesPerSecond: 30)
-    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("d.mp4"))
-    let recorder = try VideoRecorder(configuration: configuration, destination: destination)
+    let recorder = try makeRecorder(in: folder, named: "d.mp4")
     recorder.offer(TestPatterns.gradient(FrameSize(width: 640, height: 480)))
     let summary = recorder.stop()
     #expect(summary.statistics.framesDropped == 1)
