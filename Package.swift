@@ -140,7 +140,8 @@ let package = Package(
     .testTarget(
       name: "MediaStoreTests", dependencies: ["MediaStore", "CameraTestSupport", "SystemCalls"]),
     .testTarget(
-      name: "RecordingTests", dependencies: ["Recording", "CameraTestSupport", "Workers"]),
+      name: "RecordingTests",
+      dependencies: ["Recording", "Capture", "CameraTestSupport", "Workers"]),
     .testTarget(
       name: "AppCoreTests",
       dependencies: [

@@ -79,6 +79,9 @@ public struct RecordRunner: Sendable {
     // Nothing shows the picture and no photo is taken: MJPEG pass-through stores the camera's
     // JPEG frames as they come, so decoding them would be work thrown away.
     configuration.skipsDecoding = codec == .mjpeg
+    // Nothing shows the picture either: the recorder is lent each frame instead of copying it
+    // (`setFrameSink`), and holds up to as many as it has slots, on top of the pipeline's own.
+    configuration.poolCapacity = FramePool.defaultCapacity + max(1, settings.slotCount)
     // The session signals each frame and event, so the wait for the first frame sleeps until
     // there is something to look at instead of polling (signals after it are never taken).
     let arrivals = Workers.Semaphore()
@@ -101,10 +104,12 @@ public struct RecordRunner: Sendable {
     } catch {
       return Outcome(status: 1, message: error.userMessage, notices: notices)
     }
-    session.setFrameTap { recorder.offer($0) }
+    session.setFrameSink { [session] frame in
+      recorder.offer(lending: frame) { session.recycle($0) }
+    }
     microphone?.start { recorder.offer($0) }
     let captureFailure = record(session, recorder)
-    session.setFrameTap(nil)
+    session.setFrameSink(nil)
     microphone?.stop()
     let summary = recorder.stop()
     // The file is finished; a camera the driver still holds is not waited for past this.
@@ -215,8 +220,8 @@ extension RecordRunner {
       for event in session.drainEvents() {
         if case .stateChanged(.failed(_, let error)) = event { return Self.endSentence(for: error) }
       }
-      // The preview's part: give the newest frame back (the tap already copied it; a newer
-      // frame would recycle it anyway).
+      // Frames of another size still reach the mailbox: give the newest back (a newer frame
+      // would recycle it anyway).
       if let frame = session.mailbox.take() { session.recycle(frame) }
       // Woken by a file that ended by itself; otherwise the checks above run ten times a
       // second, and the last wait ends when the duration does.

@@ -38,6 +38,10 @@ static const char *const sonames[LIBRARY_COUNT] = {
   X(UTIL, int, av_dict_set,                                                                      \
     (AVDictionary * *dictionary, const char *key, const char *value, int flags),                 \
     (dictionary, key, value, flags), AVERROR(ENOSYS))                                            \
+  X(UTIL, AVBufferRef *, av_buffer_create,                                                     \
+    (uint8_t * data, size_t size, void (*free)(void *opaque, uint8_t *data), void *opaque,       \
+     int flags),                                                                                 \
+    (data, size, free, opaque, flags), NULL)                                                     \
   X(UTIL, AVFrame *, av_frame_alloc, (void), (), NULL)                                           \
   V(UTIL, av_frame_free, (AVFrame * *frame), (frame))                                            \
   X(UTIL, int, av_frame_get_buffer, (AVFrame * frame, int align), (frame, align), AVERROR(ENOSYS)) \

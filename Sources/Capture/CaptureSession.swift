@@ -40,6 +40,7 @@ public final class CaptureSession: Sendable {
   private let stopping = Atomic<Bool>(false)
   private let thread = Mutex<WorkerThread?>(nil)
   let frameTap = Mutex<FrameTap?>(nil)
+  let frameSink = Mutex<FrameSink?>(nil)
   private let reduction = Atomic<Int>(1)
 
   /// Makes a session that is not yet running; `start()` begins capture.
@@ -102,8 +103,10 @@ public final class CaptureSession: Sendable {
   /// The reduction asked for with `setPreviewReduction(_:)`. Any thread.
   public var previewReduction: Int { reduction.load(ordering: .relaxed) }
 
-  /// True while a frame tap is installed. Any thread.
-  var hasFrameTap: Bool { frameTap.withLock { $0 != nil } }
+  /// True while a frame tap or sink is installed: it wants frames at full size. Any thread.
+  var hasFrameTap: Bool {
+    frameTap.withLock { $0 != nil } || frameSink.withLock { $0 != nil }
+  }
 
   /// Every event since the last call, oldest first. Main thread, once per rendered frame.
   public func drainEvents() -> [CaptureEvent] { events.drain() }

@@ -4,8 +4,8 @@ import Synchronization
 import Workers
 
 /// The last step of every converted frame, on whichever thread converted it (the capture thread,
-/// or a decode thread): stamp it, show it to the frame tap, post it to the mailbox, wake the
-/// renderer, count it. With the statistics it shares between those threads.
+/// or a decode thread): stamp it, show it to the frame tap and post it to the mailbox (or give
+/// it to the frame sink), wake the renderer, count it. With the statistics it shares between those threads.
 ///
 /// Any thread.
 final class FrameDelivery: Sendable {
@@ -41,9 +41,15 @@ final class FrameDelivery: Sendable {
     let conversionTime = ready.duration(since: arrival)
     frame.metadata.readyTime = ready
     frame.metadata.conversionTime = conversionTime
-    if fullSize == nil || fullSize == frame.size { session.tap(frame) }
-    // The frame belongs to the renderer once posted: nothing below touches it.
-    if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
+    let isFullSize = fullSize == nil || fullSize == frame.size
+    if isFullSize, let sink = session.frameSink.withLock({ $0 }) {
+      // The frame belongs to the sink now: nothing below touches it.
+      sink(frame)
+    } else {
+      if isFullSize { session.tap(frame) }
+      // The frame belongs to the renderer once posted: nothing below touches it.
+      if let replaced = session.mailbox.post(frame) { session.pool.recycle(replaced) }
+    }
     session.wake?()
     withStatistics { $0.recordDelivered(conversionTime: conversionTime) }
     let start = firstFrame.withLock { first -> MonotonicTime? in

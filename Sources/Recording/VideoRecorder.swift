@@ -10,7 +10,8 @@ import Workers
 /// The capture thread calls `offer(_:)` with each frame: the frame is copied into one of
 /// `Settings.slotCount` buffers the recorder owns (0.3 ms at 1080p) and queued; with no free
 /// buffer the frame is dropped and counted, so a slow encoder never stalls capture or the
-/// preview. The sound thread calls `offer(_:)` with each chunk. The encoder thread stamps
+/// preview. With no preview to share the frame with, `offer(lending:giveBack:)` queues the
+/// camera's frame itself and gives it back once encoded, with no copy. The sound thread calls `offer(_:)` with each chunk. The encoder thread stamps
 /// frames with their capture times (variable frame rate, so a drop leaves a gap and never moves
 /// the sound), encodes and muxes. `requestStop()` ends the recording; the encoder thread then
 /// flushes, writes the trailer, fsyncs and renames the hidden ".part" file into place. A write
@@ -115,8 +116,10 @@ public final class VideoRecorder: Sendable {
     let pipeline = try RecordingPipeline(configuration: configuration, path: destination.partURL)
     var slots: [VideoSlot] = []
     for _ in 0..<max(1, configuration.settings.slotCount) {
+      // Planes are allocated by the first copy: frames that are lent never need them.
       let picture =
-        configuration.codec == .h264 ? try OwnedFrame(size: configuration.frameSize) : nil
+        configuration.codec == .h264
+        ? try OwnedFrame(size: configuration.frameSize, allocating: false) : nil
       slots.append(VideoSlot(picture: picture))
     }
     freeSlots = Mutex(slots)
@@ -139,7 +142,43 @@ public final class VideoRecorder: Sendable {
   /// overflowed, or the decoder skipped them) count as dropped too. Never blocks; meant for
   /// the capture thread.
   public func offer(_ frame: NV12Frame) {
-    guard isAccepting.load(ordering: .relaxed) else { return }
+    guard let slot = admit(frame) else { return }
+    let copied: Bool
+    if let picture = slot.picture {
+      copied = picture.copy(from: frame)
+    } else {
+      slot.jpeg.removeAll(keepingCapacity: true)
+      slot.jpeg.append(contentsOf: frame.compressedSource)
+      copied = !slot.jpeg.isEmpty
+    }
+    queue(slot, capturedAt: frame.metadata.captureTime, isReady: copied)
+  }
+
+  /// Records `frame` without copying it, for a caller that shows no preview: the encoder reads
+  /// the camera's own frame, and `giveBack` gets it once encoded (on the encoder thread), or at
+  /// once when it is dropped (counted, as with `offer(_:)`). H.264 only; pass-through copies
+  /// the frame's JPEG and gives it straight back. Never blocks; meant for the capture thread.
+  public func offer(
+    lending frame: sending NV12Frame, giveBack: @escaping @Sendable (sending NV12Frame) -> Void
+  ) {
+    guard configuration.codec == .h264 else {
+      offer(frame)
+      return giveBack(frame)
+    }
+    guard let slot = admit(frame) else { return giveBack(frame) }
+    let time = frame.metadata.captureTime
+    guard let picture = slot.picture else {
+      release(slot)
+      countDrop()
+      return giveBack(frame)
+    }
+    queue(slot, capturedAt: time, isReady: picture.lend(frame, giveBack: giveBack))
+  }
+
+  /// Counts the frames missed before `frame` and takes a free slot for it; nil (the frame
+  /// dropped, and counted unless the recording is over) when none is free or it does not fit.
+  private func admit(_ frame: NV12Frame) -> VideoSlot? {
+    guard isAccepting.load(ordering: .relaxed) else { return nil }
     let sequence = frame.metadata.sequence
     let previous = lastOffered.withLock { last in
       defer { last = (sequence, frame.metadata.captureTime) }
@@ -151,18 +190,22 @@ public final class VideoRecorder: Sendable {
         figures.withLock { $0.framesDropped += Int(gap) }
       }
     }
-    guard frame.size == configuration.frameSize else { return countDrop() }
-    guard let slot = freeSlots.withLock({ $0.popLast() }) else { return countDrop() }
-    let copied: Bool
-    if let picture = slot.picture {
-      copied = picture.copy(from: frame)
-    } else {
-      slot.jpeg.removeAll(keepingCapacity: true)
-      slot.jpeg.append(contentsOf: frame.compressedSource)
-      copied = !slot.jpeg.isEmpty
+    guard frame.size == configuration.frameSize else {
+      countDrop()
+      return nil
     }
-    slot.captureTime = frame.metadata.captureTime
-    guard copied, inbox.post(.video(slot)) else {
+    guard let slot = freeSlots.withLock({ $0.popLast() }) else {
+      countDrop()
+      return nil
+    }
+    return slot
+  }
+
+  /// Queues a filled slot for the encoder thread, or frees it (the frame counted as dropped)
+  /// when it could not be filled or queued.
+  private func queue(_ slot: VideoSlot, capturedAt time: MonotonicTime, isReady: Bool) {
+    slot.captureTime = time
+    guard isReady, inbox.post(.video(slot)) else {
       release(slot)
       return countDrop()
     }
@@ -203,7 +246,12 @@ public final class VideoRecorder: Sendable {
 
   // MARK: Encoder thread's side
 
-  func release(_ slot: VideoSlot) { freeSlots.withLock { $0.append(slot) } }
+  /// Takes back a slot the encoder is done with (or that was never queued); a lent frame in it
+  /// goes back to its owner.
+  func release(_ slot: VideoSlot) {
+    if let picture = slot.picture, picture.isLent { picture.release() }
+    freeSlots.withLock { $0.append(slot) }
+  }
 
   func countDrop() { figures.withLock { $0.framesDropped += 1 } }
 
