@@ -49,7 +49,8 @@ final class PreviewApp {
   /// Set when the person chose Quit Without Saving: the held photos are not rescued.
   var discardsUnsavedPhotos = false
   var hasPresentedFrame = false
-  /// Whether the overlay was ever drawn; until it is, the first picture goes up without it.
+  /// Whether the overlay was ever drawn; until it is, the first picture goes up without it
+  /// (`presentFirstPicture`).
   var hasDrawnOverlay = false
   /// The first picture was presented alone: the next iteration runs at once and draws the
   /// overlay over it.
@@ -238,11 +239,15 @@ final class PreviewApp {
   /// Builds the overlay every iteration (it reads this iteration's input), then draws and
   /// presents only when the gate says something changed.
   private func drawAndPresent(newFrame: Bool) {
-    let input = events.overlayInput(
-      for: window, time: MonotonicTime.now().seconds(since: startTime))
     // The picture's place changes only with the window or the frame size, and either change
     // presents; the previous iteration's rectangle is the one on screen.
     videoRect = video.placement(quarterTurns: model.quarterTurns)
+    if newFrame, !hasDrawnOverlay, !hasPresentedFrame, videoRect != nil {
+      return presentFirstPicture()
+    }
+    isOverlayPending = false
+    let input = events.overlayInput(
+      for: window, time: MonotonicTime.now().seconds(since: startTime))
     updatePreviewReduction()
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
@@ -260,23 +265,37 @@ final class PreviewApp {
       now: MonotonicTime.now())
     {
       window.clear()
-      video.draw(
-        isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
-        isDimmed: model.failure != nil, zoom: camera.viewfinder.zoom)
-      // The first picture goes up alone and the overlay follows in the next iteration, at
-      // once: with a software OpenGL (llvmpipe) the overlay's first draw compiles its shaders,
-      // tens of milliseconds that the picture, what a launch waits for, need not wait for.
-      isOverlayPending = !hasDrawnOverlay && videoRect != nil && !hasPresentedFrame
-      if !isOverlayPending { backend.draw(frame.commands) }
+      drawPicture()
+      backend.draw(frame.commands)
       window.present()
       screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
       if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
-      if !isOverlayPending, !hasDrawnOverlay {
+      if !hasDrawnOverlay {
         hasDrawnOverlay = true
         reportLaunchStep("overlay first presented")
       }
     }
     frame.actions.forEach(perform)
+  }
+
+  /// Presents the camera's first picture alone; the overlay follows in the next iteration,
+  /// which runs at once, and input meanwhile waits in the event pump. The overlay's first
+  /// build loads glyphs, and its first draw through a software OpenGL (llvmpipe) compiles its
+  /// shaders: tens of milliseconds that the picture, what a launch waits for, need not wait for.
+  private func presentFirstPicture() {
+    _ = presentGate.shouldPresent(
+      newFrame: true, hadEvents: needsPresent, commands: [], now: MonotonicTime.now())
+    window.clear()
+    drawPicture()
+    window.present()
+    reportFirstFrame()
+    isOverlayPending = true
+  }
+
+  private func drawPicture() {
+    video.draw(
+      isMirrored: model.isMirrored, quarterTurns: model.quarterTurns,
+      isDimmed: model.failure != nil, zoom: camera.viewfinder.zoom)
   }
 
   /// Lets capture decode MJPEG smaller while the window shows the picture at half size or less.
