@@ -12,14 +12,19 @@ import Testing
     pollTimeout: .milliseconds(100), retryDelay: .milliseconds(50), stallTimeout: .seconds(2),
     statisticsInterval: .milliseconds(50))
 
-  @Test func theSinkTakesEveryFrameInsteadOfTheMailboxAndTheTap() {
+  /// A session on a fake camera that serves a frame every 5 ms.
+  private func makeSession() -> CaptureSession {
     var script = FakeCamera.Script()
     script.frameDelay = .milliseconds(5)
     let camera = FakeCamera(script: script)
-    let session = CaptureSession(
+    return CaptureSession(
       configuration: Self.quick,
       openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
       makeConverter: { CopyingConverter() })
+  }
+
+  @Test func theSinkTakesEveryFrameInsteadOfTheMailboxAndTheTap() {
+    let session = makeSession()
     let sunk = Mutex<[TakenFrame]>([])
     let tapped = Atomic(0)
     let signal = WakeSignal()
@@ -54,13 +59,7 @@ import Testing
   }
 
   @Test func withoutASinkFramesGoToTheMailboxAgain() {
-    var script = FakeCamera.Script()
-    script.frameDelay = .milliseconds(5)
-    let camera = FakeCamera(script: script)
-    let session = CaptureSession(
-      configuration: Self.quick,
-      openDevice: { () throws(CaptureError) -> any CaptureDevice in try camera.open() },
-      makeConverter: { CopyingConverter() })
+    let session = makeSession()
     let sunk = Atomic(0)
     session.setFrameSink { [session] frame in
       session.recycle(frame)
