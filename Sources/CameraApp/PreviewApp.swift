@@ -175,14 +175,15 @@ final class PreviewApp {
     while isRunning {
       let wait =
         events.isMinimized
-        ? .milliseconds(100) : isOverlayPending ? .zero : presentGate.nextWait
+        ? .milliseconds(100)
+        : isOverlayPending || events.hasPendingKeys ? .zero : presentGate.nextWait
       let platformEvents = events.poll(waitingUpTo: wait)
       photos.inputReadAt = MonotonicTime.now()
       if platformEvents.contains(.quit) { break }
       if platformEvents.contains(.closeRequested) { requestQuit() }
       if platformEvents.contains(.soundInputsChanged) { soundInputsChanged() }
       followQuitGuard()
-      needsPresent = !platformEvents.isEmpty || isOverlayPending
+      needsPresent = !platformEvents.isEmpty || isOverlayPending || events.hasPendingKeys
       handleDeviceEvents()
       applyLightsEvents()
       followInstanceRequests()

@@ -8,7 +8,8 @@
 // [x] Mouse: motion, button down/up with the click count SDL measured, wheel (precise).
 // [x] Touch: through the mouse events SDL synthesises from touches.
 // [x] Window: close/quit, resize, expose, minimise/restore, pointer leaving the window.
-// [x] Overlay input: pointer, held buttons, clicks, keys and wheel accumulated per frame.
+// [x] Overlay input: pointer, held buttons, clicks and wheel accumulated per frame; one key a
+//     frame, in order.
 // [ ] Text input (no text fields yet).
 // [ ] Gamepads, pen pressure, multi-touch gestures.
 // [ ] Drag and drop of files.
@@ -66,19 +67,27 @@ public final class EventPump {
     return events
   }
 
-  /// The overlay's input for this frame: pointer state now, and the clicks, keys and wheel
-  /// movement since the previous call (which are then forgotten). `time` is the caller's
-  /// monotonic clock in seconds.
+  /// The overlay's input for this frame: pointer state now, the clicks and wheel movement
+  /// since the previous call (which are then forgotten), and the oldest key press not yet
+  /// given. One key a frame: a key may change what the next one means (Escape closes the
+  /// viewer, then V switches the mode), and the overlay reads a frame's keys against one
+  /// state, so keys typed faster than frames come must wait for their own frame
+  /// (`hasPendingKeys`). `time` is the caller's monotonic clock in seconds.
   public func overlayInput(for window: PreviewWindow, time: Double) -> OverlayInput {
     defer {
       clicks.removeAll(keepingCapacity: true)
-      keys.removeAll(keepingCapacity: true)
+      if !keys.isEmpty { keys.removeFirst() }
       wheel = .zero
     }
     return OverlayInput(
       windowSize: window.windowSize, pixelScale: window.pixelScale, pointer: pointer,
-      pressedButtons: pressedButtons, clicks: clicks, keys: keys, wheel: wheel, time: time)
+      pressedButtons: pressedButtons, clicks: clicks, keys: Array(keys.prefix(1)), wheel: wheel,
+      time: time)
   }
+
+  /// True while key presses wait for a frame of their own: the render loop should run its
+  /// next iteration at once.
+  public var hasPendingKeys: Bool { !keys.isEmpty }
 
   private func record(_ event: SDL_Event, into events: inout [PlatformEvent]) {
     if let wake, wake.consume(event) { return }

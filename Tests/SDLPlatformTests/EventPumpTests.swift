@@ -139,5 +139,26 @@ extension SDLPlatformTests {
       #expect(next.clicks.isEmpty && next.keys.isEmpty)
       #expect(next.pressedButtons == [.middle])
     }
+
+    @Test func keysTypedWithinOneFrameComeOneAFrameInOrder() throws {
+      let pump = try freshPump()
+      let window = try PreviewWindow(offscreenWidth: 320, height: 200)
+      // Escape (closing the viewer), then V (video mode), then Space (record): each must be
+      // read against the state the one before it left.
+      push(keyDown(SDLK_ESCAPE))
+      push(keyDown(SDLK_v))
+      push(keyDown(SDLK_SPACE))
+      _ = pump.poll()
+      var typed: [KeyPress] = []
+      for frame in 0..<3 {
+        #expect(pump.hasPendingKeys)
+        let input = pump.overlayInput(for: window, time: Double(frame))
+        #expect(input.keys.count == 1)
+        typed += input.keys
+      }
+      #expect(typed == [KeyPress(.escape), KeyPress(.v), KeyPress(.space)])
+      #expect(!pump.hasPendingKeys)
+      #expect(pump.overlayInput(for: window, time: 3).keys.isEmpty)
+    }
   }
 }
