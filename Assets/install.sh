@@ -66,8 +66,8 @@ else
 fi
 
 if [[ -z "$binary" ]]; then
-  swift build -c release --static-swift-stdlib --product pinhole 2>&1 | { grep -v "prohibited flag" || true; }
-  binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/pinhole"
+  swift build -c release --product pinhole 2>&1 | { grep -v "prohibited flag" || true; }
+  binary="$(swift build -c release --show-bin-path)/pinhole"
 fi
 [[ -x "$binary" ]] || { echo "install.sh: no program at $binary" >&2; exit 1; }
 

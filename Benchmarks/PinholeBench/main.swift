@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // pinhole-bench: what Pinhole's pixel pipeline costs per frame, next to the bare library calls
-// it is built on. Run in release: `swift run -c release --static-swift-stdlib pinhole-bench [--quick]`.
+// it is built on. Run in release: `swift run -c release pinhole-bench [--quick]`.
 import CameraModel
 import Foundation
 import Imaging
