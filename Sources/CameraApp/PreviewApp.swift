@@ -54,7 +54,7 @@ final class PreviewApp {
   var hasDrawnOverlay = false
   /// The first picture was presented alone: the next iteration runs at once and draws the
   /// overlay over it.
-  var isOverlayPending = false
+  var isOverlayPending: Bool { hasPresentedFrame && !hasDrawnOverlay }
   /// Later launches asking this window to come forward (PreviewApp+Instance).
   var instance: InstanceLink?
   /// Closes the camera while the window is hidden (PreviewApp+Privacy).
@@ -246,7 +246,6 @@ final class PreviewApp {
     if newFrame, !hasDrawnOverlay, !hasPresentedFrame, videoRect != nil {
       return presentFirstPicture()
     }
-    isOverlayPending = false
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
     updatePreviewReduction()
@@ -290,7 +289,6 @@ final class PreviewApp {
     drawPicture()
     window.present()
     reportFirstFrame()
-    isOverlayPending = true
   }
 
   private func drawPicture() {
