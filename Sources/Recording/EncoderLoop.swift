@@ -72,6 +72,7 @@ final class EncoderLoop: @unchecked Sendable {
     }
     publish()
     let part = recorder.destination.partURL
+    defer { recorder.partFile.close() }
     guard pipeline.framesWritten > 0 else {
       unlink(part.path)
       return RecordingSummary(
@@ -79,38 +80,21 @@ final class EncoderLoop: @unchecked Sendable {
     }
     do {
       let url = try Self.moveIntoPlace(part, destination: recorder.destination)
-      return RecordingSummary(path: url.path, statistics: recorder.statistics, failure: failure)
+      return RecordingSummary(
+        path: url.path, statistics: recorder.statistics, failure: failure?.kept(at: url.path))
     } catch {
       return RecordingSummary(
         path: part.path, statistics: recorder.statistics, failure: failure ?? .storage(error))
     }
   }
 
-  /// Renames the finished part file: over an exact path the user typed, else to a free name.
+  /// Renames the finished part file to its name, or the first free variant of it ("NAME
+  /// (2).EXT"…): never over anything already there.
   static func moveIntoPlace(
     _ part: URL, destination: RecordingDestination
   ) throws(StorageError) -> URL {
-    let writer = AtomicFileWriter()
-    guard destination.isExactPath else {
-      return try writer.place(
-        part, into: destination.folder, baseName: destination.baseName,
-        fileExtension: destination.fileExtension)
-    }
-    let descriptor = open(part.path, O_RDONLY | O_CLOEXEC)
-    if descriptor >= 0 {
-      fsync(descriptor)
-      close(descriptor)
-    }
-    guard rename(part.path, destination.finalURL.path) == 0 else {
-      throw StorageError(
-        SystemCallError(call: "rename", errno: errno),
-        folder: destination.folder.path)
-    }
-    let folder = open(destination.folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folder >= 0 {
-      fsync(folder)
-      close(folder)
-    }
-    return destination.finalURL
+    try AtomicFileWriter().place(
+      part, into: destination.folder, baseName: destination.baseName,
+      fileExtension: destination.fileExtension)
   }
 }

@@ -9,28 +9,13 @@ import CFFmpeg
 /// at most one second for the same reason. Packets are flushed to the kernel as they are
 /// written. Encoder thread only.
 final class MediaMuxer {
-  /// Which container to write.
-  enum Container {
-    /// Fragmented MP4 (H.264 + AAC).
-    case mp4
-    /// Matroska (MJPEG pass-through + AAC).
-    case matroska
-
-    var formatName: String {
-      switch self {
-      case .mp4: "mp4"
-      case .matroska: "matroska"
-      }
-    }
-  }
-
   let path: String
   private var context: UnsafeMutablePointer<AVFormatContext>?
   private var isHeaderWritten = false
   private var isFinished = false
 
   /// Opens `path` for writing (creating or truncating it).
-  init(path: String, container: Container) throws(RecordingError) {
+  init(path: String, container: VideoContainer) throws(RecordingError) {
     try FFmpegResult.requireLibraries()
     self.path = path
     var context: UnsafeMutablePointer<AVFormatContext>?
@@ -100,7 +85,7 @@ final class MediaMuxer {
   }
 
   /// Writes the file header. After every stream is added.
-  func writeHeader(container: Container) throws(RecordingError) {
+  func writeHeader(container: VideoContainer) throws(RecordingError) {
     guard let context else { return }
     var options: OpaquePointer?
     defer { av_dict_free(&options) }

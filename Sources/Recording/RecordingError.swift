@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Foundation
 import MediaStore
 
 /// Why a recording could not start or had to stop.
@@ -23,6 +24,9 @@ public enum RecordingError: Error, Equatable, Sendable {
   case noFrames
   /// A file to play holds no video stream.
   case noVideo
+  /// The file name's extension names no container Pinhole writes, or one that cannot hold
+  /// `codec`.
+  case unsupportedName(path: String, codec: VideoCodec)
 
   /// One sentence for a banner or the terminal.
   public var userMessage: String {
@@ -48,6 +52,21 @@ public enum RecordingError: Error, Equatable, Sendable {
       return "The recording ended before its first frame was written, so no file was kept."
     case .noVideo:
       return "The file holds no video to play."
+    case .unsupportedName(let path, let codec):
+      return RecordingDestination(exactPath: URL(fileURLWithPath: path)).problem(storing: codec)
+        ?? "Pinhole cannot record into \(path)."
+    }
+  }
+}
+
+extension RecordingError {
+  /// The same failure, naming `path` as where the recording was kept (the part file's final
+  /// name, once it was moved into place).
+  func kept(at path: String) -> RecordingError {
+    switch self {
+    case .diskFull: .diskFull(path: path)
+    case .writeFailed(_, let reason): .writeFailed(path: path, reason: reason)
+    default: self
     }
   }
 }

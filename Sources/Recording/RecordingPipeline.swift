@@ -11,7 +11,7 @@ import Imaging
 /// same origin, so both tracks start at 0 and stay together whatever frames are dropped.
 final class RecordingPipeline {
   private let configuration: VideoRecorder.Configuration
-  private let container: MediaMuxer.Container
+  private let container: VideoContainer
   private let muxer: MediaMuxer
   private let video: H264Encoder?
   private let audio: AACEncoder?
@@ -39,17 +39,16 @@ final class RecordingPipeline {
   /// The path of the file being written.
   var path: String { muxer.path }
 
-  /// Opens the file at `path` and its streams, and writes the header.
-  init(configuration: VideoRecorder.Configuration, path: URL) throws(RecordingError) {
+  /// Opens the file at `path` as `container` with its streams, and writes the header.
+  init(
+    configuration: VideoRecorder.Configuration, path: URL, container: VideoContainer
+  ) throws(RecordingError) {
     self.configuration = configuration
     try FFmpegResult.requireLibraries()
     // Encoder chatter (x264's statistics, AAC's quality) stays out of the terminal; errors
     // still show.
     av_log_set_level(AV_LOG_ERROR)
-    let isMatroska =
-      ["mkv", "mka", "webm"].contains(path.pathExtension.lowercased())
-      || (configuration.codec == .mjpeg && path.pathExtension.lowercased() != "mp4")
-    container = isMatroska ? .matroska : .mp4
+    self.container = container
     muxer = try MediaMuxer(path: path.path, container: container)
     guard let packet = av_packet_alloc(), let heldVideo = av_packet_alloc() else {
       throw .library(call: "av_packet_alloc", reason: "out of memory")

@@ -6,7 +6,10 @@ import Foundation
 /// A fragmented MP4 or a Matroska file cut short is readable up to its last complete fragment
 /// or cluster, so a ".part" file libavformat can read with at least one video packet is renamed
 /// to its intended name (never over another file). One it cannot read stays where it is and is
-/// reported. Call it at start, before recording; blocks on disk I/O. Any thread.
+/// reported. Only regular files are opened, without following links and without waiting (a
+/// FIFO of that name never blocks), and one whose lock another Pinhole holds (`PartFile`) is a
+/// recording still running there and is left alone. Call it at start, before recording; blocks
+/// on disk I/O. Any thread.
 public struct RecordingRecovery: Sendable {
   /// What became of one left-over file.
   public enum Outcome: Sendable, Equatable {
@@ -41,6 +44,8 @@ public struct RecordingRecovery: Sendable {
         return nil
       }
       let part = folder.appendingPathComponent(name)
+      guard let claim = Claim(part) else { return nil }
+      defer { claim.release() }
       guard let probe = try? MediaProbe(path: part.path), let video = probe.video,
         video.packetCount > 0
       else { return .unreadable(path: part.path) }
@@ -52,5 +57,31 @@ public struct RecordingRecovery: Sendable {
         return .unreadable(path: part.path)
       }
     }
+  }
+}
+
+extension RecordingRecovery {
+  /// A left-over part file opened and locked for recovery: a regular file, not a link, a FIFO
+  /// or a device, whose lock no running recording holds.
+  struct Claim {
+    private let descriptor: Int32
+
+    /// Opens and locks `part`; nil when it is not a regular file or a recording holds it.
+    init?(_ part: URL) {
+      let opened = open(part.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard opened >= 0 else { return nil }
+      var status = stat()
+      // Only a held lock says "in use"; a filesystem without locks leaves recovery possible.
+      guard fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        flock(opened, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK
+      else {
+        close(opened)
+        return nil
+      }
+      descriptor = opened
+    }
+
+    /// Unlocks and closes the file.
+    func release() { close(descriptor) }
   }
 }

@@ -80,8 +80,11 @@ public final class VideoRecorder: Sendable {
     }
   }
 
-  /// Where the file goes.
+  /// Where the file goes (the name asked for, or its first free variant when another
+  /// recording's part file held that name).
   public let destination: RecordingDestination
+  /// The locked hidden file being written.
+  let partFile: PartFile
   /// What is recorded.
   public let configuration: Configuration
 
@@ -101,19 +104,33 @@ public final class VideoRecorder: Sendable {
   static let largestSequenceGap: UInt32 = 300
 
   /// Creates the hidden file, opens the encoders, writes the header and starts the encoder
-  /// thread. Throws when the file cannot be created or an encoder is missing.
+  /// thread. Throws when the file cannot be created, its name asks for a container that cannot
+  /// hold the codec, or an encoder is missing.
   public init(
     configuration: Configuration, destination: RecordingDestination
   ) throws(RecordingError) {
     self.configuration = configuration
-    self.destination = destination
+    guard let container = destination.container,
+      destination.problem(storing: configuration.codec) == nil
+    else { throw .unsupportedName(path: destination.finalURL.path, codec: configuration.codec) }
     do {
       try FileManager.default.createDirectory(
         at: destination.folder, withIntermediateDirectories: true)
     } catch {
       throw .storage(.folderMissing(folder: destination.folder.path))
     }
-    let pipeline = try RecordingPipeline(configuration: configuration, path: destination.partURL)
+    let partFile = try PartFile(creatingFor: destination)
+    self.partFile = partFile
+    self.destination = partFile.destination
+    let pipeline: RecordingPipeline
+    do {
+      pipeline = try RecordingPipeline(
+        configuration: configuration, path: partFile.url, container: container)
+    } catch {
+      unlink(partFile.url.path)
+      partFile.close()
+      throw error
+    }
     var slots: [VideoSlot] = []
     for _ in 0..<max(1, configuration.settings.slotCount) {
       // Planes are allocated by the first copy: frames that are lent never need them.
