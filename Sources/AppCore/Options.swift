@@ -84,6 +84,10 @@ public struct Options: Hashable, Sendable {
     var wantsCheck = false
     var allModes = false
     var positionals: [String] = []
+    // The action options given, in order: exactly one may be (help and version aside).
+    var actions: [String] = []
+    // Help and version answer whatever else the line asks for.
+    var answer: Command?
     while let argument = rest.popFirst() {
       let (name, inline) = Self.split(argument)
       func value() throws(OptionsError) -> String {
@@ -91,9 +95,10 @@ public struct Options: Hashable, Sendable {
         guard let next = rest.popFirst() else { throw .missingValue(option: name) }
         return next
       }
+      if Self.actionOptions.contains(name) { actions.append(name == "-l" ? "--list" : name) }
       switch name {
-      case "-h", "--help": command = .help
-      case "--version": command = .version
+      case "-h", "--help": answer = .help
+      case "--version": answer = answer ?? .version
       case "--list", "-l": command = .list
       case "--check": wantsCheck = true
       case "--all-modes": allModes = true
@@ -111,7 +116,14 @@ public struct Options: Hashable, Sendable {
           throw .invalidValue(option: name, value: "", expected: "a file or folder name")
         }
         command = .record(path: path)
-      case "--duration": recordDuration = try Self.positiveNumber(try value(), option: name)
+      case "--duration":
+        let text = try value()
+        let number = try Self.positiveNumber(text, option: name)
+        guard number <= Self.longestRecordSeconds else {
+          throw .invalidValue(
+            option: name, value: text, expected: "at most 604800 seconds (a week)")
+        }
+        recordDuration = number
       case "--no-audio": isAudioMuted = true
       case "--sim-microphone": isMicrophoneSimulated = true
       case "--codec":
@@ -194,6 +206,11 @@ public struct Options: Hashable, Sendable {
       default: throw .unknownOption(argument)
       }
     }
+    if let answer {
+      command = answer
+      return
+    }
+    if actions.count > 1 { throw .conflictingActions(actions) }
     if scan.isRequested, command == .preview { command = .scan(files: positionals) }
     if !positionals.isEmpty, !scan.isRequested { throw .unknownOption(positionals[0]) }
     if wantsCheck, command == .preview {
@@ -213,6 +230,15 @@ public struct Options: Hashable, Sendable {
   /// The highest `--fps` accepted: no camera streams faster, and larger values would overflow
   /// when turned into a frame interval.
   static let fastestRequestableRate = 1000.0
+
+  /// The options that each name the one thing a run does.
+  static let actionOptions: Set<String> = [
+    "--list", "-l", "--check", "--controls", "--snapshot", "--record", "--scan",
+  ]
+
+  /// The longest `--duration` accepted: a week, longer than any disk holds at the default
+  /// quality, small enough that every time derived from it stays in range.
+  static let longestRecordSeconds = 604_800.0
 
   /// The longest `--seconds` accepted: a day, far beyond any check, small enough that every
   /// duration derived from it stays in range.
@@ -281,6 +307,8 @@ public enum OptionsError: Error, Hashable, Sendable {
   case optionNeedsCheck(option: String)
   /// An option only makes sense together with `--record`.
   case optionNeedsRecord(option: String)
+  /// More than one action was asked for (`--snapshot` and `--record`, say), or one twice.
+  case conflictingActions([String])
 
   /// One sentence for the terminal.
   public var userMessage: String {
@@ -295,6 +323,25 @@ public enum OptionsError: Error, Hashable, Sendable {
       "\(option) only applies to --check."
     case .optionNeedsRecord(let option):
       "\(option) only applies to --record."
+    case .conflictingActions(let names):
+      Self.conflictSentence(names)
     }
+  }
+}
+
+extension OptionsError {
+  /// "--snapshot and --record cannot be combined: Pinhole does one of them per run." or
+  /// "--record was given twice: …".
+  fileprivate static func conflictSentence(_ names: [String]) -> String {
+    var distinct: [String] = []
+    for name in names where !distinct.contains(name) { distinct.append(name) }
+    guard distinct.count > 1 else {
+      return "\(names[0]) was given twice; give it once, with the one path it should use."
+    }
+    let listed =
+      distinct.count == 2
+      ? "\(distinct[0]) and \(distinct[1])"
+      : distinct.dropLast().joined(separator: ", ") + " and " + (distinct.last ?? "")
+    return "\(listed) cannot be combined: Pinhole does one of them per run."
   }
 }

@@ -38,3 +38,44 @@ import Testing
     #expect(throws: OptionsError.self) { try Options(parsing: ["--record", "--duration", "-1"]) }
   }
 }
+
+@Suite struct ActionConflictTests {
+  @Test func refusesTwoActionsWhicheverComesFirst() {
+    for arguments in [
+      ["--snapshot", "a.jpg", "--record", "b.mp4"], ["--record", "b.mp4", "--snapshot", "a.jpg"],
+      ["--list", "--record"], ["--scan", "code.pgm", "--record"], ["--check", "--controls"],
+    ] {
+      #expect(throws: OptionsError.self, "\(arguments)") { try Options(parsing: arguments) }
+    }
+    #expect(
+      throws: OptionsError.conflictingActions(["--snapshot", "--record"])
+    ) { try Options(parsing: ["--snapshot", "a.jpg", "--record", "b.mp4"]) }
+  }
+
+  @Test func refusesOneActionGivenTwice() {
+    #expect(throws: OptionsError.conflictingActions(["--record", "--record"])) {
+      try Options(parsing: ["--record", "a.mp4", "--record", "b.mp4"])
+    }
+  }
+
+  @Test func saysWhichActionsCollide() {
+    let sentence = OptionsError.conflictingActions(["--snapshot", "--record"]).userMessage
+    #expect(sentence.contains("--snapshot and --record cannot be combined"))
+    #expect(
+      OptionsError.conflictingActions(["--record", "--record"]).userMessage.contains("twice"))
+  }
+
+  @Test func helpAndVersionStillAnswerBesideAnAction() throws {
+    #expect(try Options(parsing: ["--record", "--help"]).command == .help)
+    #expect(try Options(parsing: ["--snapshot", "--list", "--version"]).command == .version)
+  }
+
+  @Test func capsTheRecordingDurationAtAWeek() throws {
+    #expect(try Options(parsing: ["--record", "--duration", "604800"]).recordDuration == 604_800)
+    for text in ["604801", "9.3e15", "1e308"] {
+      #expect(throws: OptionsError.self, "\(text)") {
+        try Options(parsing: ["--record", "--duration", text])
+      }
+    }
+  }
+}
