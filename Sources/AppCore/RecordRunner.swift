@@ -74,6 +74,11 @@ public struct RecordRunner: Sendable {
     } catch {
       return Outcome(status: 1, message: error.message, notices: [])
     }
+    if let exact = target.exactFile,
+      let problem = RecordingDestination(exactPath: exact).problem(storing: codec)
+    {
+      return Outcome(status: 2, message: problem, notices: [])
+    }
     notices += RecordingRecovery().recover(in: target.folder).map(\.userMessage)
     var configuration = CaptureSession.Configuration(request: request)
     // Nothing shows the picture and no photo is taken: MJPEG pass-through stores the camera's
@@ -112,6 +117,12 @@ public struct RecordRunner: Sendable {
     session.setFrameSink(nil)
     microphone?.stop()
     let summary = recorder.stop()
+    if let asked = target.exactFile?.standardizedFileURL.path, let path = summary.path,
+      path != asked,
+      !RecordingDestination.isPartName(URL(fileURLWithPath: path).lastPathComponent)
+    {
+      notices.append("\(asked) already exists; the recording was saved as \(path).")
+    }
     // The file is finished; a camera the driver still holds is not waited for past this.
     if !session.stop() {
       notices.append(
@@ -142,16 +153,21 @@ private struct RecordFailure: Error {
   var message: String
 }
 
-/// SIGINT and SIGTERM end the recording cleanly instead of killing the process.
+/// SIGINT, SIGTERM, SIGHUP (the terminal closed, the session ended) and SIGQUIT (Ctrl+\\) end
+/// the recording cleanly instead of killing the process: the file is finished and in place.
 enum RecordInterruption {
   private static let signalled = Atomic<Int32>(0)
+
+  /// The signals that end a recording.
+  static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   /// Installs the handlers (once per process is enough; again is harmless).
   static func install() {
     signalled.store(0, ordering: .relaxed)
     // An atomic store is async-signal-safe; the recording loop polls it.
-    signal(SIGINT) { RecordInterruption.signalled.store($0, ordering: .relaxed) }
-    signal(SIGTERM) { RecordInterruption.signalled.store($0, ordering: .relaxed) }
+    for number in signals {
+      signal(number) { RecordInterruption.signalled.store($0, ordering: .relaxed) }
+    }
   }
 
   /// True once a signal asked the recording to end.

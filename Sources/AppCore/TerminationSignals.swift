@@ -5,25 +5,30 @@ import Synchronization
   import Glibc
 #endif
 
-/// SIGINT and SIGTERM turned into a flag that long command-line runs poll, so an interrupted
-/// `--snapshot --burst` still saves and prints what it captured before exiting with the
-/// signal's status. A second signal of either kind ends the process at once, the default way.
-/// Any thread.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT turned into a flag that long command-line runs poll, so
+/// an interrupted `--snapshot --burst` still saves and prints what it captured before exiting
+/// with the signal's status. A second signal of any of them ends the process at once, the
+/// default way. Any thread.
 public enum TerminationSignals {
   /// The first signal received, 0 while none came.
   private static let received = Atomic<Int32>(0)
 
   /// Installs the handlers. Call once, before the work that should be interruptible.
   public static func install() {
-    for number in [SIGINT, SIGTERM] {
+    for number in handled {
       signal(number) { number in
-        // Only async-signal-safe work here: an atomic store and resetting the disposition.
+        // Only async-signal-safe work here: an atomic store and resetting the dispositions.
         TerminationSignals.received.store(number, ordering: .relaxed)
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+        signal(SIGHUP, SIG_DFL)
+        signal(SIGQUIT, SIG_DFL)
       }
     }
   }
+
+  /// The signals that end a run early.
+  static let handled = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   /// The signal that asked the process to end, if one did.
   public static var pending: Int32? {
@@ -39,6 +44,8 @@ public enum TerminationSignals {
     switch signal {
     case SIGINT: "SIGINT"
     case SIGTERM: "SIGTERM"
+    case SIGHUP: "SIGHUP"
+    case SIGQUIT: "SIGQUIT"
     default: "signal \(signal)"
     }
   }
