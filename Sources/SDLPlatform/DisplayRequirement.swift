@@ -23,6 +23,21 @@ public enum DisplayRequirement {
     return offScreenDrivers.contains(driver.lowercased()) && requested.isEmpty
   }
 
+  /// The display the environment names: `WAYLAND_DISPLAY`, else `DISPLAY`; nil for neither.
+  public static func namedDisplay(environment: [String: String]) -> String? {
+    for name in ["WAYLAND_DISPLAY", "DISPLAY"] {
+      if let value = environment[name], !value.isEmpty { return value }
+    }
+    return nil
+  }
+
+  /// What to do when the display the environment names cannot be reached.
+  public static func unreachableSentence(display: String) -> String {
+    "The display \(display) cannot be reached, so the window cannot be shown. Check that its "
+      + "graphical session still runs (and DISPLAY or WAYLAND_DISPLAY names it), or use "
+      + "'pinhole --check' or 'pinhole --snapshot' without a window."
+  }
+
   /// What to do without a display.
   public static let noDisplaySentence =
     "No display: neither DISPLAY nor WAYLAND_DISPLAY is set, so the window cannot be shown. "

@@ -5,7 +5,8 @@ public enum PlatformError: Error, Hashable, Sendable {
   /// The SDL library is older than Pinhole needs.
   case sdlTooOld(found: String, required: String)
   /// No display can be reached (`DisplayRequirement`); SDL would only run off screen.
-  case noDisplay
+  /// `named` is the display the environment names (":55", "wayland-0"), nil when it names none.
+  case noDisplay(named: String?)
   /// `SDL_Init` failed, e.g. because no display is reachable.
   case initializationFailed(reason: String)
   /// `SDL_CreateWindow` failed.
@@ -30,8 +31,9 @@ public enum PlatformError: Error, Hashable, Sendable {
     switch self {
     case .sdlTooOld(let found, let required):
       "SDL \(found) is too old; Pinhole needs SDL \(required) or newer."
-    case .noDisplay:
-      DisplayRequirement.noDisplaySentence
+    case .noDisplay(let name):
+      name.map(DisplayRequirement.unreachableSentence(display:))
+        ?? DisplayRequirement.noDisplaySentence
     case .initializationFailed(let reason):
       "The display could not be opened (\(reason)); check that a graphical session is running."
     case .windowCreationFailed(let reason):

@@ -76,17 +76,33 @@ enum SDLRuntime {
     if flags & SDL_INIT_VIDEO != 0,
       DisplayRequirement.missingDisplay(environment: environment) != nil
     {
-      throw .noDisplay
+      throw .noDisplay(named: nil)
     }
     if flags & SDL_INIT_VIDEO != 0 { useUTF8CharacterType() }
     guard SDL_InitSubSystem(flags) == 0 else {
+      // A display is named but SDL reached none (an X server gone, a wrong number).
+      if flags & SDL_INIT_VIDEO != 0, environment["SDL_VIDEODRIVER"] == nil,
+        let display = DisplayRequirement.namedDisplay(environment: environment)
+      {
+        throw .noDisplay(named: display)
+      }
       throw .initializationFailed(reason: lastError)
     }
     if flags & SDL_INIT_VIDEO != 0, let driver = SDL_GetCurrentVideoDriver(),
       DisplayRequirement.isSilentFallback(driver: String(cString: driver), environment: environment)
     {
       SDL_QuitSubSystem(flags)
-      throw .noDisplay
+      throw .noDisplay(named: DisplayRequirement.namedDisplay(environment: environment))
+    }
+    if flags & SDL_INIT_VIDEO != 0 { forwardHangUpAndQuitSignals() }
+  }
+
+  /// SIGHUP (the terminal closed, the session ended) and SIGQUIT (Ctrl+\\) end the window as
+  /// SIGTERM does: SDL turns SIGTERM into its quit event, and the app then finishes a recording
+  /// and rescues photos held in memory. Raising a signal is async-signal-safe.
+  private static func forwardHangUpAndQuitSignals() {
+    for number in [SIGHUP, SIGQUIT] {
+      signal(number) { _ in _ = raise(SIGTERM) }
     }
   }
 

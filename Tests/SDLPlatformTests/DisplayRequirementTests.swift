@@ -26,4 +26,16 @@ import Testing
         driver: "offscreen", environment: ["SDL_VIDEODRIVER": "offscreen"]))
     #expect(!DisplayRequirement.isSilentFallback(driver: "x11", environment: [:]))
   }
+
+  @Test func aNamedDisplayThatCannotBeReachedIsNamedNotCalledUnset() {
+    #expect(DisplayRequirement.namedDisplay(environment: ["DISPLAY": ":55"]) == ":55")
+    #expect(
+      DisplayRequirement.namedDisplay(environment: ["DISPLAY": ":1", "WAYLAND_DISPLAY": "w-0"])
+        == "w-0")
+    #expect(DisplayRequirement.namedDisplay(environment: ["DISPLAY": ""]) == nil)
+    let sentence = PlatformError.noDisplay(named: ":55").userMessage
+    #expect(sentence.contains("The display :55 cannot be reached"))
+    #expect(!sentence.contains("is set"))
+    #expect(PlatformError.noDisplay(named: nil).userMessage.contains("neither DISPLAY"))
+  }
 }
