@@ -392,8 +392,13 @@ extension SnapshotRunner {
           paths.append(url.path)
           continue
         }
-        let placed = Self.moveWithoutReplacing(url, to: exact)
-        if placed != exact {
+        let (placed, refusal) = Self.moveWithoutReplacing(url, to: exact)
+        if let refusal {
+          let reason = StorageError(refusal, folder: exact.deletingLastPathComponent().path)
+          notes.append(
+            "\(exact.path) cannot be used: \(reason.userMessage) The photo was saved as"
+              + " \(placed.path).")
+        } else if placed != exact {
           notes.append("\(exact.path) already exists; the photo was saved as \(placed.path).")
         }
         paths.append(placed.path)
@@ -412,8 +417,10 @@ extension SnapshotRunner {
 
   /// Moves `url` to `exact`, or, when a file of that name exists, to "NAME (2).EXT" and so on;
   /// link(2) never replaces a file. Answers where the photo is (`url` itself when no name
-  /// could be had).
-  static func moveWithoutReplacing(_ url: URL, to exact: URL) -> URL {
+  /// could be had) and, then, the failure that stopped the move (a name too long, say).
+  static func moveWithoutReplacing(
+    _ url: URL, to exact: URL
+  ) -> (URL, SystemCallError?) {
     let name = exact.lastPathComponent as NSString
     let stem = name.deletingPathExtension
     let suffix = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
@@ -423,13 +430,13 @@ extension SnapshotRunner {
         attempt == 1 ? exact : folder.appendingPathComponent("\(stem) (\(attempt))\(suffix)")
       do {
         try LiveFileSystem().moveWithoutReplacing(url.path, to: candidate.path)
-        return candidate
+        return (candidate, nil)
       } catch  where error.errno == EEXIST {
         continue
       } catch {
-        return url
+        return (url, error)
       }
     }
-    return url
+    return (url, nil)
   }
 }

@@ -21,6 +21,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case fileMissing(path: String)
   /// No trash can take the file (its filesystem has no usable trash folder).
   case trashUnavailable(path: String)
+  /// The file's name is longer than the folder's filesystem allows (ENAMETOOLONG).
+  case nameTooLong(folder: String)
   /// Any other failure of a system call; the log gets the call and errno.
   case other(call: String, errno: Int32)
 
@@ -32,6 +34,7 @@ public enum StorageError: Error, Equatable, Sendable {
     case EROFS: self = .readOnly(folder: folder)
     case EACCES, EPERM: self = .permissionDenied(folder: folder)
     case ENOSPC, EDQUOT: self = .diskFull(folder: folder)
+    case ENAMETOOLONG: self = .nameTooLong(folder: folder)
     default: self = .other(call: failure.call, errno: failure.errno)
     }
   }
@@ -66,6 +69,8 @@ public enum StorageError: Error, Equatable, Sendable {
       return "\(path) no longer exists; another program may have moved or deleted it."
     case .trashUnavailable(let path):
       return "\(path) cannot be moved to the trash on its drive; delete it in a file manager."
+    case .nameTooLong(let folder):
+      return "The file name is too long for the drive holding \(folder); choose a shorter name."
     case .other(let call, let errno):
       return "Saving failed (\(call), error \(errno)); check the disk and try again."
     }
@@ -77,7 +82,7 @@ public enum StorageError: Error, Equatable, Sendable {
     case .folderMissing, .notAFolder, .cannotHoldFiles, .readOnly, .permissionDenied, .diskFull,
       .other:
       return true
-    case .nameTaken, .fileMissing, .trashUnavailable: return false
+    case .nameTaken, .nameTooLong, .fileMissing, .trashUnavailable: return false
     }
   }
 }

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A failed system call: which call it was and the errno it set.
 ///
@@ -16,6 +19,13 @@ public struct SystemCallError: Error, Equatable, Sendable, CustomStringConvertib
     self.errno = errno
   }
 
-  /// "fsync: errno 28".
-  public var description: String { "\(call): errno \(errno)" }
+  /// What the C library calls the errno, such as "No space left on device".
+  public var reason: String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard strerror_r(errno, &buffer, buffer.count) == 0 else { return "error \(errno)" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// "fsync: No space left on device (errno 28)".
+  public var description: String { "\(call): \(reason) (errno \(errno))" }
 }

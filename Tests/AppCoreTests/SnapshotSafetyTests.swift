@@ -54,6 +54,17 @@ struct SnapshotSafetyTests {
     #expect(folder.names() == ["notes (2).txt", "notes.txt"])
   }
 
+  @Test func aNameTooLongForTheDriveIsSaidSoNotCalledTaken() throws {
+    let folder = Folder()
+    let long = folder.url.appendingPathComponent(String(repeating: "n", count: 252) + ".jpg")
+    let outcome = runner(destination: long.path).run(source: fakeSource())
+    #expect(outcome.status == 0, "\(outcome.message)")
+    let note = try #require(outcome.notes.first)
+    #expect(note.contains("too long"), "\(note)")
+    #expect(!note.contains("already exists"))
+    #expect(folder.names().count == 1)
+  }
+
   @Test func anUnplugMidBurstSavesAndPrintsEveryCapturedPhoto() throws {
     let folder = Folder()
     var script = FakeCamera.Script()

@@ -38,4 +38,16 @@ import Testing
       try AtomicFileWriter(naming: naming).write(Data("x".utf8), into: gone, date: Date())
     }
   }
+
+  @Test func aNameTooLongIsSaidSo() {
+    let error = StorageError(SystemCallError(call: "open", errno: ENAMETOOLONG), folder: "/v")
+    #expect(error == .nameTooLong(folder: "/v"))
+    #expect(error.userMessage.contains("too long"))
+    #expect(!error.isFolderProblem)
+  }
+
+  @Test func aSystemCallErrorReadsInWordsWithItsNumber() {
+    let error = SystemCallError(call: "bind", errno: ENXIO)
+    #expect(error.description == "bind: No such device or address (errno \(ENXIO))")
+  }
 }
