@@ -27,7 +27,10 @@ extension PhotoVault {
   @discardableResult
   public func rescue(into folder: URL) -> RetryReport {
     guard !pending.isEmpty else { return RetryReport(saved: [], stillPending: 0, lastError: nil) }
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    if let refusal = UnsavedPhotos.makeFolder(folder.path) {
+      // Said as the creation failed (permission, read-only), not as a missing drive.
+      return RetryReport(saved: [], stillPending: pending.count, lastError: refusal)
+    }
     return changeFolder(to: folder)
   }
 
@@ -55,5 +58,24 @@ extension PhotoVault {
         "\(report.stillPending) photo(s) could not be saved anywhere and are lost: \(reason)")
     }
     return lines
+  }
+}
+
+extension UnsavedPhotos {
+  /// Makes `path` and any missing parents (mode 0700: photos nobody chose to share); nil when
+  /// it exists or was made, else why the first missing level could not be made, in the words
+  /// of its parent folder.
+  static func makeFolder(_ path: String) -> StorageError? {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      return isFolder.boolValue ? nil : .notAFolder(folder: path)
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    guard !parent.isEmpty, parent != path else { return .folderMissing(folder: path) }
+    if let problem = makeFolder(parent) { return problem }
+    guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+      return StorageError(SystemCallError(call: "mkdir", errno: errno), folder: parent)
+    }
+    return nil
   }
 }

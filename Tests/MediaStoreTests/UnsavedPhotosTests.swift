@@ -51,6 +51,9 @@ import Testing
     let lines = vault.rescueBeforeQuitting(environment: ["XDG_DATA_HOME": root.path + "/blocker"])
     #expect(lines.count == 1)
     #expect(lines.first?.contains("are lost") == true, "\(lines)")
+    // Said as what is in the way, not as a drive to reconnect.
+    #expect(lines.first?.contains("\(root.path)/blocker is a file") == true, "\(lines)")
+    #expect(lines.first?.contains("reconnect") == false, "\(lines)")
   }
 
   @Test func nothingWaitingSaysNothing() {
