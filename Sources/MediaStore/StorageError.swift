@@ -58,7 +58,7 @@ public enum StorageError: Error, Equatable, Sendable {
     case .cannotHoldFiles(let folder):
       return "\(folder) cannot hold files (it is not a normal folder); choose another folder."
     case .readOnly(let folder):
-      return "The folder \(folder) is read-only; choose another folder to keep your photos."
+      return "The folder \(folder) is read-only; choose another folder."
     case .permissionDenied(let folder):
       return "Pinhole may not write to \(folder); change its permissions or choose another folder."
     case .diskFull(let folder):
