@@ -26,11 +26,31 @@ public final class RecordingController {
     /// True when the camera's JPEG comes with each frame (MJPEG pass-through possible).
     public var hasJPEG: Bool
 
-    /// Reads them off a frame.
-    public init(_ frame: NV12Frame) {
-      size = frame.size
+    /// Reads them off a frame the window shows; `negotiatedSize` is the camera's mode's size.
+    /// The size is that of the frames a recording will get (`recordedSize`): an MJPEG preview
+    /// decoded smaller (`PreviewReduction`) shows reduced frames, while a recording taps
+    /// full-size ones.
+    public init(_ frame: NV12Frame, negotiatedSize: FrameSize? = nil) {
+      size = Self.recordedSize(shown: frame.size, negotiated: negotiatedSize)
       colorimetry = frame.metadata.colorimetry
       hasJPEG = !frame.compressedSource.isEmpty
+    }
+
+    /// The size of the frames a recording gets: `negotiated` when `shown` is it reduced for the
+    /// preview (by any of `PreviewReduction.denominators`, rounded either way), else `shown` (no
+    /// mode known yet, or one that is changing).
+    public static func recordedSize(shown: FrameSize, negotiated: FrameSize?) -> FrameSize {
+      guard let negotiated else { return shown }
+      let isReduced = PreviewReduction.denominators.contains { denominator in
+        let widths = [
+          negotiated.width / denominator, (negotiated.width + denominator - 1) / denominator,
+        ]
+        let heights = [
+          negotiated.height / denominator, (negotiated.height + denominator - 1) / denominator,
+        ]
+        return widths.contains(shown.width) && heights.contains(shown.height)
+      }
+      return isReduced ? negotiated : shown
     }
   }
 
