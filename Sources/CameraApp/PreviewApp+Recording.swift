@@ -39,9 +39,10 @@ extension PreviewApp {
     }
   }
 
-  /// Remembers what the newest shown frame looks like, so a recording can start at once.
+  /// Remembers what the newest shown frame looks like, so a recording can start at once: at
+  /// the camera's full size even while the preview shows MJPEG decoded smaller.
   func noteFrameForRecording(_ frame: NV12Frame) {
-    let facts = RecordingController.FrameFacts(frame)
+    let facts = RecordingController.FrameFacts(frame, negotiatedSize: model.mode?.size)
     if recording.frameFacts != facts { recording.frameFacts = facts }
   }
 
