@@ -64,7 +64,7 @@ extension EventPump {
     }
   }
 
-  private static func modifiers(from mod: UInt16) -> KeyModifiers {
+  static func modifiers(from mod: UInt16) -> KeyModifiers {
     var result: KeyModifiers = []
     let bits = UInt32(mod)
     if bits & KMOD_SHIFT.rawValue != 0 { result.insert(.shift) }

@@ -82,6 +82,7 @@ public final class EventPump {
     return OverlayInput(
       windowSize: window.windowSize, pixelScale: window.pixelScale, pointer: pointer,
       pressedButtons: pressedButtons, clicks: clicks, keys: Array(keys.prefix(1)), wheel: wheel,
+      heldModifiers: Self.modifiers(from: UInt16(truncatingIfNeeded: SDL_GetModState().rawValue)),
       time: time)
   }
 

@@ -24,6 +24,7 @@ struct ShortcutSheet {
     Entry(keys: "Click the picture", action: "Focus and meter there"),
     Entry(keys: "A / long press", action: "Automatic focus and exposure"),
     Entry(keys: "S", action: "Camera settings"),
+    Entry(keys: "Ctrl+wheel", action: "Step the settings slider under the pointer"),
     Entry(keys: "Tab / I", action: "Test-bench figures"),
     Entry(keys: "C / Ctrl+1…9", action: "Switch camera"),
     Entry(keys: "M / R", action: "Mirror / rotate the preview"),
