@@ -188,7 +188,7 @@ struct SettingsPanel {
   }
 
   /// A click on a selector opens its list with the current entry highlighted and in view.
-  private func openPicker(_ target: SettingsPicker.Target) -> [OverlayAction] {
+  func openPicker(_ target: SettingsPicker.Target) -> [OverlayAction] {
     let list = SettingsPickerList.entries(for: target, state: state)
     let current = list.current ?? 0
     let first = max(current - SettingsPickerList.maximumVisible / 2, 0)
