@@ -162,6 +162,11 @@ public final class Overlay {
       {
         hint = (Self.oneCameraHint, time)
       }
+      // P, V and Q go straight to their mode; a mode key that does nothing now is still theirs.
+      if let modes = modeKeyActions(press, state: state) {
+        actions += modes
+        continue
+      }
       // The photo and camera interfaces see each key first; a key they act on is theirs
       // (Escape closes the photo viewer rather than quitting, for example).
       let scanClaimed = scanKeyActions(press, state: state)

@@ -107,7 +107,7 @@ extension Overlay {
         tips += ModeSegment.allCases.map { segment in
           let text =
             switch segment {
-            case .photo: "Photo mode (V)"
+            case .photo: "Photo mode (P)"
             case .video: "Video mode (V)"
             case .scan: "Scan codes (Q)"
             }

@@ -288,8 +288,8 @@ extension Overlay {
     return Rect(x: left, y: top, width: right - left, height: bottom - top)
   }
 
-  /// Q switches photo and scan mode; with the confirmation open, Enter opens and Escape
-  /// cancels. Other keys are left to the rest of the interface.
+  /// With the confirmation open, Enter opens and Escape cancels. Other keys (Q among them:
+  /// see `modeKeyActions`) are left to the rest of the interface.
   func scanKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
     guard press.modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return [] }
     if let url = state.scan.pendingURL,
@@ -302,7 +302,7 @@ extension Overlay {
       default: break
       }
     }
-    return press.key == .q && !state.photo.isViewerOpen ? [.scan(.toggleMode)] : []
+    return []
   }
 
   /// Draws the scan interface: the shade around the region, its corner brackets, each code's
