@@ -177,8 +177,9 @@ public final class PhotoControllerWorker: Sendable {
     }
   }
 
-  /// Starts `name` with `arguments` without waiting; false when it cannot be started.
-  static func launch(_ name: String, _ arguments: [String]) -> Bool {
+  /// Starts `name` with `arguments` without waiting; false when it cannot be started (not
+  /// installed, say). Any thread.
+  public static func launch(_ name: String, _ arguments: [String]) -> Bool {
     guard let path = executable(name) else { return false }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)

@@ -134,6 +134,7 @@ public final class Overlay {
     drawRecordingUI(recordingUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
     drawScanPhotoCards(scanUI, into: &commands, layout: layout, state: state)
+    drawScanNotice(into: &commands, layout: layout, state: state)
     drawSettingsPicker(pickerUI, into: &commands)
     drawHint(into: &commands, layout: layout, state: state, time: input.time)
     if let tooltip { drawTooltip(tooltip, into: &commands, layout: layout) }
