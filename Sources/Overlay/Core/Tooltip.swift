@@ -125,7 +125,7 @@ extension Overlay {
       tips.append(
         Tooltip(
           id: ControlID("record-microphone-mute"), target: rects.sound.muteButton,
-          text: recording.isMicrophoneMuted ? "Microphone: off" : "Microphone: on"))
+          text: recording.microphoneLabel))
     }
     return tips
   }
