@@ -83,8 +83,16 @@ public final class RecordingController {
   public let folder: URL
   /// How the picture is stored.
   public var codec = VideoCodec.h264
-  /// Opens the microphone; nil records without sound.
-  public var openMicrophone: RecordRunner.MicrophoneOpener?
+  /// Opens the microphone; nil records without sound. A new one forgets that the last
+  /// recording could not open the old one.
+  public var openMicrophone: RecordRunner.MicrophoneOpener? {
+    didSet { didMicrophoneFail = false }
+  }
+  /// The name of the input `openMicrophone` opens when it is not the chosen device (the
+  /// simulated microphone); nil when it is.
+  public var microphoneInUse: String?
+  /// True when the last recording could not open the microphone.
+  private var didMicrophoneFail = false
   /// Encoder tunables.
   public var settings = VideoRecorder.Settings()
   /// The nominal frame rate handed to the encoder.
@@ -300,6 +308,9 @@ public final class RecordingController {
     state.isMicrophoneMuted = isMicrophoneMuted
     state.microphones = microphones
     state.microphone = microphoneName
+    state.microphoneInUse = microphoneInUse
+    state.isMicrophoneSilent =
+      openMicrophone != nil && (didMicrophoneFail || (state.isRecording && !state.hasAudio))
     return state
   }
 
@@ -318,6 +329,8 @@ public final class RecordingController {
       }
       pendingSession = nil
       hasReportedLostMicrophone = false
+      // A recording started muted opens no microphone, and says nothing about it.
+      if !isMicrophoneMuted { didMicrophoneFail = microphone == nil }
       let sound = SoundLevelTap(isMuted: isMicrophoneMuted)
       let active = Active(
         recorder: recorder, microphone: microphone, session: session, sound: sound)

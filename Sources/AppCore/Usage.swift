@@ -53,7 +53,8 @@ public let usageText = """
         --duration S      stop --record after S seconds
         --no-audio        record without sound
         --sim-microphone  with --camera sim: a flash each second and a simulated microphone
-                          clicking at the same instants, to measure A/V sync
+                          clicking at the same instants, to measure A/V sync (in the
+                          window too: its recordings use that microphone)
         --codec C         h264 (MP4 with AAC, the default) or mjpeg (the camera's own JPEGs in
                           Matroska, for MJPEG cameras)
 

@@ -144,7 +144,8 @@ extension PreviewApp {
     let pending = photos.vault.pending
     let step = quitGuard.requestQuit(
       unsavedCount: pending.count, folder: pending.first?.folder,
-      home: ProcessInfo.processInfo.environment["HOME"])
+      home: ProcessInfo.processInfo.environment["HOME"],
+      canChooseFolder: photos.controller.canChooseFolder)
     if let dialog = quitGuard.dialog {
       print("pinhole: asked before quitting: \(dialog.heading)")
       fflush(nil)
@@ -176,7 +177,10 @@ extension PreviewApp {
     case .trashed(let result): controller.trashFinished(result)
     case .restored(let result): controller.restoreFinished(result)
     case .problem(let message): controller.showProblem(message)
-    case .chooserFailed(let message): controller.folderChooserFailed(message)
+    case .chooserFailed(let message):
+      controller.folderChooserFailed(message)
+      quitGuard.chooserEndedWithoutFolder()
+    case .chooserCancelled: quitGuard.chooserEndedWithoutFolder()
     case .folderChosen(let folder):
       controller.folderChosen(folder)
       photos.worker.changeFolder(of: photos.vault, to: folder)

@@ -189,7 +189,14 @@ public final class FuzzHarness {
     switch CodePayload(parsing: text) {
     case .url(let url):
       precondition(url == text && CodePayload.isOpenableURL(url), "a link is the text itself")
-    case .wifi(let network): precondition(!network.ssid.isEmpty, "a network has a name")
+      guard let parts = CodePayload.addressParts(of: url) else {
+        preconditionFailure("a link splits at its host")
+      }
+      precondition(!parts.host.isEmpty, "a link's host is not empty")
+      precondition(url.hasSuffix(parts.host + parts.path), "the host and path end the link")
+    case .wifi(let network):
+      precondition(!network.ssid.isEmpty, "a network has a name")
+      precondition(!network.securityName.isEmpty, "a network's security is named")
     case .text(let plain): precondition(plain == text, "plain text is the text itself")
     }
   }
