@@ -70,7 +70,8 @@ let package = Package(
     .target(
       name: "Recording",
       dependencies: [
-        "CameraModel", "Imaging", "MediaStore", "Workers", "CFFmpeg", "CFFmpegLoader",
+        "CameraModel", "Imaging", "MediaStore", "SystemCalls", "Workers", "CFFmpeg",
+        "CFFmpegLoader",
       ]),
     .target(
       name: "AppCore",

@@ -23,6 +23,10 @@ public enum RecordingError: Error, Equatable, Sendable {
   case noFrames
   /// A file to play holds no video stream.
   case noVideo
+  /// A file to play or probe is not a regular file (a folder, FIFO, device or socket).
+  case notAFile(path: String)
+  /// A file to play or probe could not be read; `reason` says why in a few words.
+  case readFailed(path: String, reason: String)
 
   /// One sentence for a banner or the terminal.
   public var userMessage: String {
@@ -48,6 +52,10 @@ public enum RecordingError: Error, Equatable, Sendable {
       return "The recording ended before its first frame was written, so no file was kept."
     case .noVideo:
       return "The file holds no video to play."
+    case .notAFile(let path):
+      return "\(path) is not a regular file, so Pinhole does not read it."
+    case .readFailed(let path, let reason):
+      return "Pinhole cannot read the video \(path): \(reason)."
     }
   }
 }

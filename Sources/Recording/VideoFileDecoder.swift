@@ -54,13 +54,12 @@ public final class VideoFileDecoder {
   private var ready: [Output] = []
   private var isAtEnd = false
 
-  /// Opens `path`; `wantsAudio` false skips the sound stream entirely.
+  /// Opens `path` (a regular MP4/MOV or Matroska file only; see `MediaFileInput`);
+  /// `wantsAudio` false skips the sound stream entirely.
   public init(path: String, wantsAudio: Bool) throws(RecordingError) {
     try FFmpegResult.requireLibraries()
     av_log_set_level(AV_LOG_QUIET)
-    var context: UnsafeMutablePointer<AVFormatContext>?
-    try FFmpegResult.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input")
-    guard let context else { throw .library(call: "avformat_open_input", reason: "no context") }
+    let context = try MediaFileInput.open(path)
     format = context
     packet = av_packet_alloc()
     frame = av_frame_alloc()
