@@ -98,3 +98,46 @@ import Testing
     #expect(throws: OptionsError.self) { try Options(parsing: ["--scene-code", ""]) }
   }
 }
+
+@Suite struct ScanImageFileTests {
+  private static func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pinhole-scan-file-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// The error loading `path` throws, or nil when it loaded.
+  private static func failure(_ path: String) -> ScanImageFile.Failure? {
+    do {
+      _ = try ScanImageFile.load(path, region: nil)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func refusesAFileOverTheLimitBeforeReadingIt() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Sparse: a JPEG's first bytes, then a hole that reads as zeros up to one byte over the
+    // limit. Its size alone decides; nothing past the header is ever read.
+    let url = folder.appendingPathComponent("huge.jpg")
+    try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: url)
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.truncate(atOffset: UInt64(ScanImageFile.maximumBytes + 1))
+    try handle.close()
+    let failure = Self.failure(url.path)
+    #expect(failure == .tooLarge(path: url.path, bytes: ScanImageFile.maximumBytes + 1))
+    #expect(failure?.userMessage.contains("too large") == true)
+    #expect(failure?.userMessage.contains(url.path) == true)
+  }
+
+  @Test func refusesWhatIsNotARegularFile() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let directory = folder.appendingPathComponent("folder.jpg")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    #expect(Self.failure(directory.path) == .notAFile(path: directory.path))
+  }
+}
