@@ -23,6 +23,10 @@ public enum ScanImageFile {
     case tooLarge(path: String, bytes: Int)
     /// The file is not a JPEG, PGM or PPM image Pinhole can decode.
     case unsupported(path: String)
+    /// The file starts as a JPEG but is damaged or cut short.
+    case damaged(path: String)
+    /// The image claims more pixels than `JPEGDecoder.pixelBudget`, the photo strip's limit.
+    case tooManyPixels(path: String, size: FrameSize)
 
     /// One sentence for the terminal.
     public var userMessage: String {
@@ -34,6 +38,10 @@ public enum ScanImageFile {
           + " \(ScanImageFile.maximumBytes / 1_000_000) MB)."
       case .unsupported(let path):
         "\(path) is not a JPEG, PGM or PPM image; convert it first (e.g. convert IN OUT.pgm)."
+      case .damaged(let path): "\(path) is a damaged or truncated JPEG."
+      case .tooManyPixels(let path, let size):
+        "\(path) is too large to scan (\(size.width)x\(size.height) pixels; the limit is"
+          + " \(JPEGDecoder.pixelBudget / 1_000_000) megapixels)."
       }
     }
   }
@@ -56,7 +64,7 @@ public enum ScanImageFile {
     let bytes = [UInt8](data)
     let image: LumaImage?
     if bytes.starts(with: [0xFF, 0xD8]) {
-      image = jpegLuma(bytes, region: region)
+      image = try jpegLuma(bytes, region: region, path: path)
     } else {
       image = LumaImage(netpbm: bytes).flatMap { whole in
         let size = FrameSize(width: whole.width, height: whole.height)
@@ -71,8 +79,18 @@ public enum ScanImageFile {
     return image
   }
 
-  private static func jpegLuma(_ bytes: [UInt8], region: ScanRegion?) -> LumaImage? {
-    guard let frame = try? JPEGDecoder().decode(bytes) else { return nil }
+  /// The luma of a file that starts as a JPEG; one that will not decode is damaged, or too
+  /// large when its header claims more pixels than the budget.
+  private static func jpegLuma(
+    _ bytes: [UInt8], region: ScanRegion?, path: String
+  ) throws(Failure) -> LumaImage? {
+    let frame: NV12Frame
+    do {
+      frame = try JPEGDecoder().decode(bytes)
+    } catch {
+      if case .imageTooLarge(let size) = error { throw .tooManyPixels(path: path, size: size) }
+      throw .damaged(path: path)
+    }
     return LumaImage(frame, region: (region ?? .whole).rectangle(in: frame.size))
   }
 }

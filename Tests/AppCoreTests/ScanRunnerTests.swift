@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import CameraTestSupport
 import Foundation
+import Imaging
 import Scanning
 import SimulatedCamera
 import Testing
@@ -139,5 +141,29 @@ import Testing
     let directory = folder.appendingPathComponent("folder.jpg")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
     #expect(Self.failure(directory.path) == .notAFile(path: directory.path))
+  }
+
+  @Test func aCutShortOrOversizedJPEGIsCalledThatNotSomethingElse() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let jpeg = [UInt8](
+      try JPEGEncoder().encode(TestPatterns.gradient(FrameSize(width: 64, height: 48))))
+    let cut = folder.appendingPathComponent("cut.jpg")
+    try Data(jpeg.prefix(jpeg.count / 2)).write(to: cut)
+    #expect(Self.failure(cut.path) == .damaged(path: cut.path))
+    // The same picture with its frame header claiming 16000x16000 pixels.
+    var huge = jpeg
+    let start = try #require(
+      huge.indices.dropLast().first { huge[$0] == 0xFF && huge[$0 + 1] == 0xC0 })
+    for offset in [5, 7] {
+      huge[start + offset] = UInt8(16000 >> 8)
+      huge[start + offset + 1] = UInt8(16000 & 0xFF)
+    }
+    let large = folder.appendingPathComponent("large.jpg")
+    try Data(huge).write(to: large)
+    let failure = Self.failure(large.path)
+    #expect(
+      failure == .tooManyPixels(path: large.path, size: FrameSize(width: 16000, height: 16000)))
+    #expect(failure?.userMessage.contains("too large") == true)
   }
 }
