@@ -11,7 +11,8 @@ public enum RecordingError: Error, Equatable, Sendable {
   case writeFailed(path: String, reason: String)
   /// The installed FFmpeg lacks an encoder Pinhole needs (libx264, aac).
   case encoderMissing(name: String)
-  /// An FFmpeg call failed; `reason` is FFmpeg's own text.
+  /// An FFmpeg call failed while recording; `reason` is FFmpeg's own text. Reading a file
+  /// back reports `.readFailed` instead.
   case library(call: String, reason: String)
   /// FFmpeg's libraries could not be opened (they load on first use); `reason` names which.
   case librariesMissing(reason: String)

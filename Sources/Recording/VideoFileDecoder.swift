@@ -55,7 +55,7 @@ public final class VideoFileDecoder {
   private var isAtEnd = false
 
   /// Opens `path` (a regular MP4/MOV or Matroska file only; see `MediaFileInput`);
-  /// `wantsAudio` false skips the sound stream entirely.
+  /// `wantsAudio` false skips the sound stream entirely. Every failure speaks of reading `path`.
   public init(path: String, wantsAudio: Bool) throws(RecordingError) {
     try FFmpegResult.requireLibraries()
     av_log_set_level(AV_LOG_QUIET)
@@ -67,6 +67,11 @@ public final class VideoFileDecoder {
       try open(context, wantsAudio: wantsAudio)
     } catch {
       release()
+      // The library calls in `open` name what failed; the person hears which file could not
+      // be read, not FFmpeg's recording words.
+      if case .library(let call, let reason) = error {
+        throw .readFailed(path: path, reason: "\(call): \(reason)")
+      }
       throw error
     }
   }
