@@ -43,15 +43,42 @@ struct SnapshotSafetyTests {
 
   @Test func anExistingFileIsNeverReplaced() throws {
     let folder = Folder()
-    let notes = folder.url.appendingPathComponent("notes.txt")
+    let notes = folder.url.appendingPathComponent("notes.jpg")
     try Data("my notes".utf8).write(to: notes)
     let outcome = runner(destination: notes.path).run(source: fakeSource())
     #expect(outcome.status == 0, "\(outcome.message)")
     #expect(try Data(contentsOf: notes) == Data("my notes".utf8))
-    let placed = folder.url.appendingPathComponent("notes (2).txt").path
+    let placed = folder.url.appendingPathComponent("notes (2).jpg").path
     #expect(outcome.message == placed)
     #expect(outcome.notes.first?.contains("already exists") == true)
-    #expect(folder.names() == ["notes (2).txt", "notes.txt"])
+    #expect(folder.names() == ["notes (2).jpg", "notes.jpg"])
+  }
+
+  @Test func aDestinationThatIsNeitherAFileNorAFolderIsRefusedUntouched() throws {
+    let folder = Folder()
+    let fifo = folder.url.appendingPathComponent("pipe.jpg")
+    try #require(mkfifo(fifo.path, 0o600) == 0)
+    let link = folder.url.appendingPathComponent("null.jpg")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/null")
+    for path in [fifo.path, link.path] {
+      let outcome = runner(destination: path).run(source: fakeSource())
+      #expect(outcome.status == 2, "\(outcome.message)")
+      #expect(outcome.message.contains(path))
+      #expect(outcome.savedPaths.isEmpty)
+    }
+    #expect(folder.names() == ["null.jpg", "pipe.jpg"])
+  }
+
+  @Test func aNameThatIsNotJPEGIsRefused() throws {
+    let folder = Folder()
+    let png = folder.url.appendingPathComponent("shot.png").path
+    let outcome = runner(destination: png).run(source: fakeSource())
+    #expect(outcome.status == 2)
+    #expect(outcome.message.contains(png) && outcome.message.contains(".jpg"))
+    #expect(folder.names().isEmpty)
+    let jpeg = folder.url.appendingPathComponent("shot.JPEG").path
+    #expect(runner(destination: jpeg).run(source: fakeSource()).status == 0)
+    #expect(folder.names() == ["shot.JPEG"])
   }
 
   @Test func anUnplugMidBurstSavesAndPrintsEveryCapturedPhoto() throws {
