@@ -23,9 +23,10 @@ struct OutputTarget {
   ) throws(OutputTargetFailure) {
     if let destination {
       let url = URL(fileURLWithPath: destination)
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-      if destination.hasSuffix("/") || (exists && isDirectory.boolValue) {
+      // By bytes: a name from the command line may hold bytes that are not UTF-8.
+      var status = stat()
+      let exists = FileNameBytes.withCString(url.path) { stat($0, &status) } == 0
+      if destination.hasSuffix("/") || (exists && status.st_mode & S_IFMT == S_IFDIR) {
         folder = url
       } else {
         folder = url.deletingLastPathComponent()
@@ -35,9 +36,7 @@ struct OutputTarget {
       folder = defaultFolder(outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) })
     }
     folder = folder.standardizedFileURL
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
+    guard CommandLineBytes.makeFolders(folder.path) == 0 else {
       throw OutputTargetFailure(
         message: "Pinhole cannot create the folder \(folder.path); choose another one.")
     }

@@ -11,7 +11,8 @@ HeapPolicy.apply()
 
 let options: Options
 do {
-  options = try Options(parsing: Array(CommandLine.arguments.dropFirst()))
+  // Each byte kept: a path that is not UTF-8 still names the file the user gave.
+  options = try Options(parsing: CommandLineBytes.arguments)
 } catch {
   fail(error.userMessage, status: 2)
 }

@@ -6,6 +6,7 @@ import Capture
 import Foundation
 import Glibc
 import Synchronization
+import SystemCalls
 import Testing
 
 /// `--snapshot` never replaces a file, and a burst cut short (signal, unplug) still saves and
@@ -118,5 +119,24 @@ struct SnapshotSafetyTests {
     #expect(outcome.status == 128 + SIGINT)
     #expect(outcome.message == "Interrupted by SIGINT.")
     #expect(folder.names().isEmpty)
+  }
+
+  @Test func aFolderNameThatIsNotUTF8IsKeptByteForByte() throws {
+    let folder = Folder()
+    // "shots-\xff/" as the command line gives it, each byte kept.
+    let name = FileNameBytes.string(Array("shots-".utf8) + [0xFF])
+    let destination = folder.url.path + "/" + name + "/"
+    let outcome = runner(destination: destination).run(source: fakeSource())
+    #expect(outcome.status == 0, "\(outcome.message)")
+    let saved = try #require(outcome.savedPaths.first)
+    var status = stat()
+    #expect(FileNameBytes.withCString(saved) { stat($0, &status) } == 0)
+    #expect(status.st_mode & S_IFMT == S_IFREG)
+    // The folder's name on disk holds the byte 0xFF itself.
+    let bytes = FileNameBytes.withCString(folder.url.path + "/" + name) { pointer in
+      var folderStatus = stat()
+      return stat(pointer, &folderStatus) == 0 && folderStatus.st_mode & S_IFMT == S_IFDIR
+    }
+    #expect(bytes)
   }
 }
