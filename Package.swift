@@ -102,8 +102,8 @@ let package = Package(
     .target(
       name: "FuzzTargets",
       dependencies: [
-        "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Scanning",
-        "SystemCalls",
+        "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Recording",
+        "Scanning", "SystemCalls",
       ]),
     .target(
       name: "CameraTestSupport",

@@ -33,4 +33,12 @@ import Testing
     }
     #expect(harness.runs.count == FuzzTarget.allCases.count)
   }
+
+  @Test func theMediaSeedIsARecordingAsPinholeWritesIt() {
+    // An MP4 file starts with its "ftyp" box; without FFmpeg the seed would be empty and the
+    // target would only ever see the bytes its mutations make up.
+    let seed = FuzzSeeds.seeds(for: .mediaFile).first ?? []
+    #expect(seed.count > 1000)
+    #expect(seed.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8))
+  }
 }
