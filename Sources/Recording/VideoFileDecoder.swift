@@ -36,6 +36,8 @@ public final class VideoFileDecoder {
   public static let maximumSide = 8192
   /// The longest duration accepted, in seconds.
   public static let maximumDuration = 86_400.0
+  /// The largest picture decoded on two threads: 4096x2304 (4K).
+  static let multithreadedArea = 4096 * 2304
 
   /// The file's streams, checked.
   public private(set) var info = Info(
@@ -155,7 +157,10 @@ public final class VideoFileDecoder {
     do {
       try FFmpegResult.check(
         avcodec_parameters_to_context(opened, parameters), "avcodec_parameters_to_context")
-      opened.pointee.thread_count = 2
+      // Frame threading keeps a picture in flight per thread, each with its own buffers: past
+      // 4K (an 8192x8192 picture is 100 MB) one thread keeps the memory down.
+      let area = Int(max(0, parameters.pointee.width)) * Int(max(0, parameters.pointee.height))
+      opened.pointee.thread_count = area > Self.multithreadedArea ? 1 : 2
       try FFmpegResult.check(avcodec_open2(opened, codec, nil), "avcodec_open2")
     } catch {
       avcodec_free_context(&context)
