@@ -36,8 +36,9 @@ import Testing
     let playlist = try folder.makeFile(
       "playlist.mp4",
       text: "#EXTM3U\n#EXT-X-TARGETDURATION:3\n#EXTINF:2.0,\n\(other.path)\n#EXT-X-ENDLIST\n")
+    // A relative name: FFmpeg's concat list refuses absolute ones by default, not this one.
     let list = try folder.makeFile(
-      "list.mkv", text: "ffconcat version 1.0\nfile '\(other.path)'\n")
+      "list.mkv", text: "ffconcat version 1.0\nfile '\(other.lastPathComponent)'\n")
     for url in [playlist, list] {
       let error = openingError(url.path)
       guard case .readFailed(let path, _)? = error else {
