@@ -45,9 +45,9 @@ final class MediaFileSandbox {
     readSome(decoder, info: info)
   }
 
-  /// Takes up to 32 outputs and checks each against `info`.
+  /// Takes up to 8 outputs and checks each against `info`.
   private func readSome(_ decoder: VideoFileDecoder, info: VideoFileDecoder.Info) {
-    for _ in 0..<32 {
+    for _ in 0..<8 {
       guard let output = decoder.next() else { return }
       switch output {
       case .video(let frame, let time):
