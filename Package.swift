@@ -70,7 +70,8 @@ let package = Package(
     .target(
       name: "Recording",
       dependencies: [
-        "CameraModel", "Imaging", "MediaStore", "Workers", "CFFmpeg", "CFFmpegLoader",
+        "CameraModel", "Imaging", "MediaStore", "SystemCalls", "Workers", "CFFmpeg",
+        "CFFmpegLoader",
       ]),
     .target(
       name: "AppCore",
@@ -101,8 +102,8 @@ let package = Package(
     .target(
       name: "FuzzTargets",
       dependencies: [
-        "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Scanning",
-        "SystemCalls",
+        "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Recording",
+        "Scanning", "SystemCalls",
       ]),
     .target(
       name: "CameraTestSupport",

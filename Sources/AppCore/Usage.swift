@@ -42,6 +42,7 @@ public let usageText = """
 
   Photos:
         --snapshot [PATH] take one photo without a window, print its path and exit
+                          (PATH: a folder, or a file ending in .jpg or .jpeg)
         --focus-at X,Y    focus and meter at this point (0..1) before --snapshot
         --burst N         photos per shutter press
     -o, --output-dir DIR  save photos and videos here instead of Pictures/Pinhole and

@@ -41,6 +41,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case procFiles
   /// A line a second launch sends to the running window over the instance socket.
   case instanceMessage
+  /// A file in the videos folder, read back by the thumbnailer, the player and the probe.
+  case mediaFile
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -52,6 +54,7 @@ public final class FuzzHarness {
   private let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
   private let validFrame: [UInt8]
   private let scanner = CodeScanner()
+  private let media = MediaFileSandbox()
   /// How many inputs each target was given.
   public private(set) var runs: [FuzzTarget: Int] = [:]
 
@@ -77,6 +80,7 @@ public final class FuzzHarness {
     case .netpbmImage: netpbmImage(bytes)
     case .procFiles: procFiles(bytes)
     case .instanceMessage: instanceMessage(bytes)
+    case .mediaFile: media.run(bytes)
     }
   }
 
