@@ -48,10 +48,11 @@ public struct MediaProbe: Sendable {
   public var formatName: String
 
   /// Reads `path`, a regular MP4/MOV or Matroska file (see `MediaFileInput`). Throws when it
-  /// is something else or libavformat cannot parse it.
-  public init(path: String) throws(RecordingError) {
+  /// is something else or libavformat cannot parse it. `expectsDamage` keeps libavformat's
+  /// complaints about a file cut short (as every recovered recording is) off the terminal.
+  public init(path: String, expectsDamage: Bool = false) throws(RecordingError) {
     try FFmpegResult.requireLibraries()
-    av_log_set_level(AV_LOG_ERROR)
+    av_log_set_level(expectsDamage ? AV_LOG_QUIET : AV_LOG_ERROR)
     let context = try MediaFileInput.open(path)
     var owned: UnsafeMutablePointer<AVFormatContext>? = context
     defer { avformat_close_input(&owned) }

@@ -47,7 +47,8 @@ public struct RecordingRecovery: Sendable {
       let part = folder.appendingPathComponent(name)
       guard let claim = Claim(part) else { return nil }
       defer { claim.release() }
-      guard let probe = try? MediaProbe(path: part.path), let video = probe.video,
+      guard let probe = try? MediaProbe(path: part.path, expectsDamage: true),
+        let video = probe.video,
         video.packetCount > 0
       else { return .unreadable(path: part.path) }
       let seconds = (video.presentationTimes.max() ?? 0) - (video.presentationTimes.min() ?? 0)
