@@ -87,6 +87,7 @@ public enum FuzzSeeds {
         Array("pinhole 1 activate later=1 mode=scan\n".utf8),
       ]
     case .mediaFile: [mediaFile]
+    case .partFileRecovery: partFiles
     case .uevent:
       [
         Array(

@@ -43,6 +43,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case instanceMessage
   /// A file in the videos folder, read back by the thumbnailer, the player and the probe.
   case mediaFile
+  /// A recording's hidden part file left in the videos folder, then the launch's recovery.
+  case partFileRecovery
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -55,6 +57,7 @@ public final class FuzzHarness {
   private let validFrame: [UInt8]
   private let scanner = CodeScanner()
   private let media = MediaFileSandbox()
+  private let parts = PartFileSandbox()
   /// How many inputs each target was given.
   public private(set) var runs: [FuzzTarget: Int] = [:]
 
@@ -81,6 +84,7 @@ public final class FuzzHarness {
     case .procFiles: procFiles(bytes)
     case .instanceMessage: instanceMessage(bytes)
     case .mediaFile: media.run(bytes)
+    case .partFileRecovery: parts.run(bytes)
     }
   }
 

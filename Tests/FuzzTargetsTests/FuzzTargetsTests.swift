@@ -9,9 +9,10 @@ import Testing
   static let mutationsPerTarget = 300
 
   /// Mutations for `target`: fewer for video files, each of which goes through FFmpeg's
-  /// probing and decoders (about 20 ms an input); `.ci/fuzz` gives them the long runs.
+  /// probing and decoders (about 20 ms an input) and, for part files, the disk; `.ci/fuzz`
+  /// gives them the long runs.
   static func mutations(for target: FuzzTarget) -> Int {
-    target == .mediaFile ? 100 : mutationsPerTarget
+    target == .mediaFile || target == .partFileRecovery ? 100 : mutationsPerTarget
   }
 
   @Test(arguments: FuzzTarget.allCases)
