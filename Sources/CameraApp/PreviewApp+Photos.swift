@@ -146,8 +146,7 @@ extension PreviewApp {
       unsavedCount: pending.count, folder: pending.first?.folder,
       home: ProcessInfo.processInfo.environment["HOME"])
     if let dialog = quitGuard.dialog {
-      print("pinhole: asked before quitting: \(dialog.heading)")
-      fflush(nil)
+      logLine("pinhole: asked before quitting: \(dialog.heading)")
     }
     follow(step)
   }
@@ -218,8 +217,7 @@ extension PreviewApp {
           folder: folder, videoFolder: photos.videoFolder, wake: { [wake] in wake.wake() })
         photos.visibleRange = nil
       case .log(let line):
-        print(line)
-        fflush(nil)
+        logLine(line)
       }
     }
   }

@@ -317,10 +317,9 @@ final class PreviewApp {
   /// Logs how many iterations presented, for the preview-cost benchmark.
   private func reportPresentTotals() {
     let seconds = MonotonicTime.now().seconds(since: startTime)
-    print(
+    logLine(
       "pinhole: presented \(presentGate.presentCount) times in \(Int(seconds.rounded())) s, "
         + "skipped \(presentGate.skippedCount) iterations, \(wake.pushedCount) wakes")
-    fflush(nil)
   }
 
   private func perform(_ action: OverlayAction) {
@@ -345,7 +344,6 @@ final class PreviewApp {
   /// Logs "`step` N ms after launch", for the launch-time benchmark.
   private func reportLaunchStep(_ step: String) {
     let since = LaunchClock.secondsSinceLaunch() ?? MonotonicTime.now().seconds(since: startTime)
-    print("pinhole: \(step) \(Int((since * 1000).rounded())) ms after launch")
-    fflush(nil)
+    logLine("pinhole: \(step) \(Int((since * 1000).rounded())) ms after launch")
   }
 }

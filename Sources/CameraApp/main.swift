@@ -165,3 +165,10 @@ func sweepModes(_ source: CameraSource, seconds: Double) -> Int32 {
     return rows.allSatisfy(\.passed) && !rows.isEmpty ? 0 : 1
   }
 }
+
+/// Writes one line of the window app's log (launch figures, saved photos, scan cards) to
+/// standard error, where diagnostics belong; standard output stays for what a command prints
+/// as its result (`--list`, `--scan`, `--snapshot`).
+func logLine(_ line: String) {
+  FileHandle.standardError.write(Data("\(line)\n".utf8))
+}
