@@ -4,15 +4,15 @@ import Foundation
 import Imaging
 import Scanning
 
-/// Reads an image file's luma for `pinhole --scan FILE`: JPEG (through turbojpeg), and the
-/// Netpbm greyscale and colour forms PGM (P5) and PPM (P6) with 8-bit samples, which
-/// ImageMagick writes losslessly (`convert in.png out.pgm`).
+/// Reads an image file's luma for `pinhole --scan FILE`: JPEG (through turbojpeg), PNG (through
+/// libpng; what qrencode and screenshot tools write), and the Netpbm greyscale and colour forms
+/// PGM (P5) and PPM (P6) with 8-bit samples.
 public enum ScanImageFile {
   /// Why a file gave no image.
   public enum Failure: Error, Hashable, Sendable {
     /// The file could not be read.
     case unreadable(path: String)
-    /// The file is not a JPEG, PGM or PPM image Pinhole can decode.
+    /// The file is not a JPEG, PNG, PGM or PPM image Pinhole can decode.
     case unsupported(path: String)
 
     /// One sentence for the terminal.
@@ -20,7 +20,8 @@ public enum ScanImageFile {
       switch self {
       case .unreadable(let path): "Pinhole cannot read \(path)."
       case .unsupported(let path):
-        "\(path) is not a JPEG, PGM or PPM image; convert it first (e.g. convert IN OUT.pgm)."
+        "\(path) is not a JPEG, PNG, PGM or PPM image Pinhole can read; convert it first "
+          + "(e.g. convert IN OUT.png)."
       }
     }
   }
@@ -36,6 +37,8 @@ public enum ScanImageFile {
     let image: LumaImage?
     if bytes.starts(with: [0xFF, 0xD8]) {
       image = jpegLuma(bytes, region: region)
+    } else if PNGCodec.isPNG(bytes) {
+      image = pngLuma(bytes, region: region)
     } else {
       image = LumaImage(netpbm: bytes).flatMap { whole in
         let size = FrameSize(width: whole.width, height: whole.height)
@@ -48,6 +51,18 @@ public enum ScanImageFile {
     }
     guard let image else { throw .unsupported(path: path) }
     return image
+  }
+
+  /// The luma of a PNG (colour turned to grey by libpng), cut to `region`; nil when libpng
+  /// refuses the file or it is larger than a scan takes (32767 pixels a side).
+  public static func pngLuma(_ bytes: [UInt8], region: ScanRegion?) -> LumaImage? {
+    guard let whole = try? PNGCodec.decode(bytes, as: .gray) else { return nil }
+    let size = FrameSize(width: whole.width, height: whole.height)
+    return whole.pixels.withUnsafeBytes {
+      LumaImage(
+        copying: $0, width: whole.width, height: whole.height, stride: whole.width,
+        region: (region ?? .whole).rectangle(in: size))
+    }
   }
 
   private static func jpegLuma(_ bytes: [UInt8], region: ScanRegion?) -> LumaImage? {

@@ -58,8 +58,9 @@ public let usageText = """
                           Matroska, for MJPEG cameras)
 
   Codes:
-        --scan [FILE...]  print the QR codes and bar codes in JPEG/PGM/PPM files (exit 1 when
-                          a file holds none), or, without files, each new code the camera shows
+        --scan [FILE...]  print the QR codes and bar codes in JPEG, PNG, PGM or PPM files, or,
+                          without files, each new code the camera shows; exit status 1 when a
+                          file holds no code, 2 when a file or the camera cannot be read
         --once            with --scan and a camera: exit after the first code
         --roi X,Y,W,H     scan only this rectangle (pixels, or fractions 0..1)
         --scene-code TEXT the simulated camera shows a moving QR code of TEXT
