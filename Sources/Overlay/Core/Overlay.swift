@@ -212,10 +212,7 @@ public final class Overlay {
       let videoRect = state.videoRect
     else { return [] }
     if response.clickCount >= 2 {
-      guard state.camera.canFocus, case .streaming = state.cameraState else {
-        return [.toggleFullscreen]
-      }
-      return [.toggleFullscreen, .camera(.resumeAutomaticFocusAndExposure)]
+      return [.toggleFullscreen] + Self.undoingFirstClickFocus(state: state)
     }
     guard case .streaming = state.cameraState,
       let normalized = VideoGeometry.normalizedPosition(of: position, in: videoRect)
