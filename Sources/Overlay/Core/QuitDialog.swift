@@ -145,7 +145,7 @@ extension Overlay {
     let panel = layout.panel
     commands.append(
       .fillRect(
-        panel, color: Color(red: 28, green: 28, blue: 32, alpha: 250),
+        panel, color: Color(red: 28, green: 28, blue: 32),
         cornerRadius: painter.px(12)))
     let pad = painter.px(18)
     painter.appendText(
@@ -164,7 +164,7 @@ extension Overlay {
       let response = responses[index]
       let base: Color =
         switch action {
-        case .saveElsewhere: CameraPainter.activeFill
+        case .saveElsewhere: CameraPainter.defaultButtonFill
         case .quitWithoutSaving: CameraPainter.alertColor.withOpacity(0.85)
         case .cancel: CameraPainter.controlFill
         }
@@ -175,7 +175,8 @@ extension Overlay {
       }
       painter.appendCenteredText(
         action.label, into: &commands, center: rect.center,
-        size: QuitDialogLayout.textSize * painter.scale, color: CameraPainter.textColor)
+        size: QuitDialogLayout.textSize * painter.scale,
+        color: action == .saveElsewhere ? CameraPainter.defaultButtonText : CameraPainter.textColor)
     }
   }
 }

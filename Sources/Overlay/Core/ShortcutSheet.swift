@@ -93,7 +93,7 @@ struct ShortcutSheet {
     var commands: [DrawCommand] = [
       .fillRect(bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 150), cornerRadius: 0),
       .fillRect(
-        panel, color: Color(red: 30, green: 30, blue: 34, alpha: 250),
+        panel, color: Color(red: 30, green: 30, blue: 34),
         cornerRadius: (14 * scale).rounded()),
     ]
     let titleSize = min((16 * scale).rounded(), textSize + (3 * scale).rounded())

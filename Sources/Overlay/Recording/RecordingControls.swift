@@ -5,11 +5,15 @@ import Foundation
 /// Where the video side's widgets sit: the Photo | Video switch just above the bottom bar,
 /// centred over the shutter as camera apps place their mode labels (the bar beside the shutter
 /// has no room in a small window); while recording, when the mode cannot change, a small photo
-/// shutter takes the switch's place. The storage warning and the undo toast sit in the same
-/// place and win: the switch hides while one shows. The record button takes the shutter's square, and the
-/// recording indicator sits at the left just above the bar (the notice pill has the top, the
-/// photo pills the middle).
+/// shutter takes the switch's place. The storage warning and the undo toast sit above it, so
+/// the mode can always be changed; only a running countdown hides the switch. The record button
+/// takes the shutter's square, and the recording indicator sits at the left just above the bar
+/// (the notice pill has the top, the photo pills the middle).
 struct RecordingLayout {
+  /// Points above the bottom bar that the switch (or the taller small shutter, 34 points, 10
+  /// above the bar) takes, with an 8-point gap: the photo pills start above this.
+  static let clearance = 52.0
+
   /// The record button (the shutter's square).
   let recordButton: Rect
   /// The Photo | Video switch.
@@ -68,10 +72,10 @@ extension Overlay {
   static let recordColor = Color(red: 235, green: 50, blue: 45)
   private static let indicatorTextSize = 14.0
 
-  /// True while a photo pill (banner, undo toast) covers the switch's place, or a countdown
-  /// runs (in a small window its badge reaches the switch; the mode stays put meanwhile).
+  /// True while a countdown runs: in a small window its badge reaches the switch, and the
+  /// mode stays put meanwhile. (The banner and the undo toast sit above the switch.)
   static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
-    photo.banner != nil || !(photo.toast ?? "").isEmpty || photo.countdownRemaining != nil
+    photo.countdownRemaining != nil
   }
 
   func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {

@@ -8,8 +8,8 @@ extension SettingsPanel {
   /// Heading size, in points.
   private static let headingSize = 11.0
 
-  /// The panel's background: nearly opaque, so its text reads over any picture.
-  static let background = Color(red: 24, green: 24, blue: 28, alpha: 246)
+  /// The panel's background: opaque, so its text reads over any picture.
+  static let background = Color(red: 24, green: 24, blue: 28)
   /// The panel's title.
   static let title = "Camera settings"
 
