@@ -17,6 +17,8 @@ public struct OverlayInput: Hashable, Sendable {
   public var clicks: [Click]
   /// Key presses since the previous frame, oldest first.
   public var keys: [KeyPress]
+  /// Keys held down at the end of the frame's events (a held Space shoots a burst).
+  public var heldKeys: Set<Key>
   /// Wheel movement since the previous frame (positive y scrolls up / away from the user).
   public var wheel: Point
   /// Seconds on a monotonic clock; animations derive from it, never from the wall clock.
@@ -26,7 +28,7 @@ public struct OverlayInput: Hashable, Sendable {
   public init(
     windowSize: Size, pixelScale: Double = 1, pointer: Point? = nil,
     pressedButtons: Set<PointerButton> = [], clicks: [Click] = [], keys: [KeyPress] = [],
-    wheel: Point = .zero, time: Double = 0
+    heldKeys: Set<Key> = [], wheel: Point = .zero, time: Double = 0
   ) {
     self.windowSize = windowSize
     self.pixelScale = pixelScale
@@ -34,6 +36,7 @@ public struct OverlayInput: Hashable, Sendable {
     self.pressedButtons = pressedButtons
     self.clicks = clicks
     self.keys = keys
+    self.heldKeys = heldKeys
     self.wheel = wheel
     self.time = time
   }

@@ -102,6 +102,7 @@ extension Overlay {
     inert.pressedButtons = []
     inert.clicks = []
     inert.keys = []
+    inert.heldKeys = []
     inert.wheel = .zero
     var beneath = state
     beneath.quitDialog = nil

@@ -15,7 +15,7 @@ struct ShortcutSheet {
 
   /// Every shortcut Pinhole has, in the order a newcomer needs them.
   static let entries: [Entry] = [
-    Entry(keys: "Space / Return", action: "Take a photo (hold the button for a burst)"),
+    Entry(keys: "Space / Return", action: "Take a photo (hold for a burst)"),
     Entry(keys: "T", action: "Self-timer: off, 3 s, 10 s"),
     Entry(keys: "F", action: "Flash: off, on, auto"),
     Entry(keys: "L", action: "Torch or ring light on and off"),

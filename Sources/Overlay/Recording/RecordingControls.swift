@@ -144,6 +144,8 @@ extension Overlay {
       return [.recording(.setMode(recording.mode.next))]
     case .space, .enter:
       guard recording.mode == .video, state.scan.mode != .scan else { return nil }
+      // A held key's auto-repeat must not stop the recording it just started.
+      guard !press.isRepeat else { return [] }
       return Self.recordIntent(recording).map { [.recording($0)] } ?? []
     default:
       return nil
