@@ -23,7 +23,10 @@ extension PreviewApp {
     switch link.claim() {
     case .handedOver:
       link.stop()
-      logLine("pinhole: Pinhole is already running; its window was brought to the front.")
+      // Only --mode travels; whatever else was asked for is named, not dropped silently.
+      let report = InstanceHandover.report(
+        arguments: Array(CommandLine.arguments.dropFirst()), mode: options.desktop.startMode)
+      for line in report { logLine("pinhole: \(line)") }
       return .handedOver
     case .listening:
       return .openWindow(link)
