@@ -24,7 +24,7 @@ switch options.command {
 case .help:
   print(usageText)
 case .version:
-  print("Pinhole \(pinholeVersion)")
+  print(versionText)
 case .list:
   print(
     ListReport.gather(
