@@ -57,6 +57,28 @@ struct CameraActionTests {
     }
   }
 
+  @Test func theFlashShowsOnlyWhereItLightsPhotosAndTheTimerNotInScanMode() {
+    var video = equipped
+    video.recording.mode = .video
+    var scanning = equipped
+    scanning.scan.mode = .scan
+    for state in [video, scanning] {
+      #expect(buttons(state)[.flash] == nil)
+      #expect(keys([KeyPress(.f)], state: state).isEmpty)
+    }
+    #expect(buttons(equipped)[.flash] != nil)
+    #expect(keys([KeyPress(.f)], state: equipped) == [.camera(.cycleFlashMode)])
+    // The self-timer: nothing to delay in scan mode, so no button and no T.
+    #expect(keys([KeyPress(.t)], state: scanning).isEmpty)
+    #expect(keys([KeyPress(.t)], state: equipped) == [.photo(.cycleTimer)])
+    let layout = PhotoLayout(
+      base: OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme()),
+      theme: PhotoTheme(), overlayTheme: OverlayTheme(), timerSeconds: 0)
+    let tap = layout.timerButton.center
+    #expect(click(tap, state: scanning).isEmpty)
+    #expect(click(tap, state: equipped) == [.photo(.cycleTimer)])
+  }
+
   @Test func theWheelOverTheTorchButtonDimsAndBrightensIt() throws {
     let torch = try #require(buttons(equipped)[.torch])
     let up = frame(

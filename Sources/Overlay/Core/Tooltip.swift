@@ -170,10 +170,13 @@ extension Overlay {
           text: "Take a photo (Space) — hold for a burst"))
     }
     let timer = photo.timerSeconds > 0 ? "\(photo.timerSeconds) s" : "off"
+    if state.scan.mode != .scan {
+      tips.append(
+        Tooltip(
+          id: ControlID("photo-timer"), target: layout.timerButton,
+          text: "Self-timer: \(timer) (T)"))
+    }
     tips += [
-      Tooltip(
-        id: ControlID("photo-timer"), target: layout.timerButton,
-        text: "Self-timer: \(timer) (T)"),
       Tooltip(
         id: ControlID("photo-mute"), target: layout.muteButton,
         text: photo.isMuted ? "Shutter sound: off" : "Shutter sound: on"),

@@ -149,7 +149,10 @@ extension Overlay {
     if state.photo.canShoot, state.recording.mode == .photo, state.scan.mode != .scan {
       responses.shutter = tracker.update(control.id, rect: layout.shutter)
     }
-    responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
+    // Scan mode takes no photos: no self-timer there.
+    if state.scan.mode != .scan {
+      responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
+    }
     responses.mute = tracker.update(Self.muteID, rect: layout.muteButton)
     let strip = ThumbnailStrip(
       layout: layout, items: state.photo.thumbnails, offset: state.photo.stripOffset)
@@ -252,10 +255,13 @@ extension Overlay {
           .draw(into: &painter, on: layout.shutter, theme: Self.photoTheme)
       }
     }
-    PhotoBarButtons(layout: layout, timerSeconds: photo.timerSeconds, isMuted: photo.isMuted)
-      .draw(
-        into: &painter, timer: responses.timer, mute: responses.mute, theme: Self.photoTheme,
-        overlayTheme: theme)
+    PhotoBarButtons(
+      layout: layout, timerSeconds: photo.timerSeconds, isMuted: photo.isMuted,
+      showsTimer: state.scan.mode != .scan
+    )
+    .draw(
+      into: &painter, timer: responses.timer, mute: responses.mute, theme: Self.photoTheme,
+      overlayTheme: theme)
   }
 
   /// Intents of keys the photo interface owns: Space and Return take a photo (held, a burst;
@@ -275,7 +281,7 @@ extension Overlay {
     } else if press.key == .escape, photo.countdownRemaining != nil {
       // Escape stops a running countdown before it ever closes a panel or quits.
       intent = .cancelCountdown
-    } else if press.key == .t, press.modifiers.isEmpty {
+    } else if press.key == .t, press.modifiers.isEmpty, state.scan.mode != .scan {
       intent = .cycleTimer
     } else if ShutterKeyHold.isShutterKey(press) {
       let isScanning = state.scan.mode == .scan
