@@ -337,6 +337,23 @@ struct DiscoverabilityTests {
     #expect(frame.actions == [.recording(.setMode(.video))])
   }
 
+  @Test func theStripHoldsOnlyWholeThumbnails() {
+    let theme = PhotoTheme()
+    for width in stride(from: 320.0, through: 1600, by: 7) {
+      for scale in [1.0, 2.0] {
+        let input = OverlayInput(windowSize: Size(width: width, height: 480), pixelScale: scale)
+        let layout = PhotoLayout(
+          base: OverlayLayout(input: input, theme: OverlayTheme()), theme: theme,
+          overlayTheme: OverlayTheme(), timerSeconds: 0)
+        let gap = layout.px(theme.thumbnailGap)
+        let count = (layout.strip.width + gap) / layout.thumbnailStride
+        guard layout.strip.width >= layout.strip.height else { continue }
+        #expect(count == count.rounded(), "\(width) × \(scale): \(count) thumbnails")
+        #expect(layout.strip.maxX <= layout.shutter.minX, "\(width) × \(scale)")
+      }
+    }
+  }
+
   @Test func bannerOffersChooseFolderOnlyWhenAsked() throws {
     var photo = PhotoOverlayState()
     photo.banner = PhotoBanner(message: "Disk full.", isError: true, action: .chooseFolder)
