@@ -148,7 +148,9 @@ extension Overlay {
     case .torch:
       let name = camera.torch?.kind == .screen ? "Ring light" : "Torch"
       let isOn = camera.torch?.isOn ?? false
-      return "\(name): \(isOn ? "on" : "off") (L) — wheel to dim"
+      // The level the wheel sets, read live while the pointer rests on the button.
+      let level = Int((min(max(camera.torchStrength, 0), 1) * 100).rounded())
+      return "\(name): \(isOn ? "on" : "off"), \(level) % (L) — wheel to dim"
     case .flash:
       let mode =
         switch camera.flashMode?.mode ?? .off {
