@@ -74,7 +74,7 @@ extension Overlay {
 
   /// True while a countdown runs: in a small window its badge reaches the switch, and the
   /// mode stays put meanwhile. (The banner and the undo toast sit above the switch.)
-  static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
+  static func hidesModeSwitch(_ photo: PhotoOverlayState) -> Bool {
     photo.countdownRemaining != nil
   }
 
@@ -99,12 +99,12 @@ extension Overlay {
     guard state.photo.viewer == nil else { return responses }
     let recording = state.recording
     let rects = recordingLayout(layout, state: state)
-    if recording.isRecording, !Self.isCoveredByPill(state.photo) {
+    if recording.isRecording, !Self.hidesModeSwitch(state.photo) {
       responses.photo = tracker.update(Self.recordPhotoID, rect: rects.photoButton)
       if responses.photo.isClicked, state.photo.canShoot, !state.photo.isWriterBusy {
         actions.append(.photo(.shutter))
       }
-    } else if !Self.isCoveredByPill(state.photo) {
+    } else if !Self.hidesModeSwitch(state.photo) {
       for segment in ModeSegment.allCases {
         let response = tracker.update(ControlID("mode-\(segment)"), rect: rects.segment(segment))
         responses.segments[segment] = response
@@ -162,11 +162,11 @@ extension Overlay {
     let rects = recordingLayout(layout, state: state)
     var painter = PhotoPainter(text: text, scale: layout.scale)
     if recording.isRecording {
-      if !Self.isCoveredByPill(state.photo) {
+      if !Self.hidesModeSwitch(state.photo) {
         drawSmallShutter(rects.photoButton, responses.photo, state: state, into: &painter)
       }
       drawIndicator(rects.indicator, recording: recording, time: time, into: &painter)
-    } else if !Self.isCoveredByPill(state.photo) {
+    } else if !Self.hidesModeSwitch(state.photo) {
       drawModeSwitch(rects, responses, current: ModeSegment.current(in: state), into: &painter)
     }
     if recording.mode == .video, state.scan.mode != .scan {
