@@ -34,7 +34,7 @@ let package = Package(
       name: "CFFmpeg", providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
     .target(name: "CFFmpegLoader"),
     .systemLibrary(name: "CSystem"),
-    // Test support only: overlay goldens are kept as PNG.
+    // PNG files for --scan, and the overlay goldens of the tests.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
     .systemLibrary(
@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "SystemCalls", dependencies: ["CSystem"]),
     .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
-    .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV"]),
+    .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV", "CPNG"]),
     .target(
       name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "SystemCalls", "Workers"]),
     .target(
@@ -108,7 +108,7 @@ let package = Package(
     .target(
       name: "CameraTestSupport",
       dependencies: [
-        "CameraModel", "Capture", "Overlay", "SimulatedCamera", "Metering", "CPNG", "Workers",
+        "CameraModel", "Capture", "Imaging", "Overlay", "SimulatedCamera", "Metering", "Workers",
       ]),
 
     // MARK: Tests

@@ -44,15 +44,17 @@ public struct AppSettings: Codable, Hashable, Sendable {
     case exposureCompensation, keepsCameraOpenWhenHidden
   }
 
-  /// Reads settings JSON; keys added after the first release may be missing (older files
-  /// load with their defaults).
+  /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
+  /// only the keys someone wanted to set): each missing key takes its default. A key that is
+  /// present with a value of the wrong type still makes the file damaged.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     lastCameraIdentity = try container.decodeIfPresent(String.self, forKey: .lastCameraIdentity)
-    isMuted = try container.decode(Bool.self, forKey: .isMuted)
-    timerSeconds = try container.decode(Int.self, forKey: .timerSeconds)
+    isMuted = try container.decodeIfPresent(Bool.self, forKey: .isMuted) ?? false
+    timerSeconds = try container.decodeIfPresent(Int.self, forKey: .timerSeconds) ?? 0
     flashMode = try container.decodeIfPresent(PhotoController.FlashMode.self, forKey: .flashMode)
-    controlValues = try container.decode([String: [UInt32: Int64]].self, forKey: .controlValues)
+    controlValues =
+      try container.decodeIfPresent([String: [UInt32: Int64]].self, forKey: .controlValues) ?? [:]
     detectsCodesInPhotoMode =
       try container.decodeIfPresent(Bool.self, forKey: .detectsCodesInPhotoMode) ?? false
     showsGrid = try container.decodeIfPresent(Bool.self, forKey: .showsGrid) ?? false

@@ -95,7 +95,7 @@ extension PhotoController {
       }
       listing = entries
       dropListedShots()
-      if let viewerURL, viewer != nil { reopenViewer(on: viewerURL) }
+      if !showRestoredPhoto(), let viewerURL, viewer != nil { reopenViewer(on: viewerURL) }
     case .thumbnailReady(let url, let thumbnail):
       guard listing.contains(where: { $0.url == url }) else { return }
       thumbnailAspects[url] = Self.aspect(of: thumbnail)

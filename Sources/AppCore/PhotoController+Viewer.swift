@@ -120,9 +120,24 @@ extension PhotoController {
     }
   }
 
-  /// A trashed photo is back; the folder listing will show it again.
+  /// A trashed photo is back; the folder listing will show it again, and the viewer, if open,
+  /// goes back to it then (`showRestoredPhoto`).
   public func restoreFinished(_ result: Result<URL, StorageError>) {
-    if case .failure(let error) = result { showError(error.userMessage, cause: .other) }
+    switch result {
+    case .success(let url): if viewer != nil { restoredViewerURL = url }
+    case .failure(let error): showError(error.userMessage, cause: .other)
+    }
+  }
+
+  /// After the listing changed: opens the viewer on the photo just restored, once it is
+  /// listed. False when there is none to show (the viewer stays where it was).
+  func showRestoredPhoto() -> Bool {
+    guard viewer != nil, let restored = restoredViewerURL,
+      let index = stripItems.indices.first(where: { url(ofItem: $0) == restored })
+    else { return false }
+    restoredViewerURL = nil
+    openViewer(at: index)
+    return true
   }
 
   func closeViewer() {
@@ -130,6 +145,7 @@ extension PhotoController {
     if problem?.screen == .viewer { problem = nil }
     viewer = nil
     viewerURL = nil
+    restoredViewerURL = nil
     removeImage(Self.viewerImage)
   }
 

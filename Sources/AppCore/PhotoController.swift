@@ -121,6 +121,9 @@ public final class PhotoController {
   public internal(set) var stripOffset = 0.0
   var viewer: ViewerState?
   var viewerURL: URL?
+  /// A photo put back from the trash while the viewer is open: the viewer goes to it once the
+  /// folder listing shows it again.
+  var restoredViewerURL: URL?
   var toast: (item: TrashedItem, until: MonotonicTime)?
 
   /// Makes the controller for a camera described by `device` (EXIF make and model come from

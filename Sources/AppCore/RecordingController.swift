@@ -373,13 +373,17 @@ public final class RecordingController {
     work.send { .finished(active.recorder.stop()) }
   }
 
-  /// "Saved Pinhole 2026-12-01 10-00-00.000.mp4 (0:12, 2 dropped)", then the failure if any.
+  /// "Saved Pinhole 2026-12-01 10-00-00.000.mp4 (0:12, 2 frames skipped)", then the failure
+  /// if any. (`--record` prints the dropped count in its own figures.)
   static func message(for summary: RecordingSummary) -> String {
     var parts: [String] = []
     if let path = summary.path {
       let figures = summary.statistics
       var detail = RecordingOverlayState.clock(figures.duration)
-      if figures.framesDropped > 0 { detail += ", \(figures.framesDropped) dropped" }
+      if figures.framesDropped > 0 {
+        let frames = figures.framesDropped == 1 ? "frame" : "frames"
+        detail += ", \(figures.framesDropped) \(frames) skipped"
+      }
       parts.append("Saved \((path as NSString).lastPathComponent) (\(detail))")
     }
     if let failure = summary.failure { parts.append(failure.userMessage) }

@@ -5,9 +5,9 @@ import Imaging
 import PhotoPipeline
 import Scanning
 
-/// Reads an image file's luma for `pinhole --scan FILE`: JPEG (through turbojpeg), and the
-/// Netpbm greyscale and colour forms PGM (P5) and PPM (P6) with 8-bit samples, which
-/// ImageMagick writes losslessly (`convert in.png out.pgm`).
+/// Reads an image file's luma for `pinhole --scan FILE`: JPEG (through turbojpeg), PNG (through
+/// libpng; what qrencode and screenshot tools write), and the Netpbm greyscale and colour forms
+/// PGM (P5) and PPM (P6) with 8-bit samples.
 ///
 /// The file's size is checked on the open descriptor before a byte is read, and its pixel
 /// count before a pixel is decoded, with the limits the photo strip uses: a 3 GB sparse
@@ -21,7 +21,7 @@ public enum ScanImageFile {
     case notAFile(path: String)
     /// The file is larger than `maximumBytes`.
     case tooLarge(path: String, bytes: Int)
-    /// The file is not a JPEG, PGM or PPM image Pinhole can decode.
+    /// The file is not a JPEG, PNG, PGM or PPM image Pinhole can decode.
     case unsupported(path: String)
     /// The file starts as a JPEG but is damaged or cut short.
     case damaged(path: String)
@@ -37,7 +37,8 @@ public enum ScanImageFile {
         "\(path) is too large to scan (\(bytes / 1_000_000) MB; the limit is"
           + " \(ScanImageFile.maximumBytes / 1_000_000) MB)."
       case .unsupported(let path):
-        "\(path) is not a JPEG, PGM or PPM image; convert it first (e.g. convert IN OUT.pgm)."
+        "\(path) is not a JPEG, PNG, PGM or PPM image Pinhole can read; convert it first "
+          + "(e.g. convert IN OUT.png)."
       case .damaged(let path): "\(path) is a damaged or truncated JPEG."
       case .tooManyPixels(let path, let size):
         "\(path) is too large to scan (\(size.width)x\(size.height) pixels; the limit is"
@@ -65,6 +66,8 @@ public enum ScanImageFile {
     let image: LumaImage?
     if bytes.starts(with: [0xFF, 0xD8]) {
       image = try jpegLuma(bytes, region: region, path: path)
+    } else if PNGCodec.isPNG(bytes) {
+      image = pngLuma(bytes, region: region)
     } else {
       image = LumaImage(netpbm: bytes).flatMap { whole in
         let size = FrameSize(width: whole.width, height: whole.height)
@@ -77,6 +80,18 @@ public enum ScanImageFile {
     }
     guard let image else { throw .unsupported(path: path) }
     return image
+  }
+
+  /// The luma of a PNG (colour turned to grey by libpng), cut to `region`; nil when libpng
+  /// refuses the file or it is larger than a scan takes (32767 pixels a side).
+  public static func pngLuma(_ bytes: [UInt8], region: ScanRegion?) -> LumaImage? {
+    guard let whole = try? PNGCodec.decode(bytes, as: .gray) else { return nil }
+    let size = FrameSize(width: whole.width, height: whole.height)
+    return whole.pixels.withUnsafeBytes {
+      LumaImage(
+        copying: $0, width: whole.width, height: whole.height, stride: whole.width,
+        region: (region ?? .whole).rectangle(in: size))
+    }
   }
 
   /// The luma of a file that starts as a JPEG; one that will not decode is damaged, or too

@@ -12,9 +12,12 @@ import Scanning
 ///
 /// With files: prints the codes found in each, one text a line (prefixed with the file's name
 /// when there are several), or with `--json` one object a line with each code's type and
-/// corners; exits 1 when any file holds no code. Without files: scans the camera through a
-/// `ScanWorker`, as the window does, and prints each code the first time it is seen; with
-/// `--once` it exits 0 after the first.
+/// corners. Without files: scans the camera through a `ScanWorker`, as the window does, and
+/// prints each code the first time it is seen; with `--once` it exits 0 after the first.
+///
+/// Exit status, as grep's: 0 when every file held a code, `noCodeStatus` (1) when a file was
+/// read but held none, `unreadableStatus` (2) when a file or the camera could not be read
+/// (which outranks 1).
 public struct ScanRunner: Sendable {
   /// The part of each image or frame to scan; nil for the default.
   public var region: ScanRegion?
@@ -27,6 +30,12 @@ public struct ScanRunner: Sendable {
   public var engine = CodeScanner.Engine.zxingThenZBar
   /// How long the camera may take to deliver its first frame.
   public var firstFrameTimeout = 20.0
+
+  /// The exit status when a file was read and held no code.
+  public static let noCodeStatus: Int32 = 1
+  /// The exit status when a file (or the camera) could not be read: missing, unreadable, not
+  /// an image Pinhole decodes.
+  public static let unreadableStatus: Int32 = 2
 
   /// Makes a runner from the parsed command line.
   public init(options: Options) {
@@ -43,7 +52,7 @@ public struct ScanRunner: Sendable {
   }
 
   /// Scans each file in turn, handing every output line to `emit` and every error sentence to
-  /// `complain`; returns the exit status (0 when every file held a code).
+  /// `complain`; returns the exit status (see the type's comment).
   public func scanFiles(
     _ files: [String], emit: (String) -> Void, complain: (String) -> Void
   ) -> Int32 {
@@ -55,12 +64,12 @@ public struct ScanRunner: Sendable {
         codes = scanner.scan(try ScanImageFile.load(file, region: region))
       } catch {
         complain(error.userMessage)
-        status = 1
+        status = Self.unreadableStatus
         continue
       }
       if codes.isEmpty {
         complain("no code found in \(file)")
-        status = 1
+        status = max(status, Self.noCodeStatus)
       }
       if wantsJSON {
         emit(Self.json(codes, file: file))
@@ -93,7 +102,7 @@ public struct ScanRunner: Sendable {
       for event in session.drainEvents() {
         if case .stateChanged(.failed(_, let error)) = event {
           complain(error.userMessage)
-          return 1
+          return Self.unreadableStatus
         }
       }
       for result in worker.drainResults() {
@@ -107,7 +116,7 @@ public struct ScanRunner: Sendable {
           complain(
             CaptureError.stalled(device: source.device.path, seconds: firstFrameTimeout)
               .userMessage)
-          return 1
+          return Self.unreadableStatus
         }
         // The mailbox has no signal to wait on; one millisecond is well under a frame.
         usleep(1_000)

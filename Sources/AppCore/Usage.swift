@@ -3,14 +3,17 @@
 /// Pinhole's version, shown by `--version` and written into photos.
 public let pinholeVersion = "0.1.0"
 
-/// The text `pinhole --help` prints.
-public let usageText = """
-  Pinhole \(pinholeVersion) — a camera for the Linux desktop.
+/// The line `pinhole --version` prints, in the GNU form "program (Package) version", which
+/// help2man reads for the man page's NAME (the program) and footer (the version).
+public let versionText = "pinhole (Pinhole) \(pinholeVersion)"
 
+/// The text `pinhole --help` prints; help2man turns it into the man page (the Usage line into
+/// SYNOPSIS, each option with its description two or more spaces away, or on the next line).
+public let usageText = """
   Usage: pinhole [options]
 
-  Opens the first camera (or the built-in simulated camera when there is none) and shows a live
-  preview.
+  Pinhole \(pinholeVersion), a camera for the Linux desktop: opens the first camera (or the
+  built-in simulated camera when there is none) and shows a live preview.
 
   Cameras and modes:
     -d, --device DEVICE   open this V4L2 device (/dev/video2, or just 2)
@@ -41,7 +44,8 @@ public let usageText = """
         --set NAME=VALUE  set a control first, by its v4l2-ctl name (repeatable)
 
   Photos:
-        --snapshot [PATH] take one photo without a window, print its path and exit
+        --snapshot [PATH]
+                          take one photo without a window, print its path and exit
                           (PATH: a folder, or a file ending in .jpg or .jpeg)
         --focus-at X,Y    focus and meter at this point (0..1) before --snapshot
         --burst N         photos per shutter press
@@ -60,11 +64,13 @@ public let usageText = """
                           Matroska, for MJPEG cameras)
 
   Codes:
-        --scan [FILE...]  print the QR codes and bar codes in JPEG/PGM/PPM files (exit 1 when
-                          a file holds none), or, without files, each new code the camera shows
+        --scan [FILE...]  print the QR codes and bar codes in JPEG, PNG, PGM or PPM files, or,
+                          without files, each new code the camera shows; exit status 1 when a
+                          file holds no code, 2 when a file or the camera cannot be read
         --once            with --scan and a camera: exit after the first code
         --roi X,Y,W,H     scan only this rectangle (pixels, or fractions 0..1)
-        --scene-code TEXT the simulated camera shows a moving QR code of TEXT
+        --scene-code TEXT
+                          the simulated camera shows a moving QR code of TEXT
 
     -h, --help            show this help
         --version         show the version

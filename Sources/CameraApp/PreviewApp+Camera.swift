@@ -48,8 +48,7 @@ extension PreviewApp {
         photos.controller.ledFlashFired(firing)
       case .toggleCodeDetection: toggleCodeDetection()
       case .log(let line):
-        print(line)
-        fflush(nil)
+        logLine(line)
       }
     }
   }

@@ -23,7 +23,10 @@ extension PreviewApp {
     switch link.claim() {
     case .handedOver:
       link.stop()
-      print("pinhole: Pinhole is already running; its window was brought to the front.")
+      // Only --mode travels; whatever else was asked for is named, not dropped silently.
+      let report = InstanceHandover.report(
+        arguments: Array(CommandLine.arguments.dropFirst()), mode: options.desktop.startMode)
+      for line in report { logLine("pinhole: \(line)") }
       return .handedOver
     case .listening:
       return .openWindow(link)
@@ -51,8 +54,7 @@ extension PreviewApp {
       if let mode = request.startMode { enter(mode) }
       needsPresent = true
       let mode = request.startMode.map { " in \($0.rawValue) mode" } ?? ""
-      print("pinhole: another launch brought the window to the front\(mode)")
-      fflush(nil)
+      logLine("pinhole: another launch brought the window to the front\(mode)")
     }
   }
 

@@ -151,8 +151,7 @@ extension PreviewApp {
       home: ProcessInfo.processInfo.environment["HOME"],
       canChooseFolder: photos.controller.canChooseFolder)
     if let dialog = quitGuard.dialog {
-      print("pinhole: asked before quitting: \(dialog.heading)")
-      fflush(nil)
+      logLine("pinhole: asked before quitting: \(dialog.heading)")
     }
     follow(step)
   }
@@ -226,8 +225,7 @@ extension PreviewApp {
           folder: folder, videoFolder: photos.videoFolder, wake: { [wake] in wake.wake() })
         photos.visibleRange = nil
       case .log(let line):
-        print(line)
-        fflush(nil)
+        logLine(line)
       }
     }
   }

@@ -16,7 +16,7 @@ extension PreviewApp {
       session.stop()
       camera.cameraClosed()
       performCameraEffects()
-      print("pinhole: window hidden, camera closed")
+      logLine("pinhole: window hidden, camera closed")
     case .reopenCamera:
       // The same camera in a new session; the view (mirror, rotation, mode) stays as it was,
       // and the saved controls are applied again once the camera reports them.
@@ -24,8 +24,7 @@ extension PreviewApp {
       session = Self.makeSession(source: source, options: options, wake: wake)
       session.start()
       needsPresent = true
-      print("pinhole: window shown, camera reopened")
+      logLine("pinhole: window shown, camera reopened")
     }
-    fflush(nil)
   }
 }

@@ -87,16 +87,14 @@ extension PreviewApp {
     }
     // For the record-start figure: the button press → the first frame in the file.
     if let latency = recording.takeStartLatency() {
-      print(
+      logLine(
         "pinhole: recording: its first frame was captured \(Int((latency * 1000).rounded())) ms "
           + "after the record button was pressed")
-      fflush(nil)
     }
     // The notices go to the log too, where they outlast the pill.
     for notice in recording.update() {
       model.notice = notice
-      print("pinhole: \(notice)")
-      fflush(nil)
+      logLine("pinhole: \(notice)")
     }
     let title = recordingTitle()
     if title != shownTitle {

@@ -116,13 +116,11 @@ extension PreviewApp {
       case .photoCodes(let url, let codes, let size) where url == scan.photoURL:
         scan.photoCodes = codes
         scan.photoSize = size
-        print("pinhole: viewer found \(codes.count) codes in \(url.lastPathComponent)")
-        fflush(nil)
+        logLine("pinhole: viewer found \(codes.count) codes in \(url.lastPathComponent)")
       case .photoCodes: break
       case .openFailed(let message):
         showScanNotice(message, seconds: 4)
-        print("pinhole: \(message)")
-        fflush(nil)
+        logLine("pinhole: \(message)")
       }
     }
     let results = scan.worker.drainResults()
@@ -199,8 +197,7 @@ extension PreviewApp {
     case .copy(let text):
       let copied = Clipboard.setText(text)
       showScanNotice(copied ? "Copied" : "The clipboard refused the text")
-      print("pinhole: scan copied \(text.utf8.count) bytes to the clipboard")
-      fflush(nil)
+      logLine("pinhole: scan copied \(text.utf8.count) bytes to the clipboard")
     case .askToOpen(let url): scan.overlay.pendingURL = url
     case .cancelOpen: scan.overlay.pendingURL = nil
     case .open(let url):
@@ -225,9 +222,8 @@ extension PreviewApp {
     scan.overlay.pendingURL = nil
     scan.worker.resetPacing()
     persistSettings()
-    print(
+    logLine(
       "pinhole: code detection in photo mode \(settings.detectsCodesInPhotoMode ? "on" : "off")")
-    fflush(nil)
   }
 
   /// Enters or leaves scan mode. The worker stays: outside scan mode it is simply not offered
@@ -240,8 +236,7 @@ extension PreviewApp {
       scan.worker.resetPacing()
       scan.modeStarted = MonotonicTime.now()
     }
-    print("pinhole: scan mode \(isOn ? "on" : "off")")
-    fflush(nil)
+    logLine("pinhole: scan mode \(isOn ? "on" : "off")")
   }
 
   /// `points` as fractions of `size` (none when the size is empty).
@@ -309,13 +304,12 @@ extension PreviewApp {
     let card = "pinhole: scan card \(code.symbology.displayName) \"\(code.text)\" shown"
     if let started = scan.modeStarted, scan.overlay.isScanning {
       let sinceMode = Int((now.seconds(since: started) * 1000).rounded())
-      print(
+      logLine(
         "\(card) \(sinceMode) ms after scan mode started, \(sinceCapture) ms after its frame "
           + "was captured")
     } else {
-      print("\(card) in photo mode, \(sinceCapture) ms after its frame was captured")
+      logLine("\(card) in photo mode, \(sinceCapture) ms after its frame was captured")
     }
-    fflush(nil)
   }
 
   private static func isSame(_ a: DetectedCode, _ b: DetectedCode) -> Bool {

@@ -68,6 +68,8 @@ final class PreviewApp {
   /// When the notice under the top bar appeared; it fades a few seconds later.
   var noticeTimer = NoticeTimer()
   let startTime = MonotonicTime.now()
+  /// The launcher's startup-notification ID, until the first frame completes it.
+  var startupID: String?
 
   /// Runs the app until the user quits; returns the exit status.
   static func run(options: Options) -> Int32 {
@@ -78,17 +80,33 @@ final class PreviewApp {
       FileHandle.standardError.write(Data("pinhole: \(problem)\n".utf8))
       return 1
     }
-    guard case .openWindow(let link) = claimInstance(options: options) else { return 0 }
+    let startupID = takeStartupID()
+    guard case .openWindow(let link) = claimInstance(options: options) else {
+      // The running window came forward: this launch's busy feedback ends here.
+      if let startupID { StartupNotification.complete(id: startupID) }
+      return 0
+    }
     do {
       let app = try PreviewApp(options: options)
+      app.startupID = startupID
       app.adopt(link)
       app.loop()
       return 0
     } catch {
       link?.stop()
+      if let startupID { StartupNotification.complete(id: startupID) }
       FileHandle.standardError.write(Data("pinhole: \(error.userMessage)\n".utf8))
       return 1
     }
+  }
+
+  /// The launcher's startup-notification ID (`DESKTOP_STARTUP_ID`), taken out of the
+  /// environment so that programs Pinhole starts (xdg-open, zenity) do not complete it.
+  private static func takeStartupID() -> String? {
+    guard let id = ProcessInfo.processInfo.environment["DESKTOP_STARTUP_ID"], !id.isEmpty
+    else { return nil }
+    unsetenv("DESKTOP_STARTUP_ID")
+    return id
   }
 
   /// Starts the camera first, so that opening and configuring it overlap with creating the
@@ -319,10 +337,9 @@ final class PreviewApp {
   /// Logs how many iterations presented, for the preview-cost benchmark.
   private func reportPresentTotals() {
     let seconds = MonotonicTime.now().seconds(since: startTime)
-    print(
+    logLine(
       "pinhole: presented \(presentGate.presentCount) times in \(Int(seconds.rounded())) s, "
         + "skipped \(presentGate.skippedCount) iterations, \(wake.pushedCount) wakes")
-    fflush(nil)
   }
 
   private func perform(_ action: OverlayAction) {
@@ -342,12 +359,16 @@ final class PreviewApp {
   private func reportFirstFrame() {
     hasPresentedFrame = true
     reportLaunchStep("first frame presented")
+    // The window shows a picture: the launcher's "starting…" feedback can end.
+    if let startupID, StartupNotification.complete(id: startupID) {
+      logLine("pinhole: startup notification \(startupID) completed")
+    }
+    startupID = nil
   }
 
   /// Logs "`step` N ms after launch", for the launch-time benchmark.
   private func reportLaunchStep(_ step: String) {
     let since = LaunchClock.secondsSinceLaunch() ?? MonotonicTime.now().seconds(since: startTime)
-    print("pinhole: \(step) \(Int((since * 1000).rounded())) ms after launch")
-    fflush(nil)
+    logLine("pinhole: \(step) \(Int((since * 1000).rounded())) ms after launch")
   }
 }

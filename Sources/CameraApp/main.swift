@@ -25,7 +25,7 @@ switch options.command {
 case .help:
   print(usageText)
 case .version:
-  print("Pinhole \(pinholeVersion)")
+  print(versionText)
 case .list:
   print(
     ListReport.gather(
@@ -171,4 +171,11 @@ func sweepModes(_ source: CameraSource, seconds: Double) -> Int32 {
     if options.wantsJSON { print(ModeSweep.json(rows, device: source.device)) }
     return rows.allSatisfy(\.passed) && !rows.isEmpty ? 0 : 1
   }
+}
+
+/// Writes one line of the window app's log (launch figures, saved photos, scan cards) to
+/// standard error, where diagnostics belong; standard output stays for what a command prints
+/// as its result (`--list`, `--scan`, `--snapshot`).
+func logLine(_ line: String) {
+  FileHandle.standardError.write(Data("\(line)\n".utf8))
 }

@@ -73,6 +73,12 @@ public enum FuzzSeeds {
         Array("P5\n# grey\n4 2\n255\n".utf8) + [0, 255, 0, 255, 255, 0, 255, 0],
         Array("P6 2 1 255\n".utf8) + [255, 0, 0, 0, 0, 255],
       ]
+    case .pngImage:
+      [
+        (try? PNGCodec.encodeRGB(
+          width: 2, height: 2, rgb: [0, 0, 0, 255, 255, 255] + [9, 8, 7, 6, 5, 4]))
+          ?? []
+      ]
     case .procFiles:
       [
         Array(

@@ -36,6 +36,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case codePayload
   /// A PGM or PPM file given to `pinhole --scan`, then scanned when it is small.
   case netpbmImage
+  /// A PNG file given to `pinhole --scan`, read as grey, then scanned when it is small.
+  case pngImage
   /// What the busy-camera lookup and the launch clock read under `/proc`: a `stat` line, a
   /// `comm` file, and a file name as `readdir` or `readlink` gives it.
   case procFiles
@@ -81,6 +83,7 @@ public final class FuzzHarness {
     case .uevent: uevent(bytes)
     case .codePayload: codePayload(bytes)
     case .netpbmImage: netpbmImage(bytes)
+    case .pngImage: pngImage(bytes)
     case .procFiles: procFiles(bytes)
     case .instanceMessage: instanceMessage(bytes)
     case .mediaFile: media.run(bytes)
@@ -209,8 +212,12 @@ public final class FuzzHarness {
     }
   }
 
-  private func netpbmImage(_ bytes: [UInt8]) {
-    guard let image = LumaImage(netpbm: bytes) else { return }
+  private func netpbmImage(_ bytes: [UInt8]) { scanIfSmall(LumaImage(netpbm: bytes)) }
+
+  private func pngImage(_ bytes: [UInt8]) { scanIfSmall(ScanImageFile.pngLuma(bytes, region: nil)) }
+
+  private func scanIfSmall(_ image: LumaImage?) {
+    guard let image else { return }
     precondition(image.pixels.count == image.width * image.height, "the pixels fill the image")
     // Scanning is slow on large noise; small images still go through both libraries.
     guard image.width * image.height <= 128 * 128 else { return }

@@ -13,7 +13,11 @@ extension EventPump {
     case SDL_KEYDOWN:
       let modifiers = modifiers(from: event.key.keysym.mod)
       guard let key = key(for: event.key.keysym.sym, modifiers: modifiers) else { return nil }
-      return .key(KeyPress(key, modifiers: modifiers))
+      return .key(KeyPress(key, modifiers: modifiers, isRepeat: event.key.repeat != 0))
+    case SDL_KEYUP:
+      // SDL also sends these when the window loses the keyboard, so no key stays held.
+      let modifiers = modifiers(from: event.key.keysym.mod)
+      return key(for: event.key.keysym.sym, modifiers: modifiers).map { .keyReleased($0) }
     case SDL_MOUSEMOTION:
       return .pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y)))
     case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:

@@ -4,12 +4,12 @@
 //
 // [x] Keys: Escape, F1, F11, ? (Shift+slash), Q, Space, Return/Enter, Tab, A, C, F, I, L, M,
 //     P, R, S, T, V, Z, arrows, Delete, plus/minus (main row and keypad), digits (main row and
-//     keypad), with modifiers.
+//     keypad), with modifiers; auto-repeat marked; releases, for the keys held down.
 // [x] Mouse: motion, button down/up with the click count SDL measured, wheel (precise).
 // [x] Touch: through the mouse events SDL synthesises from touches.
 // [x] Window: close/quit, resize, expose, minimise/restore, pointer leaving the window.
-// [x] Overlay input: pointer, held buttons, clicks and wheel accumulated per frame; one key a
-//     frame, in order.
+// [x] Overlay input: pointer, held buttons and keys, clicks and wheel accumulated per frame;
+//     one key a frame, in order.
 // [ ] Text input (no text fields yet).
 // [ ] Gamepads, pen pressure, multi-touch gestures.
 // [ ] Drag and drop of files.
@@ -31,6 +31,8 @@ public final class EventPump {
   private var pointer: Point?
   private var pressedButtons: Set<PointerButton> = []
   private var clicks: [Click] = []
+  /// Keys down now (from key presses and releases).
+  private var heldKeys: Set<Key> = []
   private var keys: [KeyPress] = []
   private var wheel = Point.zero
   private let wake: RenderWake?
@@ -81,7 +83,8 @@ public final class EventPump {
     }
     return OverlayInput(
       windowSize: window.windowSize, pixelScale: window.pixelScale, pointer: pointer,
-      pressedButtons: pressedButtons, clicks: clicks, keys: Array(keys.prefix(1)), wheel: wheel,
+      pressedButtons: pressedButtons, clicks: clicks, keys: Array(keys.prefix(1)),
+      heldKeys: heldKeys, wheel: wheel,
       heldModifiers: Self.modifiers(from: UInt16(truncatingIfNeeded: SDL_GetModState().rawValue)),
       time: time)
   }
@@ -113,6 +116,9 @@ public final class EventPump {
       pressedButtons.remove(button)
     case .key(let press):
       keys.append(press)
+      heldKeys.insert(press.key)
+    case .keyReleased(let key):
+      heldKeys.remove(key)
     case .wheel(let delta):
       wheel = Point(x: wheel.x + delta.x, y: wheel.y + delta.y)
     case .minimized:

@@ -9,8 +9,10 @@ public enum PlatformEvent: Hashable, Sendable {
   case quit
   /// The person closed the window (its close button, Alt+F4): the app may ask first.
   case closeRequested
-  /// A key Pinhole knows was pressed (auto-repeat included).
+  /// A key Pinhole knows was pressed (auto-repeat included, marked `isRepeat`).
   case key(KeyPress)
+  /// A key Pinhole knows was let go.
+  case keyReleased(Key)
   /// The pointer moved to a position.
   case pointerMoved(Point)
   /// The pointer left the window.

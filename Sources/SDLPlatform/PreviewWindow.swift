@@ -41,6 +41,7 @@ public final class PreviewWindow {
     self.renderer = renderer
     surface = nil
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    setICCCMName(title)
   }
 
   /// Makes an off-screen target of `width`×`height` pixels drawn by SDL's software renderer;
@@ -104,9 +105,11 @@ public final class PreviewWindow {
     return SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
   }
 
-  /// Sets the title bar text.
+  /// Sets the title bar text (and, on X11, WM_NAME in a type every window list reads).
   public func setTitle(_ title: String) {
-    if let window { SDL_SetWindowTitle(window, title) }
+    guard let window else { return }
+    SDL_SetWindowTitle(window, title)
+    setICCCMName(title)
   }
 
   /// Switches between windowed and desktop full-screen (no video mode change, so it is quick

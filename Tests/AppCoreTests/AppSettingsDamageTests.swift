@@ -24,6 +24,30 @@ import Testing
     }
   }
 
+  @Test func aHandWrittenFileWithOneKeyIsReadAndTheRestDefaulted() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"{"showsGrid": true}"#.utf8).write(to: url)
+    let loaded = AppSettings.loadReporting(from: url)
+    #expect(loaded.problem == nil)
+    #expect(loaded.settings.showsGrid)
+    #expect(!loaded.settings.isMuted)
+    #expect(loaded.settings.timerSeconds == 0)
+    #expect(loaded.settings.controlValues.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: url.path))
+    try Data(#"{"timerSeconds": 3}"#.utf8).write(to: url)
+    #expect(AppSettings.loadReporting(from: url).settings.timerSeconds == 3)
+    try Data("{}".utf8).write(to: url)
+    #expect(AppSettings.loadReporting(from: url).settings == AppSettings())
+  }
+
+  @Test func aKeyOfTheWrongTypeStillMarksTheFileDamaged() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(#"{"isMuted": "yes"}"#.utf8).write(to: url)
+    let loaded = AppSettings.loadReporting(from: url)
+    #expect(
+      loaded.problem == .damaged(url, keptAs: folder.appendingPathComponent("settings.json.bad")))
+  }
+
   @Test func keepsADamagedFileAsBadAndSaysSo() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data("{ not json".utf8).write(to: url)

@@ -125,6 +125,10 @@ struct PhotoControllerViewerTests {
     #expect(!FileManager.default.fileExists(atPath: trashed.path))
     state = controller.overlayState(time: 0)
     #expect(state.toast == nil)
+    // Once the listing shows it again, the viewer goes back to the restored photo.
+    controller.update(photoEvents: [], libraryEvents: [try Self.listed(home, ["b.jpg", "a.jpg"])])
+    #expect(controller.overlayState(time: 0).viewer?.fileName == "b.jpg")
+    #expect(controller.drainEffects().contains(.decodeViewerImage(b)))
   }
 
   @Test("the undo toast disappears after five seconds")

@@ -9,7 +9,8 @@ import SimulatedCamera
 import Testing
 
 @Suite struct ScanRunnerTests {
-  /// A PGM file in a fresh temporary folder holding a QR code of `text` (or nothing).
+  /// A PGM file (or a PNG, when `name` ends in .png) in a fresh temporary folder holding a QR
+  /// code of `text` (or nothing).
   private static func pgm(_ text: String?, name: String = "code.pgm") throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "pinhole-scan-\(UUID().uuidString)")
@@ -27,6 +28,12 @@ import Testing
       }
     }
     let url = folder.appendingPathComponent(name)
+    if name.hasSuffix(".png") {
+      // Coloured ink on white, as a screenshot might be: libpng turns it to grey.
+      let rgb = pixels.flatMap { $0 == 0 ? [20, 40, 120] : [$0, $0, $0] as [UInt8] }
+      try Data(PNGCodec.encodeRGB(width: side, height: side, rgb: rgb)).write(to: url)
+      return url
+    }
     try Data(Array("P5\n# made by a test\n\(side) \(side)\n255\n".utf8) + pixels).write(to: url)
     return url
   }
@@ -42,17 +49,46 @@ import Testing
     #expect(errors.isEmpty)
   }
 
-  @Test func exitsOneWhenAFileHoldsNoCodeOrCannotBeRead() throws {
+  @Test func readsAPNGFile() throws {
+    let file = try Self.pgm("from a png", name: "code.png")
+    var lines: [String] = []
+    var errors: [String] = []
+    let status = ScanRunner().scanFiles(
+      [file.path], emit: { lines.append($0) }, complain: { errors.append($0) })
+    #expect(status == 0)
+    #expect(lines == ["from a png"])
+    #expect(errors.isEmpty)
+  }
+
+  @Test func exitsOneWhenAFileHoldsNoCode() throws {
     let blank = try Self.pgm(nil)
     let code = try Self.pgm("present")
     var lines: [String] = []
     var errors: [String] = []
     let status = ScanRunner().scanFiles(
-      [blank.path, code.path, "/nonexistent/x.pgm"], emit: { lines.append($0) },
-      complain: { errors.append($0) })
+      [blank.path, code.path], emit: { lines.append($0) }, complain: { errors.append($0) })
+    #expect(status == ScanRunner.noCodeStatus)
     #expect(status == 1)
     #expect(lines == ["\(code.path): present"])
-    #expect(errors.count == 2)
+    #expect(errors == ["no code found in \(blank.path)"])
+  }
+
+  @Test func exitsTwoWhenAFileCannotBeReadEvenIfAnotherHoldsNoCode() throws {
+    let blank = try Self.pgm(nil)
+    let text = blank.deletingLastPathComponent().appendingPathComponent("notes.txt")
+    try Data("not an image".utf8).write(to: text)
+    let brokenPNG = blank.deletingLastPathComponent().appendingPathComponent("cut.png")
+    try Data(Array(try Data(contentsOf: try Self.pgm("x", name: "whole.png")).prefix(60)))
+      .write(to: brokenPNG)
+    for unreadable in ["/nonexistent/x.pgm", text.path, brokenPNG.path] {
+      var errors: [String] = []
+      let status = ScanRunner().scanFiles(
+        [unreadable, blank.path], emit: { _ in }, complain: { errors.append($0) })
+      #expect(status == ScanRunner.unreadableStatus, "\(unreadable)")
+      #expect(status == 2)
+      #expect(errors.first?.contains(unreadable) == true)
+      #expect(errors.count == 2)
+    }
   }
 
   @Test func jsonCarriesTypeAndCorners() throws {

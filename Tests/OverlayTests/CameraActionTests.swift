@@ -57,6 +57,51 @@ struct CameraActionTests {
     }
   }
 
+  @Test func theFlashShowsOnlyWhereItLightsPhotosAndTheTimerNotInScanMode() {
+    var video = equipped
+    video.recording.mode = .video
+    var scanning = equipped
+    scanning.scan.mode = .scan
+    for state in [video, scanning] {
+      #expect(buttons(state)[.flash] == nil)
+      #expect(keys([KeyPress(.f)], state: state).isEmpty)
+    }
+    #expect(buttons(equipped)[.flash] != nil)
+    #expect(keys([KeyPress(.f)], state: equipped) == [.camera(.cycleFlashMode)])
+    // The self-timer: nothing to delay in scan mode, so no button and no T.
+    #expect(keys([KeyPress(.t)], state: scanning).isEmpty)
+    #expect(keys([KeyPress(.t)], state: equipped) == [.photo(.cycleTimer)])
+    let layout = PhotoLayout(
+      base: OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme()),
+      theme: PhotoTheme(), overlayTheme: OverlayTheme(), timerSeconds: 0)
+    let tap = layout.timerButton.center
+    #expect(click(tap, state: scanning).isEmpty)
+    #expect(click(tap, state: equipped) == [.photo(.cycleTimer)])
+  }
+
+  @Test func theTorchButtonsTooltipShowsTheLevelTheWheelSets() throws {
+    var state = equipped
+    state.camera.torch = .init(kind: .screen, isOn: true)
+    state.camera.torchStrength = 0.6
+    #expect(
+      Overlay.label(of: .torch, camera: state.camera) == "Ring light: on, 60 % (L) — wheel to dim")
+    // Resting on the button while the wheel turns, the tooltip reads the level in force.
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let torch = try #require(buttons(state)[.torch]).center
+    for time in [0.0, 0.4, 0.8] {
+      _ = overlay.frame(
+        input: OverlayInput(
+          windowSize: size, pointer: torch, wheel: Point(x: 0, y: 1), time: time),
+        state: state)
+    }
+    let shown = overlay.frame(
+      input: OverlayInput(windowSize: size, pointer: torch, time: 1), state: state)
+    #expect(
+      shown.commands.contains {
+        if case .text(let text, _, _, _) = $0 { text.contains("60 %") } else { false }
+      })
+  }
+
   @Test func theWheelOverTheTorchButtonDimsAndBrightensIt() throws {
     let torch = try #require(buttons(equipped)[.torch])
     let up = frame(

@@ -312,6 +312,48 @@ struct DiscoverabilityTests {
     #expect(text.actions.isEmpty)
   }
 
+  @Test func theBannerAndToastSitAboveTheModeSwitchWhichStillWorks() throws {
+    var state = streaming
+    state.photo.canShoot = true
+    state.photo.banner = PhotoBanner(message: "Disk error.", isError: true)
+    state.photo.toast = "Moved to the trash"
+    let base = OverlayLayout(input: input(), theme: OverlayTheme())
+    let layout = PhotoLayout(
+      base: base, theme: PhotoTheme(), overlayTheme: OverlayTheme(), timerSeconds: 0)
+    let pills = PhotoPills(
+      photo: state.photo, layout: layout,
+      painter: PhotoPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1),
+      theme: PhotoTheme())
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let rects = overlay.recordingLayout(base, state: state)
+    for pill in [try #require(pills.banner).rect, try #require(pills.toast).rect] {
+      #expect(pill.maxY <= rects.modeSwitch.minY, "\(pill) covers the switch")
+      #expect(pill.maxY <= rects.photoButton.minY, "\(pill) covers the small shutter")
+    }
+    #expect(Self.texts(overlay.frame(input: input(), state: state)).contains("Video"))
+    let video = rects.segment(.video).center
+    let frame = overlay.frame(
+      input: input(pointer: video, clicks: [Click(position: video)]), state: state)
+    #expect(frame.actions == [.recording(.setMode(.video))])
+  }
+
+  @Test func theStripHoldsOnlyWholeThumbnails() {
+    let theme = PhotoTheme()
+    for width in stride(from: 320.0, through: 1600, by: 7) {
+      for scale in [1.0, 2.0] {
+        let input = OverlayInput(windowSize: Size(width: width, height: 480), pixelScale: scale)
+        let layout = PhotoLayout(
+          base: OverlayLayout(input: input, theme: OverlayTheme()), theme: theme,
+          overlayTheme: OverlayTheme(), timerSeconds: 0)
+        let gap = layout.px(theme.thumbnailGap)
+        let count = (layout.strip.width + gap) / layout.thumbnailStride
+        guard layout.strip.width >= layout.strip.height else { continue }
+        #expect(count == count.rounded(), "\(width) × \(scale): \(count) thumbnails")
+        #expect(layout.strip.maxX <= layout.shutter.minX, "\(width) × \(scale)")
+      }
+    }
+  }
+
   @Test func bannerOffersChooseFolderOnlyWhenAsked() throws {
     var photo = PhotoOverlayState()
     photo.banner = PhotoBanner(message: "Disk full.", isError: true, action: .chooseFolder)

@@ -61,12 +61,12 @@ struct PhotoActionTests {
 
   @Test func undoInToastRestoresTrashedPhoto() {
     // "Moved to Trash" is 112 wide; the pill is 14 + 112 + 12 + 56 (Undo) + 5 = 199 wide,
-    // centred at x 157…356, y 144…180; the button spans 295…351.
+    // centred at x 157…356, y 104…140 (above the mode switch); the button spans 295…351.
     let state = OverlayScene.photoState { $0.toast = "Moved to Trash" }
-    let undo = Point(x: 323, y: 162)
+    let undo = Point(x: 323, y: 122)
     #expect(actions(OverlayScene.tap(at: undo), state) == [.photo(.undoTrash)])
     // The rest of the pill is not a button, and the picture beneath gets the tap.
-    #expect(actions(OverlayScene.tap(at: Point(x: 200, y: 162)), state) != [.photo(.undoTrash)])
+    #expect(actions(OverlayScene.tap(at: Point(x: 200, y: 122)), state) != [.photo(.undoTrash)])
   }
 
   @Test func undoToastWorksOverTheViewer() {
@@ -80,9 +80,9 @@ struct PhotoActionTests {
 
   @Test func storageWarningOffersAnotherFolder() {
     // "Disk full" is 72 wide; the pill is 14 + 26 + 72 + 12 + 136 + 5 = 265 wide, at
-    // x 124…389, y 144…180; "Choose folder…" spans 248…384.
+    // x 124…389, y 104…140 (above the mode switch); "Choose folder…" spans 248…384.
     let state = OverlayScene.photoState { $0.storageMessage = "Disk full" }
-    let result = actions(OverlayScene.tap(at: Point(x: 316, y: 162)), state)
+    let result = actions(OverlayScene.tap(at: Point(x: 316, y: 122)), state)
     #expect(result == [.photo(.chooseFolder)])
   }
 

@@ -149,6 +149,57 @@ struct PhotoShutterTests {
     #expect(actions(holding(at: 0.6), state, overlay: overlay) == [.photo(.burstStarted)])
   }
 
+  // MARK: Space and Return
+
+  /// Space at `time`, pressed now (`press`, an auto-repeat when `isRepeat`) and held or not.
+  private func space(
+    at time: Double, press: Bool = false, isRepeat: Bool = false, held: Bool = true
+  ) -> OverlayInput {
+    OverlayInput(
+      windowSize: OverlayScene.windowSize,
+      keys: press ? [KeyPress(.space, isRepeat: isRepeat)] : [],
+      heldKeys: held ? [.space] : [], time: time)
+  }
+
+  @Test func aTappedKeyShootsOnce() {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let state = OverlayScene.photoState()
+    // Pressed and let go within one frame.
+    #expect(
+      actions(space(at: 1, press: true, held: false), state, overlay: overlay) == [
+        .photo(.shutter)
+      ])
+    // Pressed in one frame, let go in the next: the photo is taken on the press.
+    #expect(actions(space(at: 2, press: true), state, overlay: overlay) == [.photo(.shutter)])
+    #expect(actions(space(at: 2.1, held: false), state, overlay: overlay).isEmpty)
+  }
+
+  @Test func aHeldKeyShootsABurstWithTheCounterUntilLetGo() {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    var state = OverlayScene.photoState()
+    #expect(actions(space(at: 5, press: true), state, overlay: overlay) == [.photo(.shutter)])
+    // The keyboard's auto-repeat takes no photos of its own.
+    for time in [5.25, 5.3, 5.35] {
+      #expect(
+        actions(space(at: time, press: true, isRepeat: true), state, overlay: overlay).isEmpty)
+    }
+    #expect(actions(space(at: 5.4), state, overlay: overlay) == [.photo(.burstStarted)])
+    state.photo.isBursting = true
+    state.photo.burstCount = 12
+    let running = overlay.frame(input: space(at: 6, press: true, isRepeat: true), state: state)
+    #expect(running.actions.isEmpty)
+    #expect(running.commands.contains { if case .text("12", _, _, _) = $0 { true } else { false } })
+    #expect(actions(space(at: 6.5, held: false), state, overlay: overlay) == [.photo(.burstEnded)])
+  }
+
+  @Test func aHeldKeyWithTheSelfTimerOnlyStartsTheCountdown() {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let state = OverlayScene.photoState { $0.timerSeconds = 3 }
+    #expect(actions(space(at: 0, press: true), state, overlay: overlay) == [.photo(.shutter)])
+    #expect(actions(space(at: 0.6), state, overlay: overlay).isEmpty)
+    #expect(actions(space(at: 0.7, held: false), state, overlay: overlay).isEmpty)
+  }
+
   @Test func pressedShutterDrawsSmallerDimmerDisc() {
     let overlay = Overlay(measurer: FixedWidthTextMeasurer())
     let idle = overlay.frame(input: releasing(at: 0), state: OverlayScene.photoState())

@@ -65,6 +65,25 @@ struct QuitDialogTests {
     #expect(frame(OverlayInput(windowSize: size, keys: keys), state: state()).actions.isEmpty)
   }
 
+  @Test func thePanelIsOpaqueAndTheDefaultButtonIsFilledWithTheAccent() throws {
+    let commands = frame(OverlayInput(windowSize: size), state: state()).commands
+    let layout = OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme())
+    let dialog = QuitDialogLayout(
+      dialog, content: layout.content,
+      painter: CameraPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1))
+    func fill(of rect: Rect) -> Color? {
+      commands.lazy.compactMap { command -> Color? in
+        if case .fillRect(let r, let color, _) = command, r == rect { return color }
+        return nil
+      }.first
+    }
+    #expect(try #require(fill(of: dialog.panel)).alpha == 255)
+    // Return answers Save Elsewhere: it alone is filled with the accent colour.
+    let fills = dialog.buttons.map(fill(of:))
+    #expect(fills[0] == OverlayTheme.accentColor)
+    #expect(fills[1] != OverlayTheme.accentColor && fills[2] != OverlayTheme.accentColor)
+  }
+
   @Test func escapeCancelsAndReturnSavesElsewhere() {
     #expect(
       frame(OverlayInput(windowSize: size, keys: [KeyPress(.escape)]), state: state()).actions

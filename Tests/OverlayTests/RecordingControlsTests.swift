@@ -116,6 +116,11 @@ struct RecordingControlsTests {
       keys([KeyPress(.space)], OverlayScene.recordingState(mode: .photo)) == [
         .photo(.shutter)
       ])
+    // A held key's auto-repeat neither stops the recording it started nor starts another.
+    #expect(keys([KeyPress(.space, isRepeat: true)], OverlayScene.recordingState()).isEmpty)
+    #expect(
+      keys([KeyPress(.space, isRepeat: true)], OverlayScene.recordingState(isRecording: true))
+        .isEmpty)
   }
 
   @Test func theButtonWaitsWhileARecordingOpensOrWithoutACamera() {

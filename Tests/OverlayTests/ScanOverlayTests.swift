@@ -114,6 +114,25 @@ struct ScanOverlayTests {
       ])
   }
 
+  @Test func theConfirmationIsOpaqueAndMarksOpenAsTheDefault() throws {
+    let url = "https://example.org/"
+    let state = scanning([Self.card(url)], pendingURL: url)
+    let confirmation = try #require(layout(state).confirmation)
+    let commands = frame(OverlayInput(windowSize: size), state: state).commands
+    func fill(of rect: Rect) -> Color? {
+      commands.lazy.compactMap { command -> Color? in
+        if case .fillRect(let r, let color, _) = command, r == rect { return color }
+        return nil
+      }.first
+    }
+    #expect(try #require(fill(of: confirmation.panel)).alpha == 255)
+    #expect(fill(of: confirmation.buttons[1]) == OverlayTheme.accentColor)
+    #expect(fill(of: confirmation.buttons[0]) != OverlayTheme.accentColor)
+    for card in layout(state).cards {
+      #expect(try #require(fill(of: card.rect)).alpha == 255)
+    }
+  }
+
   @Test func draggingACornerMovesOnlyThatCornerAndStaysInside() {
     let region = Rect(x: 0.2, y: 0.2, width: 0.6, height: 0.6)
     let video = Rect(x: 0, y: 0, width: 1000, height: 500)

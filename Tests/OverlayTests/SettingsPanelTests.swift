@@ -230,6 +230,26 @@ struct SettingsPanelTests {
     #expect(click(menuRow.frame.center, state: menuState) == [.camera(.setPicker(picker))])
   }
 
+  @Test func valuesShowTheirUnitWhereV4L2DefinesOne() {
+    func text(_ id: CameraModel.ControlID, _ value: Int64, raw: Bool = false) -> String {
+      let control = CameraControl(
+        id: id, name: "", kind: .integer, minimum: -100_000, maximum: 100_000, step: 1,
+        defaultValue: 0, value: value)
+      return SettingsPanel.valueText(of: control, raw: raw)
+    }
+    // Exposure time counts 100 µs.
+    #expect(text(.exposureAbsolute, 68) == "6.8 ms")
+    #expect(text(.exposureAbsolute, 5) == "0.5 ms")
+    #expect(text(.exposureAbsolute, 1560) == "156 ms")
+    #expect(text(.exposureAbsolute, 15000) == "1.5 s")
+    #expect(text(.exposureAbsolute, 68, raw: true) == "68")
+    #expect(text(ControlUnits.whiteBalanceTemperature, 4600) == "4600 K")
+    #expect(text(ControlUnits.panAbsolute, 54000) == "15°")
+    #expect(text(.autoExposureBias, 700) == "+0.7 EV")
+    // Focus has no unit in V4L2: a bare number.
+    #expect(text(.focusAbsolute, 0) == "0")
+  }
+
   @Test func buttonControlIsTriggered() throws {
     var state = CameraScene.settingsState()
     state.camera.controls = [

@@ -86,6 +86,20 @@ struct ViewfinderTests {
     #expect(double.actions == [.camera(.resetZoom)])
   }
 
+  @Test func doubleClickWhileZoomedResetsAndLeavesNoFocusLock() {
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    var state = zoomed(2)
+    state.camera.canFocus = true
+    let point = CameraScene.videoRect(scale: 1).center
+    let tap = overlay.frame(
+      input: input(pointer: point, clicks: [Click(position: point)]), state: state)
+    #expect(tap.actions == [.focus(at: Point(x: 0.5, y: 0.5))])
+    let double = overlay.frame(
+      input: input(pointer: point, clicks: [Click(position: point, count: 2)], time: 0.2),
+      state: state)
+    #expect(double.actions == [.camera(.resetZoom), .camera(.resumeAutomaticFocusAndExposure)])
+  }
+
   @Test func gridLinesSitAtThirdsInsideTheVisiblePicture() {
     let picture = Rect(x: 10, y: 0, width: 300, height: 180)
     let visible = Rect(x: 10, y: 30, width: 300, height: 120)

@@ -30,6 +30,16 @@ extension SDLPlatformTests {
       return event
     }
 
+    private func key(_ type: SDL_EventType, _ code: SDL_KeyCode, repeats: Bool = false)
+      -> SDL_Event
+    {
+      var event = keyDown(code)
+      event.key.type = type.rawValue
+      event.key.state = UInt8(type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED)
+      event.key.repeat = repeats ? 1 : 0
+      return event
+    }
+
     private func button(
       _ type: SDL_EventType, _ button: Int32, x: Int32, y: Int32, clicks: UInt8 = 1
     ) -> SDL_Event {
@@ -138,6 +148,20 @@ extension SDLPlatformTests {
       let next = pump.overlayInput(for: window, time: 2.6)
       #expect(next.clicks.isEmpty && next.keys.isEmpty)
       #expect(next.pressedButtons == [.middle])
+    }
+
+    @Test func heldKeysFollowPressesAndReleasesAndRepeatsAreMarked() throws {
+      let pump = try freshPump()
+      let window = try PreviewWindow(offscreenWidth: 320, height: 200)
+      push(key(SDL_KEYDOWN, SDLK_SPACE))
+      push(key(SDL_KEYDOWN, SDLK_SPACE, repeats: true))
+      #expect(
+        pump.poll() == [.key(KeyPress(.space)), .key(KeyPress(.space, isRepeat: true))])
+      #expect(pump.overlayInput(for: window, time: 0).heldKeys == [.space])
+      push(key(SDL_KEYUP, SDLK_SPACE))
+      #expect(pump.poll() == [.keyReleased(.space)])
+      _ = pump.overlayInput(for: window, time: 1)
+      #expect(pump.overlayInput(for: window, time: 2).heldKeys.isEmpty)
     }
 
     @Test func keysTypedWithinOneFrameComeOneAFrameInOrder() throws {

@@ -10,8 +10,9 @@ struct CameraPainter {
   /// Drawable pixels per point.
   let scale: Double
 
-  /// Panel background: dark and translucent so the picture still shows through.
-  static let panelColor = Color(red: 22, green: 22, blue: 26, alpha: 205)
+  /// Panel and card background: dark and opaque, so the moving picture never shows through
+  /// the text.
+  static let panelColor = Color(red: 22, green: 22, blue: 26)
   /// Primary text.
   static let textColor = Color.white
   /// Labels and headings.
@@ -26,6 +27,10 @@ struct CameraPainter {
   static let controlPress = Color(red: 255, green: 255, blue: 255, alpha: 110)
   /// Filled part of a slider and an "on" switch.
   static let activeFill = Color(red: 53, green: 132, blue: 228)
+  /// The default button of a dialog (the one Return answers): filled with the accent colour.
+  static let defaultButtonFill = OverlayTheme.accentColor
+  /// The label on the default button: dark on the accent colour.
+  static let defaultButtonText = Color(red: 24, green: 24, blue: 24)
   /// Greyed-out controls keep this share of their opacity.
   static let disabledOpacity = 0.4
 

@@ -51,7 +51,8 @@ struct CameraTopBar {
     let shown: [Button] = [
       hasSettings ? .settings : nil, camera.cameras.count > 1 ? .camera : nil,
       camera.torch == nil ? nil : .torch,
-      camera.flashMode == nil ? nil : .flash,
+      // The flash only lights photos: no button in video or scan mode, where it does nothing.
+      camera.flashMode == nil || !state.isTakingPhotos ? nil : .flash,
     ].compactMap { $0 }
     let size = painter.px(Self.buttonSize)
     let gap = painter.px(4)

@@ -74,7 +74,7 @@ extension Overlay {
       case .s: .toggleSettings
       case .tab, .i: .toggleHUD
       case .c where camera.cameras.count > 1: .nextCamera
-      case .f where camera.flashMode != nil: .cycleFlashMode
+      case .f where camera.flashMode != nil && state.isTakingPhotos: .cycleFlashMode
       case .l where camera.torch != nil: .toggleTorch
       case .a where camera.canFocus: .resumeAutomaticFocusAndExposure
       case .m: .toggleMirror

@@ -38,7 +38,8 @@ struct ZoomDrag: Sendable {
 extension Overlay {
   /// The picture's own gestures for the digital zoom: the wheel over the picture zooms toward
   /// the pointer, a drag pans while zoomed, a double click while zoomed goes back to the whole
-  /// picture. Returns the intents and whether the picture's click is taken (not a focus tap).
+  /// picture (and back to automatic focus and exposure). Returns the intents and whether the
+  /// picture's click is taken (not a focus tap).
   func viewfinderActions(
     _ video: ControlResponse, input: OverlayInput, state: OverlayState, layout: OverlayLayout
   ) -> (actions: [OverlayAction], takesClick: Bool) {
@@ -66,10 +67,20 @@ extension Overlay {
     }
     var takesClick = zoomDrag.swallowsClick
     if isZoomed, video.clickCount >= 2 {
+      // The double click's first click focused there: undo it, as a double click that goes
+      // full screen does, so no lock is left behind.
       actions.append(.camera(.resetZoom))
+      actions += Self.undoingFirstClickFocus(state: state)
       takesClick = true
     }
     return (actions, takesClick)
+  }
+
+  /// What undoes the focus lock a double click's first click set: automatic focus and exposure
+  /// again, when that click could focus (a camera that focuses, streaming).
+  static func undoingFirstClickFocus(state: OverlayState) -> [OverlayAction] {
+    guard state.camera.canFocus, case .streaming = state.cameraState else { return [] }
+    return [.camera(.resumeAutomaticFocusAndExposure)]
   }
 
   /// Draws what sits on the picture itself: the rule-of-thirds grid over the picture (not the

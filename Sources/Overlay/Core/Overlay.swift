@@ -35,6 +35,8 @@ public final class Overlay {
   public static let recordingHint = "Recording — press Space to stop it first"
   /// Follows a drag on the picture, for panning the digital zoom.
   var zoomDrag = ZoomDrag()
+  /// Follows Space or Return held for a burst.
+  var shutterKeyHold = ShutterKeyHold()
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -94,7 +96,7 @@ public final class Overlay {
   private func interfaceFrame(
     input: OverlayInput, state: OverlayState, layout: OverlayLayout
   ) -> OverlayFrame {
-    var actions = keyActions(input.keys, state: state, time: input.time)
+    var actions = keyActions(input.keys, state: state, input: input)
 
     // Interaction runs topmost first so a press claimed by a button never reaches the video.
     tracker.beginFrame(input)
@@ -143,9 +145,10 @@ public final class Overlay {
 
   /// F11 toggles full-screen; Ctrl+Q quits; Escape undoes the most recent thing first (see
   /// `escapeActions`); other keys belong to the photo and camera interfaces.
-  private func keyActions(_ keys: [KeyPress], state: OverlayState, time: Double)
+  private func keyActions(_ keys: [KeyPress], state: OverlayState, input: OverlayInput)
     -> [OverlayAction]
   {
+    let time = input.time
     var actions: [OverlayAction] = []
     var isFullscreen = state.isFullscreen
     for press in keys {
@@ -174,7 +177,8 @@ public final class Overlay {
       let claimed =
         scanClaimed.isEmpty
         ? (recordingKeyActions(press, state: state)
-          ?? photoKeyActions(press, state: state) + cameraKeyActions(press, state: state))
+          ?? photoKeyActions(press, state: state, input: input)
+          + cameraKeyActions(press, state: state))
         : scanClaimed
       if !claimed.isEmpty {
         actions += claimed
@@ -218,10 +222,7 @@ public final class Overlay {
       let videoRect = state.videoRect
     else { return [] }
     if response.clickCount >= 2 {
-      guard state.camera.canFocus, case .streaming = state.cameraState else {
-        return [.toggleFullscreen]
-      }
-      return [.toggleFullscreen, .camera(.resumeAutomaticFocusAndExposure)]
+      return [.toggleFullscreen] + Self.undoingFirstClickFocus(state: state)
     }
     guard case .streaming = state.cameraState,
       let normalized = VideoGeometry.normalizedPosition(of: position, in: videoRect)

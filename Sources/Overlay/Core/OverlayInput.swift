@@ -17,6 +17,8 @@ public struct OverlayInput: Hashable, Sendable {
   public var clicks: [Click]
   /// Key presses since the previous frame, oldest first.
   public var keys: [KeyPress]
+  /// Keys held down at the end of the frame's events (a held Space shoots a burst).
+  public var heldKeys: Set<Key>
   /// Wheel movement since the previous frame (positive y scrolls up / away from the user).
   public var wheel: Point
   /// Modifier keys held at the end of the frame's events (Ctrl+wheel steps a slider).
@@ -28,7 +30,8 @@ public struct OverlayInput: Hashable, Sendable {
   public init(
     windowSize: Size, pixelScale: Double = 1, pointer: Point? = nil,
     pressedButtons: Set<PointerButton> = [], clicks: [Click] = [], keys: [KeyPress] = [],
-    wheel: Point = .zero, heldModifiers: KeyModifiers = [], time: Double = 0
+    heldKeys: Set<Key> = [], wheel: Point = .zero, heldModifiers: KeyModifiers = [],
+    time: Double = 0
   ) {
     self.windowSize = windowSize
     self.pixelScale = pixelScale
@@ -36,6 +39,7 @@ public struct OverlayInput: Hashable, Sendable {
     self.pressedButtons = pressedButtons
     self.clicks = clicks
     self.keys = keys
+    self.heldKeys = heldKeys
     self.wheel = wheel
     self.heldModifiers = heldModifiers
     self.time = time

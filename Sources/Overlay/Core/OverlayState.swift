@@ -63,3 +63,9 @@ public struct OverlayState: Hashable, Sendable {
     return parts.joined(separator: " · ")
   }
 }
+
+extension OverlayState {
+  /// True when the shutter takes photos: photo mode, not scanning. The flash belongs here
+  /// only, and the self-timer everywhere but scan mode.
+  var isTakingPhotos: Bool { recording.mode == .photo && scan.mode != .scan }
+}

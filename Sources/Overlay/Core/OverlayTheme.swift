@@ -26,12 +26,12 @@ struct OverlayTheme: Sendable {
 
   /// Translucent bar background: dark enough to read white text on a bright scene.
   var barColor = Color(red: 0, green: 0, blue: 0, alpha: 115)
-  /// Neutral state panel.
-  var panelColor = Color(red: 28, green: 28, blue: 32, alpha: 200)
+  /// Neutral state panel (opaque: text is never read through a moving picture).
+  var panelColor = Color(red: 28, green: 28, blue: 32)
   /// Error state panel, tinted red.
-  var errorPanelColor = Color(red: 140, green: 28, blue: 36, alpha: 215)
+  var errorPanelColor = Color(red: 140, green: 28, blue: 36)
   /// Notice pill.
-  var pillColor = Color(red: 36, green: 36, blue: 40, alpha: 215)
+  var pillColor = Color(red: 36, green: 36, blue: 40)
   /// Badge marking the simulated camera.
   var badgeColor = Color(red: 255, green: 196, blue: 0, alpha: 235)
   /// Text on the badge.

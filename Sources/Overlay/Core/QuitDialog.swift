@@ -131,6 +131,7 @@ extension Overlay {
     inert.pressedButtons = []
     inert.clicks = []
     inert.keys = []
+    inert.heldKeys = []
     inert.wheel = .zero
     var beneath = state
     beneath.quitDialog = nil
@@ -175,7 +176,7 @@ extension Overlay {
     let panel = layout.panel
     commands.append(
       .fillRect(
-        panel, color: Color(red: 28, green: 28, blue: 32, alpha: 250),
+        panel, color: Color(red: 28, green: 28, blue: 32),
         cornerRadius: painter.px(12)))
     let pad = painter.px(18)
     painter.appendText(
@@ -196,7 +197,7 @@ extension Overlay {
       let base: Color =
         switch action {
         case .quitWithoutSaving: CameraPainter.alertColor.withOpacity(0.85)
-        case dialog.defaultAction: CameraPainter.activeFill
+        case dialog.defaultAction: CameraPainter.defaultButtonFill
         default: CameraPainter.controlFill
         }
       commands.append(.fillRect(rect, color: base, cornerRadius: rect.height / 2))
@@ -206,7 +207,9 @@ extension Overlay {
       }
       painter.appendCenteredText(
         action.label, into: &commands, center: rect.center,
-        size: QuitDialogLayout.textSize * painter.scale, color: CameraPainter.textColor)
+        size: QuitDialogLayout.textSize * painter.scale,
+        color: action == dialog.defaultAction
+          ? CameraPainter.defaultButtonText : CameraPainter.textColor)
     }
   }
 }

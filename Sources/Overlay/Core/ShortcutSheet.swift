@@ -15,7 +15,8 @@ struct ShortcutSheet {
 
   /// Every shortcut Pinhole has, in the order a newcomer needs them.
   static let entries: [Entry] = [
-    Entry(keys: "Space / Return", action: "Take a photo (hold the button for a burst)"),
+    Entry(keys: "Space / Return", action: "Take a photo (hold for a burst)"),
+    Entry(keys: "Space / Return", action: "Start / stop recording (video mode)"),
     Entry(keys: "T", action: "Self-timer: off, 3 s, 10 s"),
     Entry(keys: "F", action: "Flash: off, on, auto"),
     Entry(keys: "L", action: "Torch or ring light on and off"),
@@ -28,11 +29,15 @@ struct ShortcutSheet {
     Entry(keys: "Tab / I", action: "Test-bench figures"),
     Entry(keys: "C / Ctrl+1…9", action: "Switch camera"),
     Entry(keys: "M / R", action: "Mirror / rotate the preview"),
+    Entry(keys: "+ / − / wheel", action: "Zoom the live picture (digital)"),
+    Entry(keys: "0 / double-click", action: "Back to the whole picture"),
+    Entry(keys: "G", action: "Rule-of-thirds grid"),
     Entry(keys: "F11 / double-click", action: "Full screen"),
     Entry(keys: "← / →", action: "Previous / next photo in the viewer"),
     Entry(keys: "+ / − / wheel", action: "Zoom in the viewer"),
     Entry(keys: "Delete", action: "Move the photo to the Trash"),
     Entry(keys: "Ctrl+Z", action: "Undo the move to the Trash"),
+    Entry(keys: "Space / ← / →", action: "Play, pause / seek 5 s in a video"),
     Entry(keys: "? / F1", action: "This list"),
     Entry(keys: "Esc", action: "Close or cancel; from the camera, quit"),
     Entry(keys: "Ctrl+Q", action: "Quit"),
@@ -94,7 +99,7 @@ struct ShortcutSheet {
     var commands: [DrawCommand] = [
       .fillRect(bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 150), cornerRadius: 0),
       .fillRect(
-        panel, color: Color(red: 30, green: 30, blue: 34, alpha: 250),
+        panel, color: Color(red: 30, green: 30, blue: 34),
         cornerRadius: (14 * scale).rounded()),
     ]
     let titleSize = min((16 * scale).rounded(), textSize + (3 * scale).rounded())

@@ -97,7 +97,7 @@ extension Overlay {
     let rects = recordingLayout(layout, state: state)
     let recording = state.recording
     var tips: [Tooltip] = []
-    if !Self.isCoveredByPill(state.photo) {
+    if !Self.hidesModeSwitch(state.photo) {
       if recording.isRecording {
         tips.append(
           Tooltip(
@@ -148,7 +148,9 @@ extension Overlay {
     case .torch:
       let name = camera.torch?.kind == .screen ? "Ring light" : "Torch"
       let isOn = camera.torch?.isOn ?? false
-      return "\(name): \(isOn ? "on" : "off") (L) — wheel to dim"
+      // The level the wheel sets, read live while the pointer rests on the button.
+      let level = Int((min(max(camera.torchStrength, 0), 1) * 100).rounded())
+      return "\(name): \(isOn ? "on" : "off"), \(level) % (L) — wheel to dim"
     case .flash:
       let mode =
         switch camera.flashMode?.mode ?? .off {
@@ -170,10 +172,13 @@ extension Overlay {
           text: "Take a photo (Space) — hold for a burst"))
     }
     let timer = photo.timerSeconds > 0 ? "\(photo.timerSeconds) s" : "off"
+    if state.scan.mode != .scan {
+      tips.append(
+        Tooltip(
+          id: ControlID("photo-timer"), target: layout.timerButton,
+          text: "Self-timer: \(timer) (T)"))
+    }
     tips += [
-      Tooltip(
-        id: ControlID("photo-timer"), target: layout.timerButton,
-        text: "Self-timer: \(timer) (T)"),
       Tooltip(
         id: ControlID("photo-mute"), target: layout.muteButton,
         text: photo.isMuted ? "Shutter sound: off" : "Shutter sound: on"),
@@ -207,7 +212,7 @@ extension Overlay {
     let line = text.truncated(tip.text, pointSize: size, width: frame.width - layout.px(16))
     commands.append(
       .fillRect(
-        frame, color: Color(red: 20, green: 20, blue: 24, alpha: 240),
+        frame, color: Color(red: 20, green: 20, blue: 24),
         cornerRadius: layout.px(6)))
     appendCenteredText(
       line, into: &commands, center: frame.center, size: size, color: theme.textColor)

@@ -86,6 +86,7 @@ extension Overlay {
       let screen = ViewerScreen(
         viewer: viewer, layout: photoLayout, painter: painter, theme: Self.photoTheme)
       updateViewer(screen, input: input, responses: &responses, intents: &intents)
+      shutterKeyHold.cancel()
     } else {
       updateBar(input: input, state: state, layout: photoLayout, responses: &responses)
       intents += barIntents(responses, input: input, state: state, layout: photoLayout)
@@ -148,7 +149,10 @@ extension Overlay {
     if state.photo.canShoot, state.recording.mode == .photo, state.scan.mode != .scan {
       responses.shutter = tracker.update(control.id, rect: layout.shutter)
     }
-    responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
+    // Scan mode takes no photos: no self-timer there.
+    if state.scan.mode != .scan {
+      responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
+    }
     responses.mute = tracker.update(Self.muteID, rect: layout.muteButton)
     let strip = ThumbnailStrip(
       layout: layout, items: state.photo.thumbnails, offset: state.photo.stripOffset)
@@ -164,8 +168,15 @@ extension Overlay {
     layout: PhotoLayout
   ) -> [PhotoAction] {
     var intents: [PhotoAction] = []
+    if state.recording.mode != .photo || state.scan.mode == .scan { shutterKeyHold.cancel() }
+    if let key = shutterKeyHold.update(
+      heldKeys: input.heldKeys, time: input.time, photo: state.photo, theme: Self.photoTheme)
+    {
+      intents.append(key)
+    }
     if let shutter = ShutterButton.intent(
-      responses.shutter, heldFor: input.time - responses.shutterPressStart, photo: state.photo,
+      responses.shutter, heldFor: input.time - responses.shutterPressStart,
+      isKeyHeld: shutterKeyHold.isHeld(in: input.heldKeys), photo: state.photo,
       theme: Self.photoTheme)
     {
       intents.append(shutter)
@@ -244,16 +255,22 @@ extension Overlay {
           .draw(into: &painter, on: layout.shutter, theme: Self.photoTheme)
       }
     }
-    PhotoBarButtons(layout: layout, timerSeconds: photo.timerSeconds, isMuted: photo.isMuted)
-      .draw(
-        into: &painter, timer: responses.timer, mute: responses.mute, theme: Self.photoTheme,
-        overlayTheme: theme)
+    PhotoBarButtons(
+      layout: layout, timerSeconds: photo.timerSeconds, isMuted: photo.isMuted,
+      showsTimer: state.scan.mode != .scan
+    )
+    .draw(
+      into: &painter, timer: responses.timer, mute: responses.mute, theme: Self.photoTheme,
+      overlayTheme: theme)
   }
 
-  /// Intents of keys the photo interface owns: Space and Return take a photo, T cycles the
+  /// Intents of keys the photo interface owns: Space and Return take a photo (held, a burst;
+  /// see `ShutterKeyHold`), T cycles the
   /// self-timer; while the viewer is open, Escape closes it, the arrows step through
   /// captures, plus and minus zoom and Delete trashes the photo.
-  func photoKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
+  func photoKeyActions(_ press: KeyPress, state: OverlayState, input: OverlayInput)
+    -> [OverlayAction]
+  {
     let photo = state.photo
     let intent: PhotoAction?
     if press.key == .z, press.modifiers == [.control] {
@@ -264,11 +281,18 @@ extension Overlay {
     } else if press.key == .escape, photo.countdownRemaining != nil {
       // Escape stops a running countdown before it ever closes a panel or quits.
       intent = .cancelCountdown
-    } else if press.key == .t, press.modifiers.isEmpty {
+    } else if press.key == .t, press.modifiers.isEmpty, state.scan.mode != .scan {
       intent = .cycleTimer
-    } else if press.key == .space || press.key == .enter, press.modifiers.isEmpty {
+    } else if ShutterKeyHold.isShutterKey(press) {
       let isScanning = state.scan.mode == .scan
-      intent = photo.canShoot && !photo.isWriterBusy && !isScanning ? .shutter : nil
+      if press.isRepeat || !photo.canShoot || photo.isWriterBusy || isScanning {
+        intent = nil
+      } else if photo.timerSeconds > 0 || photo.countdownRemaining != nil {
+        // The self-timer starts (or stops) on the press; holding adds nothing.
+        intent = .shutter
+      } else {
+        intent = shutterKeyHold.pressed(press, heldKeys: input.heldKeys, time: input.time)
+      }
     } else {
       intent = nil
     }

@@ -10,6 +10,8 @@ struct PhotoBarButtons {
   let timerSeconds: Int
   /// True when the shutter sound is off.
   let isMuted: Bool
+  /// False in scan mode, where there is no photo to delay.
+  var showsTimer = true
 
   /// The self-timer's label, e.g. "3s"; empty when off.
   var timerLabel: String { timerSeconds > 0 ? "\(timerSeconds)s" : "" }
@@ -19,8 +21,17 @@ struct PhotoBarButtons {
     into painter: inout PhotoPainter, timer: ControlResponse, mute: ControlResponse,
     theme: PhotoTheme, overlayTheme: OverlayTheme
   ) {
+    if showsTimer { drawTimer(into: &painter, response: timer, overlayTheme: overlayTheme) }
+    let muteRect = layout.muteButton
+    background(muteRect, mute, overlayTheme, into: &painter)
+    painter.speakerIcon(muteRect.center, isMuted: isMuted, overlayTheme.textColor)
+  }
+
+  private func drawTimer(
+    into painter: inout PhotoPainter, response: ControlResponse, overlayTheme: OverlayTheme
+  ) {
     let timerRect = layout.timerButton
-    background(timerRect, timer, overlayTheme, into: &painter)
+    background(timerRect, response, overlayTheme, into: &painter)
     if timerSeconds > 0 {
       let icon = Point(x: timerRect.minX + painter.px(20), y: timerRect.center.y)
       painter.clockIcon(icon, OverlayTheme.accentColor)
@@ -30,9 +41,6 @@ struct PhotoBarButtons {
     } else {
       painter.clockIcon(timerRect.center, overlayTheme.textColor)
     }
-    let muteRect = layout.muteButton
-    background(muteRect, mute, overlayTheme, into: &painter)
-    painter.speakerIcon(muteRect.center, isMuted: isMuted, overlayTheme.textColor)
   }
 
   private func background(

@@ -45,10 +45,15 @@ struct PhotoLayout {
     }
     let stripEnd = min(shutter.minX - padding * 1.5, timerButton.minX - gap)
     let side = base.px(theme.thumbnailSize)
-    thumbnailStride = side + base.px(theme.thumbnailGap)
+    let thumbnailGap = base.px(theme.thumbnailGap)
+    thumbnailStride = side + thumbnailGap
+    // Whole thumbnails only: a last one cut in half by the strip's hard edge reads as broken.
+    // Scrolling moves by whole thumbnails, so they stay whole.
+    let room = max(stripEnd - padding, 0)
+    let whole = ((room + thumbnailGap) / thumbnailStride).rounded(.down)
     strip = Rect(
       x: padding, y: (bar.center.y - side / 2).rounded(),
-      width: max(stripEnd - padding, 0), height: side)
+      width: whole >= 1 ? whole * thumbnailStride - thumbnailGap : room, height: side)
   }
 
   /// Drawable pixels per point.

@@ -3,8 +3,9 @@ import CameraModel
 
 /// The pills above the bottom bar: the banner (red for errors, with a "Choose folder…" button
 /// when that can help and a close button), and above it the undo toast shown after a capture
-/// went to the trash. While the viewer is open they sit near the window's bottom edge. A pill
-/// takes every click on it, so none reaches the picture beneath.
+/// went to the trash; both clear of the Photo | Video switch. While the viewer is open they sit
+/// near the window's bottom edge. A pill takes every click on it, so none reaches the picture
+/// beneath.
 struct PhotoPills {
   /// One pill: its outline, its fitted message and its buttons.
   struct Pill {
@@ -37,8 +38,11 @@ struct PhotoPills {
   init(photo: PhotoOverlayState, layout: PhotoLayout, painter: PhotoPainter, theme: PhotoTheme) {
     textSize = layout.px(13)
     let height = layout.px(theme.pillHeight)
-    // The viewer hides the bottom bar: sit 24 points above the window's edge instead.
-    var lift = photo.viewer == nil ? layout.px(12) : layout.px(24) - layout.base.bottomBar.height
+    // Above the mode switch; the viewer hides the bottom bar and the switch: sit 24 points
+    // above the window's edge instead.
+    var lift =
+      photo.viewer == nil
+      ? layout.px(RecordingLayout.clearance) : layout.px(24) - layout.base.bottomBar.height
     bannerState = photo.banner.flatMap { $0.message.isEmpty ? nil : $0 }
     if let banner = bannerState {
       self.banner = Self.pill(

@@ -48,10 +48,10 @@ struct PhotoTheme: Sendable {
   var viewerButtonColor = Color(red: 255, green: 255, blue: 255, alpha: 30)
   /// Background of round buttons drawn over the photo (previous, next).
   var floatingButtonColor = Color(red: 0, green: 0, blue: 0, alpha: 130)
-  /// The storage warning pill, tinted red.
-  var warningColor = Color(red: 150, green: 30, blue: 40, alpha: 225)
+  /// The storage warning pill, tinted red (opaque, as every surface that carries text).
+  var warningColor = Color(red: 150, green: 30, blue: 40)
   /// The undo toast.
-  var toastColor = Color(red: 40, green: 40, blue: 44, alpha: 235)
+  var toastColor = Color(red: 40, green: 40, blue: 44)
   /// The disc behind the countdown number.
   var countdownDiscColor = Color(red: 0, green: 0, blue: 0, alpha: 110)
   /// Disc colour of the shutter while pressed.

@@ -37,17 +37,19 @@ struct ShutterButton {
   ///
   /// A short click shoots once. A hold of `burstHoldTime` starts a burst (the app then
   /// reports `isBursting`); any frame during a burst where the shutter is no longer held
-  /// ends it, whether it was let go, dragged off or became unavailable. A busy writer
-  /// refuses new shots but still hears the end of a burst.
+  /// ends it, whether it was let go, dragged off or became unavailable; a burst held with Space
+  /// or Return (`isKeyHeld`) lasts while the key is down. A busy writer refuses new shots but
+  /// still hears the end of a burst.
   static func intent(
-    _ response: ControlResponse, heldFor: Double, photo: PhotoOverlayState, theme: PhotoTheme
+    _ response: ControlResponse, heldFor: Double, isKeyHeld: Bool = false,
+    photo: PhotoOverlayState, theme: PhotoTheme
   ) -> PhotoAction? {
     let isReady = photo.canShoot && !photo.isWriterBusy
     if response.isPressed {
       let isLongEnough = heldFor >= theme.burstHoldTime
       return isLongEnough && isReady && !photo.isBursting ? .burstStarted : nil
     }
-    if photo.isBursting { return .burstEnded }
+    if photo.isBursting { return isKeyHeld ? nil : .burstEnded }
     return response.isClicked && isReady ? .shutter : nil
   }
 

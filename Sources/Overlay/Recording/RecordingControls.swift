@@ -5,11 +5,15 @@ import Foundation
 /// Where the video side's widgets sit: the Photo | Video switch just above the bottom bar,
 /// centred over the shutter as camera apps place their mode labels (the bar beside the shutter
 /// has no room in a small window); while recording, when the mode cannot change, a small photo
-/// shutter takes the switch's place. The storage warning and the undo toast sit in the same
-/// place and win: the switch hides while one shows. The record button takes the shutter's square, and the
-/// recording indicator sits at the left just above the bar (the notice pill has the top, the
-/// photo pills the middle).
+/// shutter takes the switch's place. The storage warning and the undo toast sit above it, so
+/// the mode can always be changed; only a running countdown hides the switch. The record button
+/// takes the shutter's square, and the recording indicator sits at the left just above the bar
+/// (the notice pill has the top, the photo pills the middle).
 struct RecordingLayout {
+  /// Points above the bottom bar that the switch (or the taller small shutter, 34 points, 10
+  /// above the bar) takes, with an 8-point gap: the photo pills start above this.
+  static let clearance = 52.0
+
   /// The record button (the shutter's square).
   let recordButton: Rect
   /// The Photo | Video switch.
@@ -68,10 +72,10 @@ extension Overlay {
   static let recordColor = Color(red: 235, green: 50, blue: 45)
   private static let indicatorTextSize = 14.0
 
-  /// True while a photo pill (banner, undo toast) covers the switch's place, or a countdown
-  /// runs (in a small window its badge reaches the switch; the mode stays put meanwhile).
-  static func isCoveredByPill(_ photo: PhotoOverlayState) -> Bool {
-    photo.banner != nil || !(photo.toast ?? "").isEmpty || photo.countdownRemaining != nil
+  /// True while a countdown runs: in a small window its badge reaches the switch, and the
+  /// mode stays put meanwhile. (The banner and the undo toast sit above the switch.)
+  static func hidesModeSwitch(_ photo: PhotoOverlayState) -> Bool {
+    photo.countdownRemaining != nil
   }
 
   func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
@@ -95,12 +99,12 @@ extension Overlay {
     guard state.photo.viewer == nil else { return responses }
     let recording = state.recording
     let rects = recordingLayout(layout, state: state)
-    if recording.isRecording, !Self.isCoveredByPill(state.photo) {
+    if recording.isRecording, !Self.hidesModeSwitch(state.photo) {
       responses.photo = tracker.update(Self.recordPhotoID, rect: rects.photoButton)
       if responses.photo.isClicked, state.photo.canShoot, !state.photo.isWriterBusy {
         actions.append(.photo(.shutter))
       }
-    } else if !Self.isCoveredByPill(state.photo) {
+    } else if !Self.hidesModeSwitch(state.photo) {
       for segment in ModeSegment.allCases {
         let response = tracker.update(ControlID("mode-\(segment)"), rect: rects.segment(segment))
         responses.segments[segment] = response
@@ -138,6 +142,8 @@ extension Overlay {
     switch press.key {
     case .space, .enter:
       guard recording.mode == .video, state.scan.mode != .scan else { return nil }
+      // A held key's auto-repeat must not stop the recording it just started.
+      guard !press.isRepeat else { return [] }
       return Self.recordIntent(recording).map { [.recording($0)] } ?? []
     default:
       return nil
@@ -175,11 +181,11 @@ extension Overlay {
     let rects = recordingLayout(layout, state: state)
     var painter = PhotoPainter(text: text, scale: layout.scale)
     if recording.isRecording {
-      if !Self.isCoveredByPill(state.photo) {
+      if !Self.hidesModeSwitch(state.photo) {
         drawSmallShutter(rects.photoButton, responses.photo, state: state, into: &painter)
       }
       drawIndicator(rects.indicator, recording: recording, time: time, into: &painter)
-    } else if !Self.isCoveredByPill(state.photo) {
+    } else if !Self.hidesModeSwitch(state.photo) {
       drawModeSwitch(rects, responses, current: ModeSegment.current(in: state), into: &painter)
     }
     if recording.mode == .video, state.scan.mode != .scan {

@@ -13,10 +13,11 @@ struct SoundMeter {
   /// The meter to the right of `recordButton`, the toggle to the right of the meter; the
   /// toggle hides (an empty rect) when it would reach `limitX` (the timer button).
   init(recordButton: Rect, limitX: Double, theme: OverlayTheme, px: (Double) -> Double) {
-    let height = (recordButton.height * 0.7).rounded()
+    // As tall as the record button and 10 points wide: a bar one can read at a glance.
+    let height = recordButton.height.rounded()
     bar = Rect(
       x: recordButton.maxX + px(10), y: (recordButton.center.y - height / 2).rounded(),
-      width: px(6), height: height)
+      width: px(10), height: height)
     // Smaller than the bar's other buttons: there is little room before the timer button.
     let side = px(36)
     let button = Rect(

@@ -532,7 +532,7 @@ extension Overlay {
     let panel = confirmation.panel
     commands.append(
       .fillRect(
-        panel, color: Color(red: 22, green: 22, blue: 26, alpha: 240), cornerRadius: painter.px(12))
+        panel, color: CameraPainter.panelColor, cornerRadius: painter.px(12))
     )
     let pad = painter.px(16)
     painter.appendText(
@@ -549,22 +549,32 @@ extension Overlay {
     for (index, label) in ["Cancel", "Open"].enumerated() {
       let response = responses.indices.contains(index) ? responses[index] : ControlResponse()
       drawPill(
-        label, rect: confirmation.buttons[index], response: response, painter: painter,
-        into: &commands)
+        label, rect: confirmation.buttons[index], response: response, isDefault: index == 1,
+        painter: painter, into: &commands)
     }
   }
 
+  /// A button; the default one (what Enter answers) is filled with the accent colour.
   private func drawPill(
-    _ label: String, rect: Rect, response: ControlResponse, painter: CameraPainter,
-    into commands: inout [DrawCommand]
+    _ label: String, rect: Rect, response: ControlResponse, isDefault: Bool = false,
+    painter: CameraPainter, into commands: inout [DrawCommand]
   ) {
-    let fill =
-      response.isPressed
-      ? CameraPainter.controlPress
-      : response.isHovered ? CameraPainter.controlHover : CameraPainter.controlFill
-    commands.append(.fillRect(rect, color: fill, cornerRadius: rect.height / 2))
+    let radius = rect.height / 2
+    if isDefault {
+      commands.append(.fillRect(rect, color: CameraPainter.defaultButtonFill, cornerRadius: radius))
+      if response.isPressed || response.isHovered {
+        let veil = response.isPressed ? CameraPainter.controlPress : CameraPainter.controlHover
+        commands.append(.fillRect(rect, color: veil, cornerRadius: radius))
+      }
+    } else {
+      let fill =
+        response.isPressed
+        ? CameraPainter.controlPress
+        : response.isHovered ? CameraPainter.controlHover : CameraPainter.controlFill
+      commands.append(.fillRect(rect, color: fill, cornerRadius: radius))
+    }
     painter.appendCenteredText(
       label, into: &commands, center: rect.center, size: ScanLayout.textSize * painter.scale,
-      color: CameraPainter.textColor)
+      color: isDefault ? CameraPainter.defaultButtonText : CameraPainter.textColor)
   }
 }

@@ -8,8 +8,8 @@ extension SettingsPanel {
   /// Heading size, in points.
   private static let headingSize = 11.0
 
-  /// The panel's background: nearly opaque, so its text reads over any picture.
-  static let background = Color(red: 24, green: 24, blue: 28, alpha: 246)
+  /// The panel's background: opaque, so its text reads over any picture.
+  static let background = Color(red: 24, green: 24, blue: 28)
   /// The panel's title.
   static let title = "Camera settings"
 
@@ -197,13 +197,15 @@ extension SettingsPanel {
   }
 
   /// What a control's value reads as: the menu entry's plain name (the driver's with `raw`),
-  /// "On"/"Off", or the number.
+  /// "On"/"Off", or the number, with its unit where V4L2 defines one ("6.8 ms"; not with
+  /// `raw`, which shows the driver's own figures).
   static func valueText(of control: CameraControl, raw: Bool = false) -> String {
     switch control.kind {
     case .menu, .integerMenu: ControlNames.menuEntry(control.value, of: control, raw: raw)
     case .boolean: control.value == 0 ? "Off" : "On"
     case .button: ""
-    default: String(control.value)
+    default:
+      (raw ? nil : ControlUnits.text(control.value, of: control.id)) ?? String(control.value)
     }
   }
 
