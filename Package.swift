@@ -111,7 +111,7 @@ let package = Package(
       name: "FuzzTargets",
       dependencies: [
         "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Scanning",
-        "SystemCalls",
+        "SystemCalls", "PipeWireCapture",
       ]),
     .target(
       name: "CameraTestSupport",

@@ -107,9 +107,17 @@ int pinhole_pw_property_values(
   if (pod == NULL || !spa_pod_is_object(pod)) return -EINVAL;
   const struct spa_pod_prop *prop = spa_pod_find_prop(pod, NULL, key);
   if (prop == NULL) return -ENOENT;
+  // SPA checks that the property lies inside the object, but not that a choice's body holds
+  // the values its child header claims: bound the count by the bytes there are.
+  uint32_t available = prop->value.size;
+  if (prop->value.type == SPA_TYPE_Choice) {
+    if (available < sizeof(struct spa_pod_choice_body)) return -EINVAL;
+    available -= sizeof(struct spa_pod_choice_body);
+  }
   uint32_t count = 0, choice = 0;
   const struct spa_pod *first = spa_pod_get_values(&prop->value, &count, &choice);
-  if (first->size != value_size) return -EINVAL;
+  if (value_size == 0 || first->size != value_size) return -EINVAL;
+  if (count > available / value_size) count = available / value_size;
   info->choice = choice;
   info->type = first->type;
   info->count = count;

@@ -100,3 +100,30 @@ extension PipeWireFormats {
     }
   }
 }
+
+/// SPA format objects as bytes, for tests and fuzzing.
+extension PipeWireFormats {
+  /// The EnumFormat object asking for exactly `mode`, as bytes; nil when PipeWire has no such
+  /// format.
+  public static func formatPodBytes(for mode: CaptureMode) -> [UInt8]? {
+    withFormatPod(for: mode) { pod in
+      let length = MemoryLayout<spa_pod>.size + Int(pod.pointee.size)
+      return Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(pod), count: length))
+    }
+  }
+
+  /// Reads `bytes` as a format object arriving from the daemon: as an offer (EnumFormat) and
+  /// as a negotiated format. The pod's own size is first cut to the bytes there are, as the
+  /// protocol checks before a param reaches Pinhole; shorter input than a pod header reads as
+  /// nothing.
+  public static func read(podBytes bytes: [UInt8]) -> (offer: Offer?, mode: CaptureMode?) {
+    let header = MemoryLayout<spa_pod>.size
+    guard bytes.count >= header else { return (nil, nil) }
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 8)
+    defer { raw.deallocate() }
+    raw.copyMemory(from: bytes, byteCount: bytes.count)
+    let pod = raw.bindMemory(to: spa_pod.self, capacity: 1)
+    pod.pointee.size = min(pod.pointee.size, UInt32(bytes.count - header))
+    return (offer(from: pod), negotiatedMode(from: pod))
+  }
+}
