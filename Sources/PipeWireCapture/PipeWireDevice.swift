@@ -109,7 +109,8 @@ public final class PipeWireDevice: CaptureDevice {
       throw .disconnected(device: info.path)
     case .pending:
       stream.destroy()
-      throw .stalled(device: info.path, seconds: 10)
+      throw .stalled(
+        device: info.path, seconds: Double(Self.negotiationTimeout.components.seconds))
     }
   }
 
@@ -123,15 +124,20 @@ public final class PipeWireDevice: CaptureDevice {
     while true {
       // Reset before looking, so a buffer queued after the look signals again.
       connection.wakeup.reset()
-      let taken = connection.locked { () -> (UnsafeMutablePointer<pw_buffer>?, Bool) in
-        (
-          stream.failure == nil ? pw_stream_dequeue_buffer(stream.stream) : nil,
-          connection.isBroken || stream.failure != nil
+      // The buffer, and the format it was filled in, taken together under the lock.
+      let taken = connection.locked {
+        () -> (buffer: UnsafeMutablePointer<pw_buffer>?, mode: CaptureMode?, isGone: Bool) in
+        let isGone = connection.isBroken || stream.failure != nil
+        return (
+          isGone ? nil : pw_stream_dequeue_buffer(stream.stream), stream.negotiated, isGone
         )
       }
-      if taken.1 { throw .disconnected(device: info.path) }
-      if let buffer = taken.0 {
-        body(stream.frame(from: buffer))
+      if taken.isGone { throw .disconnected(device: info.path) }
+      if let buffer = taken.buffer {
+        guard let mode = taken.mode else {
+          preconditionFailure("a PipeWire buffer arrived before its format")
+        }
+        body(stream.frame(from: buffer, mode: mode))
         connection.locked { _ = pw_stream_queue_buffer(stream.stream, buffer) }
         return true
       }

@@ -97,7 +97,8 @@ public enum PipeWireDiscovery {
       pw_proxy_destroy(registry)
       return answered
     }
-    guard answered else { throw .stalled(device: "PipeWire", seconds: answerTimeout.seconds) }
+    // A daemon that does not answer a sync in time is as good as gone.
+    guard answered else { throw .disconnected(device: "PipeWire") }
     return collector.nodes.sorted { $0.id < $1.id }
   }
 
@@ -134,9 +135,7 @@ public enum PipeWireDiscovery {
       pw_proxy_destroy(registry)
       return answered
     }
-    guard answered else {
-      throw .stalled(device: "PipeWire", seconds: answerTimeout.seconds)
-    }
+    guard answered else { throw .disconnected(device: "PipeWire") }
     return collector.offers
   }
 
@@ -152,11 +151,4 @@ private final class RegistryCollector {
 /// Offers seen by a node listener (loop thread, under the lock).
 private final class ParamCollector {
   var offers: [PipeWireFormats.Offer] = []
-}
-
-extension Duration {
-  /// The duration in seconds, for messages.
-  fileprivate var seconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
-  }
 }

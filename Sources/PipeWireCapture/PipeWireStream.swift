@@ -130,12 +130,10 @@ final class PipeWireStream: @unchecked Sendable {
     return .pending
   }
 
-  /// `buffer` as a frame borrowing PipeWire's mapping. A buffer without mapped memory, or
-  /// whose chunk lies outside it, is a corrupt frame with no bytes.
-  func frame(from buffer: UnsafeMutablePointer<pw_buffer>) -> RawFrame {
-    guard let mode = negotiated else {
-      preconditionFailure("a PipeWire buffer arrived before its format")
-    }
+  /// `buffer`, filled in `mode`, as a frame borrowing PipeWire's mapping. A buffer without
+  /// mapped memory, or whose chunk lies outside it, is a corrupt frame with no bytes. Capture
+  /// thread, without the lock: the buffer is Pinhole's until it is queued back.
+  func frame(from buffer: UnsafeMutablePointer<pw_buffer>, mode: CaptureMode) -> RawFrame {
     delivered &+= 1
     var pts: Int64 = -1
     var sequence: UInt64 = UInt64(delivered)
