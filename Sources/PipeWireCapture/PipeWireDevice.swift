@@ -70,11 +70,16 @@ public final class PipeWireDevice: CaptureDevice {
 
   /// Remembers `mode` for the next `startStreaming`, which asks the node for exactly it: with
   /// PipeWire the format is agreed when the stream connects. Invalid for a format PipeWire
-  /// has no name for.
+  /// has no name for, or a mode the node does not offer (asked for one, it would never link
+  /// the stream rather than refuse).
   public func configure(_ mode: CaptureMode) throws(CaptureError) -> Negotiation<CaptureMode> {
     stopStreaming()
     guard PipeWireFormats.spaFormat(of: mode.format) != nil else {
       return .invalid(reason: "PipeWire has no format \(mode.format)")
+    }
+    let offers = try PipeWireDiscovery.offers(ofNode: node.id, on: try liveConnection())
+    guard PipeWireFormats.offers(offers, allow: mode) else {
+      return .invalid(reason: "\(info.path) does not offer \(mode)")
     }
     requestedMode = mode
     return .valid(mode)

@@ -195,3 +195,41 @@ public enum PipeWireFormats {
     return old
   }
 }
+
+/// Whether a node offers a mode.
+extension PipeWireFormats {
+  /// True when one of `offers` allows `mode`: its format, its size (in the list, or inside the
+  /// range on its step) and its frame rate (in the list, or inside the range). A node asked for
+  /// anything else never links the stream (it waits; it does not refuse), so this is checked
+  /// before asking.
+  public static func offers(_ offers: [Offer], allow mode: CaptureMode) -> Bool {
+    offers.contains { offer in
+      offer.formats.contains(mode.format) && allows(offer.sizes, mode.size)
+        && allows(offer.rates, mode.interval)
+    }
+  }
+
+  static func allows(_ sizes: Alternatives<FrameSize>, _ size: FrameSize) -> Bool {
+    switch sizes {
+    case .list(let list): return list.contains(size)
+    case .range(let low, let high, let step):
+      func fits(_ value: Int, _ low: Int, _ high: Int, _ step: Int?) -> Bool {
+        guard value >= low, value <= high else { return false }
+        guard let step, step > 1 else { return true }
+        return (value - low) % step == 0
+      }
+      return fits(size.width, low.width, high.width, step?.width)
+        && fits(size.height, low.height, high.height, step?.height)
+    }
+  }
+
+  static func allows(_ rates: Alternatives<Rate>, _ interval: FrameInterval) -> Bool {
+    switch rates {
+    case .list(let list): return list.contains { $0.interval == interval }
+    case .range(let low, let high, _):
+      let slowest = low.interval ?? FrameInterval(numerator: 1, denominator: 1)
+      guard let fastest = high.interval else { return false }
+      return fastest <= interval && interval <= slowest
+    }
+  }
+}

@@ -67,6 +67,17 @@ struct PipeWireDeviceTests {
     device.stopStreaming()
   }
 
+  @Test func aModeTheNodeDoesNotOfferIsRefused() throws {
+    let device = try PipeWireDevice(nodeName: try Self.vividNode())
+    defer { device.close() }
+    let odd = CaptureMode(
+      format: .nv12, size: FrameSize(width: 123, height: 77),
+      interval: FrameInterval(framesPerSecond: 30))
+    #expect(
+      try device.configure(odd)
+        == .invalid(reason: "\(device.info.path) does not offer NV12 123x77 @ 30 fps"))
+  }
+
   @Test func aNodeThatDoesNotExistIsNotFound() {
     #expect(throws: CaptureError.notFound(device: "pipewire:no-such-node")) {
       try PipeWireDevice(nodeName: "no-such-node")

@@ -169,6 +169,35 @@ import Testing
     #expect(PipeWireFormats.withFormatPod(for: zeroRate) { _ in true } == nil)
   }
 
+  @Test func aModeIsOfferedOnlyInAnOffersFormatSizeAndRate() {
+    let mode = CaptureMode(
+      format: .nv12, size: FrameSize(width: 640, height: 360),
+      interval: FrameInterval(framesPerSecond: 30))
+    #expect(PipeWireFormats.offers(Self.vividOffers, allow: mode))
+    var odd = mode
+    odd.size = FrameSize(width: 123, height: 77)
+    #expect(!PipeWireFormats.offers(Self.vividOffers, allow: odd))
+    var tooFast = mode
+    tooFast.interval = FrameInterval(framesPerSecond: 60)
+    #expect(!PipeWireFormats.offers(Self.vividOffers, allow: tooFast))
+    var mjpeg = mode
+    mjpeg.format = .mjpeg
+    #expect(!PipeWireFormats.offers(Self.vividOffers, allow: mjpeg))
+    // A libcamera-like range: any even size up to 1920x1080, 1 to 30 fps.
+    let range = PipeWireFormats.Offer(
+      formats: [.nv12],
+      sizes: .range(
+        min: FrameSize(width: 64, height: 64), max: FrameSize(width: 1920, height: 1080),
+        step: FrameSize(width: 2, height: 2)),
+      rates: .range(
+        min: PipeWireFormats.Rate(numerator: 1, denominator: 1),
+        max: PipeWireFormats.Rate(numerator: 30, denominator: 1), step: nil))
+    #expect(PipeWireFormats.offers([range], allow: odd) == false)
+    odd.size = FrameSize(width: 124, height: 78)
+    #expect(PipeWireFormats.offers([range], allow: odd))
+    #expect(!PipeWireFormats.offers([range], allow: tooFast))
+  }
+
   @Test func aPipeWirePathNamesItsNode() {
     #expect(
       PipeWireCameraNode.nodeName(inPath: "pipewire:v4l2_input.platform-vivid.0")
