@@ -78,7 +78,8 @@ let package = Package(
     .target(
       name: "Recording",
       dependencies: [
-        "CameraModel", "Imaging", "MediaStore", "Workers", "CFFmpeg", "CFFmpegLoader",
+        "CameraModel", "Imaging", "MediaStore", "SystemCalls", "Workers", "CFFmpeg",
+        "CFFmpegLoader",
       ]),
     .target(
       name: "AppCore",
@@ -110,8 +111,8 @@ let package = Package(
     .target(
       name: "FuzzTargets",
       dependencies: [
-        "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Scanning",
-        "SystemCalls", "PipeWireCapture",
+        "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Recording",
+        "Scanning", "SystemCalls", "PipeWireCapture",
       ]),
     .target(
       name: "CameraTestSupport",

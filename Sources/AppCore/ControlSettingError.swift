@@ -7,6 +7,8 @@ public enum ControlSettingError: Error, Hashable, Sendable {
   case unknownControl(name: String, known: [String])
   /// The value has the wrong form or lies outside the control's values.
   case invalidValue(name: String, value: String, expected: String)
+  /// The value is a whole number outside the control's range (or beyond any 64-bit number).
+  case outOfRange(name: String, value: String, minimum: Int64, maximum: Int64)
   /// The control only reports (read-only, or a string or compound control).
   case notSettable(name: String)
   /// The camera refused the settings; `reason` is its sentence.
@@ -23,6 +25,8 @@ public enum ControlSettingError: Error, Hashable, Sendable {
         : "The camera has no control named '\(name)'. It has: \(known.joined(separator: ", "))."
     case .invalidValue(let name, let value, let expected):
       "\(name) cannot be set to '\(value)'; expected \(expected)."
+    case .outOfRange(let name, let value, let minimum, let maximum):
+      "\(name) cannot be set to '\(value)': it is out of range (\(minimum)…\(maximum))."
     case .notSettable(let name):
       "\(name) can be read but not set."
     case .rejected(let names, let reason):

@@ -32,12 +32,17 @@ enum ControlValueParser {
       return try menuValue(text, for: control)
     default:
       guard let number = integer(text) else {
-        throw .invalidValue(name: name, value: text, expected: "a whole number")
+        // Digits too many for 64 bits are a number out of range, not a malformed value.
+        guard isWholeNumber(text) else {
+          throw .invalidValue(name: name, value: text, expected: "a whole number")
+        }
+        throw .outOfRange(
+          name: name, value: text, minimum: control.minimum, maximum: control.maximum)
       }
       guard control.kind == .bitmask || (control.minimum...control.maximum).contains(number)
       else {
-        throw .invalidValue(
-          name: name, value: text, expected: "\(control.minimum)…\(control.maximum)")
+        throw .outOfRange(
+          name: name, value: text, minimum: control.minimum, maximum: control.maximum)
       }
       return number
     }
@@ -58,15 +63,26 @@ enum ControlValueParser {
       expected: "one of " + choices.joined(separator: ", "))
   }
 
-  /// `text` as a decimal or 0x-prefixed hexadecimal integer, optionally negative.
+  /// `text` as a decimal or 0x-prefixed hexadecimal integer, optionally negative; nil when it
+  /// is not one or lies outside Int64 (which still takes -9223372036854775808).
   static func integer(_ text: String) -> Int64? {
+    guard let (negative, digits, radix) = wholeNumberParts(text) else { return nil }
+    return Int64((negative ? "-" : "") + digits, radix: radix)
+  }
+
+  /// Whether `text` is written as a whole number `integer` reads, whatever its size.
+  static func isWholeNumber(_ text: String) -> Bool { wholeNumberParts(text) != nil }
+
+  /// The sign, the digits and their radix of a whole number, or nil when `text` is not one.
+  private static func wholeNumberParts(_ text: String) -> (Bool, Substring, Int)? {
     let negative = text.hasPrefix("-")
-    let digits = negative ? text.dropFirst() : Substring(text)
-    let lowered = digits.lowercased()
-    let magnitude =
-      lowered.hasPrefix("0x") ? Int64(lowered.dropFirst(2), radix: 16) : Int64(lowered)
-    guard let magnitude else { return nil }
-    return negative ? -magnitude : magnitude
+    let signed = negative || text.hasPrefix("+")
+    let unsigned = (signed ? text.dropFirst() : Substring(text)).lowercased()
+    let isHex = unsigned.hasPrefix("0x")
+    let digits = isHex ? unsigned.dropFirst(2) : Substring(unsigned)
+    let allowed = isHex ? "0123456789abcdef" : "0123456789"
+    guard !digits.isEmpty, digits.allSatisfy({ allowed.contains($0) }) else { return nil }
+    return (negative, digits, isHex ? 16 : 10)
   }
 
   private static let switchWords: [String: Int64] = [

@@ -29,6 +29,8 @@ public final class PhotoControllerWorker: Sendable {
     case problem(String)
     /// The folder chooser cannot work here; the sentence says what to do instead.
     case chooserFailed(String)
+    /// The user closed the folder chooser without choosing.
+    case chooserCancelled
   }
 
   /// One effect for the worker's thread.
@@ -54,7 +56,7 @@ public final class PhotoControllerWorker: Sendable {
     chooser = Worker(name: "pinhole-chooser", wake: wake) { zenity, emit in
       switch Self.askForFolder(zenity: zenity) {
       case .chosen(let folder): emit(.folderChosen(folder))
-      case .cancelled: break
+      case .cancelled: emit(.chooserCancelled)
       case .failed: emit(.chooserFailed(Self.chooserFailedMessage))
       }
     }
@@ -102,11 +104,12 @@ public final class PhotoControllerWorker: Sendable {
 
   /// Said when no folder chooser is installed.
   static let noChooserMessage =
-    "No folder chooser (zenity) is installed: to save elsewhere, start Pinhole with "
-    + "--output-dir DIR."
+    "No folder chooser (zenity) is installed. Keep Pinhole open: the photos are saved as soon "
+    + "as their folder can be written."
   /// Said when the folder chooser did not start.
   static let chooserFailedMessage =
-    "The folder chooser did not start: to save elsewhere, start Pinhole with --output-dir DIR."
+    "The folder chooser did not start. Keep Pinhole open: the photos are saved as soon as "
+    + "their folder can be written."
 
   /// Ends both threads after the queued effects. A chooser still open is left to the user: its
   /// thread ends when the dialog closes.
@@ -174,8 +177,9 @@ public final class PhotoControllerWorker: Sendable {
     }
   }
 
-  /// Starts `name` with `arguments` without waiting; false when it cannot be started.
-  static func launch(_ name: String, _ arguments: [String]) -> Bool {
+  /// Starts `name` with `arguments` without waiting; false when it cannot be started (not
+  /// installed, say). Any thread.
+  public static func launch(_ name: String, _ arguments: [String]) -> Bool {
     guard let path = executable(name) else { return false }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)

@@ -26,18 +26,29 @@ public struct QuitGuard: Sendable {
   public init() {}
 
   /// The person asked to quit (Escape, Ctrl+Q, the window's close button).
-  /// `folder` is where the oldest unsaved photo was meant to go.
-  public mutating func requestQuit(unsavedCount: Int, folder: URL?, home: String?) -> Step {
+  /// `folder` is where the oldest unsaved photo was meant to go; `canChooseFolder` says whether
+  /// a folder chooser can open (without one, Save Elsewhere is not offered).
+  public mutating func requestQuit(
+    unsavedCount: Int, folder: URL?, home: String?, canChooseFolder: Bool = true
+  ) -> Step {
     quitsWhenSaved = false
     guard unsavedCount > 0 else { return .quit(discardsUnsaved: false) }
     dialog = QuitDialogState(
-      unsavedCount: unsavedCount, folder: Self.shown(folder?.path ?? "The folder", home: home))
+      unsavedCount: unsavedCount, folder: Self.shown(folder?.path ?? "The folder", home: home),
+      canChooseFolder: canChooseFolder)
     return .wait
+  }
+
+  /// The folder chooser closed without a folder (cancelled, or it could not start): the
+  /// request to quit after saving is dropped, so the app never quits later on its own when
+  /// the photos get written to their first folder.
+  public mutating func chooserEndedWithoutFolder() {
+    quitsWhenSaved = false
   }
 
   /// The person answered the dialog.
   public mutating func answer(_ action: QuitDialogAction) -> Step {
-    guard dialog != nil else { return .wait }
+    guard let asked = dialog, asked.actions.contains(action) else { return .wait }
     dialog = nil
     switch action {
     case .saveElsewhere:

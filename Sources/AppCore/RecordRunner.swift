@@ -14,11 +14,12 @@ import Workers
 /// Records without a window: `pinhole --record [PATH] [--duration S] [--no-audio]
 /// [--codec h264|mjpeg]`.
 ///
-/// Recovers recordings a crash left in the folder, opens the camera, waits for its first frame
-/// (which fixes the size and tells whether JPEG frames are there for pass-through), opens the
-/// microphone (a failure only costs the sound, with a notice), then records every frame through
-/// the capture session's frame tap until the duration passes, SIGINT or SIGTERM arrives, the
-/// disk fails or the camera goes away. Runs on the calling thread.
+/// Recovers recordings a crash left in the folder, opens and starts the microphone (a failure
+/// only costs the sound, with a notice), opens the camera, waits for its first frame (which
+/// fixes the size and tells whether JPEG frames are there for pass-through) and for the
+/// microphone's first sound (`SoundPreroll`), then records every frame through the capture
+/// session's frame sink until the duration passes, SIGINT or SIGTERM arrives, the disk fails or
+/// the camera goes away. Runs on the calling thread.
 public struct RecordRunner: Sendable {
   /// Opens a sound input; throws (best an `AudioInputFailure`) when there is none.
   public typealias MicrophoneOpener = @Sendable () throws -> any AudioInput
@@ -80,6 +81,10 @@ public struct RecordRunner: Sendable {
       return Outcome(status: 2, message: problem, notices: [])
     }
     notices += RecordingRecovery().recover(in: target.folder).map(\.userMessage)
+    // The microphone starts first: a sound server can take a second or two to give its first
+    // sound, time the camera's start overlaps.
+    let sound = openSound(notices: &notices)
+    defer { sound?.stop() }
     var configuration = CaptureSession.Configuration(request: request)
     // Nothing shows the picture and no photo is taken: MJPEG pass-through stores the camera's
     // JPEG frames as they come, so decoding them would be work thrown away.
@@ -101,21 +106,23 @@ public struct RecordRunner: Sendable {
     } catch {
       return Outcome(status: 1, message: error.message, notices: notices)
     }
-    let microphone = openSound(notices: &notices)
-    defer { microphone?.stop() }
     let recorder: VideoRecorder
     do {
-      recorder = try makeRecorder(first: first, microphone: microphone, target: target)
+      recorder = try makeRecorder(first: first, microphone: sound?.input, target: target)
     } catch {
       return Outcome(status: 1, message: error.userMessage, notices: notices)
+    }
+    // Frames are taken once sound flows, so the file's sound starts with its first frame.
+    if let sound {
+      _ = sound.waitForSound(timeout: SoundPreroll.firstSoundTimeout)
+      sound.deliver { recorder.offer($0) }
     }
     session.setFrameSink { [session] frame in
       recorder.offer(lending: frame) { session.recycle($0) }
     }
-    microphone?.start { recorder.offer($0) }
     let captureFailure = record(session, recorder)
     session.setFrameSink(nil)
-    microphone?.stop()
+    sound?.stop()
     let summary = recorder.stop()
     if let asked = target.exactFile?.standardizedFileURL.path, let path = summary.path,
       path != asked,
@@ -203,10 +210,10 @@ extension RecordRunner {
     }
   }
 
-  fileprivate func openSound(notices: inout [String]) -> (any AudioInput)? {
+  fileprivate func openSound(notices: inout [String]) -> SoundPreroll? {
     guard let openMicrophone else { return nil }
     do {
-      return try openMicrophone()
+      return SoundPreroll(input: try openMicrophone())
     } catch {
       notices.append(AudioInputFailure.notice(for: error))
       return nil

@@ -10,9 +10,10 @@ import Workers
 /// The window's video side: the Photo | Video mode, and a recording's start, run and end.
 ///
 /// Opening the file and the encoders and finishing them (flush, fsync, rename) block on the
-/// disk, so they run on a serial background queue (the microphone alone opens on the main
-/// thread); their results come back through a mutex and
-/// are applied in `update`, once per rendered frame. While recording, the capture session's
+/// disk, so they run on a serial background queue; their results come back through a mutex and
+/// are applied in `update`, once per rendered frame. The microphone opens and starts on that
+/// queue too, and the recording takes frames only once its first sound came (`SoundPreroll`),
+/// so the file's sound starts with its first frame. While recording, the capture session's
 /// frame tap copies every frame into the recorder, and the microphone feeds it from SDL's audio
 /// thread. Main thread only.
 public final class RecordingController {
@@ -25,11 +26,31 @@ public final class RecordingController {
     /// True when the camera's JPEG comes with each frame (MJPEG pass-through possible).
     public var hasJPEG: Bool
 
-    /// Reads them off a frame.
-    public init(_ frame: NV12Frame) {
-      size = frame.size
+    /// Reads them off a frame the window shows; `negotiatedSize` is the camera's mode's size.
+    /// The size is that of the frames a recording will get (`recordedSize`): an MJPEG preview
+    /// decoded smaller (`PreviewReduction`) shows reduced frames, while a recording taps
+    /// full-size ones.
+    public init(_ frame: NV12Frame, negotiatedSize: FrameSize? = nil) {
+      size = Self.recordedSize(shown: frame.size, negotiated: negotiatedSize)
       colorimetry = frame.metadata.colorimetry
       hasJPEG = !frame.compressedSource.isEmpty
+    }
+
+    /// The size of the frames a recording gets: `negotiated` when `shown` is it reduced for the
+    /// preview (by any of `PreviewReduction.denominators`, rounded either way), else `shown` (no
+    /// mode known yet, or one that is changing).
+    public static func recordedSize(shown: FrameSize, negotiated: FrameSize?) -> FrameSize {
+      guard let negotiated else { return shown }
+      let isReduced = PreviewReduction.denominators.contains { denominator in
+        let widths = [
+          negotiated.width / denominator, (negotiated.width + denominator - 1) / denominator,
+        ]
+        let heights = [
+          negotiated.height / denominator, (negotiated.height + denominator - 1) / denominator,
+        ]
+        return widths.contains(shown.width) && heights.contains(shown.height)
+      }
+      return isReduced ? negotiated : shown
     }
   }
 
@@ -42,7 +63,7 @@ public final class RecordingController {
 
   private struct Active {
     var recorder: VideoRecorder
-    var microphone: (any AudioInput)?
+    var microphone: SoundPreroll?
     var session: CaptureSession
     /// Measures the sound for the meter and silences it while muted.
     var sound: SoundLevelTap
@@ -50,8 +71,8 @@ public final class RecordingController {
 
   /// Results of the background work.
   private enum Result: Sendable {
-    case started(VideoRecorder, (any AudioInput)?, notice: String?)
-    case failedToStart(String, (any AudioInput)?)
+    case started(VideoRecorder, SoundPreroll?, notice: String?)
+    case failedToStart(String, SoundPreroll?)
     case finished(RecordingSummary)
     case recovered([String])
   }
@@ -62,8 +83,16 @@ public final class RecordingController {
   public let folder: URL
   /// How the picture is stored.
   public var codec = VideoCodec.h264
-  /// Opens the microphone; nil records without sound.
-  public var openMicrophone: RecordRunner.MicrophoneOpener?
+  /// Opens the microphone; nil records without sound. A new one forgets that the last
+  /// recording could not open the old one.
+  public var openMicrophone: RecordRunner.MicrophoneOpener? {
+    didSet { didMicrophoneFail = false }
+  }
+  /// The name of the input `openMicrophone` opens when it is not the chosen device (the
+  /// simulated microphone); nil when it is.
+  public var microphoneInUse: String?
+  /// True when the last recording could not open the microphone.
+  private var didMicrophoneFail = false
   /// Encoder tunables.
   public var settings = VideoRecorder.Settings()
   /// The nominal frame rate handed to the encoder.
@@ -172,17 +201,19 @@ public final class RecordingController {
     // under one lock (`SDLAudioSubsystem`), so other threads' audio may start meanwhile.
     let openMicrophone = isMicrophoneMuted ? nil : openMicrophone
     work.send { [openMicrophone, configuration] in
-      var microphone: (any AudioInput)?
+      var microphone: SoundPreroll?
       var notice: String?
       if let openMicrophone {
-        do { microphone = try openMicrophone() } catch {
+        do { microphone = SoundPreroll(input: try openMicrophone()) } catch {
           notice = AudioInputFailure.notice(for: error)
         }
       }
       var withSound = configuration
-      withSound.audio = microphone?.format
+      withSound.audio = microphone?.input.format
       do {
         let recorder = try VideoRecorder(configuration: withSound, destination: destination)
+        // Frames are taken once sound flows, so the file's sound starts with its first frame.
+        _ = microphone?.waitForSound(timeout: SoundPreroll.firstSoundTimeout)
         return .started(recorder, microphone, notice: notice)
       } catch {
         let message = (error as? RecordingError)?.userMessage ?? "\(error)"
@@ -277,6 +308,9 @@ public final class RecordingController {
     state.isMicrophoneMuted = isMicrophoneMuted
     state.microphones = microphones
     state.microphone = microphoneName
+    state.microphoneInUse = microphoneInUse
+    state.isMicrophoneSilent =
+      openMicrophone != nil && (didMicrophoneFail || (state.isRecording && !state.hasAudio))
     return state
   }
 
@@ -295,11 +329,13 @@ public final class RecordingController {
       }
       pendingSession = nil
       hasReportedLostMicrophone = false
+      // A recording started muted opens no microphone, and says nothing about it.
+      if !isMicrophoneMuted { didMicrophoneFail = microphone == nil }
       let sound = SoundLevelTap(isMuted: isMicrophoneMuted)
       let active = Active(
         recorder: recorder, microphone: microphone, session: session, sound: sound)
       active.session.setFrameTap { recorder.offer($0) }
-      microphone?.start { recorder.offer(sound.pass($0)) }
+      microphone?.deliver { recorder.offer(sound.pass($0)) }
       let stopAtOnce: Bool
       if case .starting(let flag) = phase { stopAtOnce = flag } else { stopAtOnce = false }
       phase = .recording(active)
@@ -318,7 +354,8 @@ public final class RecordingController {
   /// or removed from the sound server). The recording goes on: the input keeps delivering
   /// silence, so the sound track stays in step with the picture.
   private func lostMicrophoneNotice(_ active: Active) -> String? {
-    guard !hasReportedLostMicrophone, let microphone = active.microphone, microphone.isLost
+    guard !hasReportedLostMicrophone, let microphone = active.microphone?.input,
+      microphone.isLost
     else { return nil }
     hasReportedLostMicrophone = true
     return Self.lostMicrophoneSentence(name: microphone.name)

@@ -2,40 +2,69 @@
 import CameraModel
 import Foundation
 import Imaging
+import PhotoPipeline
 import Scanning
 
 /// Reads an image file's luma for `pinhole --scan FILE`: JPEG (through turbojpeg), and the
 /// Netpbm greyscale and colour forms PGM (P5) and PPM (P6) with 8-bit samples, which
 /// ImageMagick writes losslessly (`convert in.png out.pgm`).
+///
+/// The file's size is checked on the open descriptor before a byte is read, and its pixel
+/// count before a pixel is decoded, with the limits the photo strip uses: a 3 GB sparse
+/// ".jpg", or a few hundred bytes claiming 16000x16000 pixels, is refused, not read.
 public enum ScanImageFile {
   /// Why a file gave no image.
   public enum Failure: Error, Hashable, Sendable {
-    /// The file could not be read.
-    case unreadable(path: String)
+    /// The file could not be opened or read; `reason` is the system's words.
+    case unreadable(path: String, reason: String)
+    /// The path is a folder, FIFO, device or socket.
+    case notAFile(path: String)
+    /// The file is larger than `maximumBytes`.
+    case tooLarge(path: String, bytes: Int)
     /// The file is not a JPEG, PGM or PPM image Pinhole can decode.
     case unsupported(path: String)
+    /// The file starts as a JPEG but is damaged or cut short.
+    case damaged(path: String)
+    /// The image claims more pixels than `JPEGDecoder.pixelBudget`, the photo strip's limit.
+    case tooManyPixels(path: String, size: FrameSize)
 
     /// One sentence for the terminal.
     public var userMessage: String {
       switch self {
-      case .unreadable(let path): "Pinhole cannot read \(path)."
+      case .unreadable(let path, let reason): "Pinhole cannot read \(path) (\(reason))."
+      case .notAFile(let path): "\(path) is not a regular file, so Pinhole does not read it."
+      case .tooLarge(let path, let bytes):
+        "\(path) is too large to scan (\(bytes / 1_000_000) MB; the limit is"
+          + " \(ScanImageFile.maximumBytes / 1_000_000) MB)."
       case .unsupported(let path):
         "\(path) is not a JPEG, PGM or PPM image; convert it first (e.g. convert IN OUT.pgm)."
+      case .damaged(let path): "\(path) is a damaged or truncated JPEG."
+      case .tooManyPixels(let path, let size):
+        "\(path) is too large to scan (\(size.width)x\(size.height) pixels; the limit is"
+          + " \(JPEGDecoder.pixelBudget / 1_000_000) megapixels)."
       }
     }
   }
 
-  /// Largest file read: 256 MB, far beyond any photo.
-  static let maximumBytes = 256 << 20
+  /// Largest file read: the photo strip's limit (`PhotoFileReader`), far beyond any photo.
+  public static let maximumBytes = PhotoFileReader().largestFile
 
   /// The luma of the image at `path`, cut to `region` (the whole image when nil).
   public static func load(_ path: String, region: ScanRegion?) throws(Failure) -> LumaImage {
-    guard let data = FileManager.default.contents(atPath: path), data.count <= maximumBytes
-    else { throw .unreadable(path: path) }
+    let data: Data
+    do {
+      data = try PhotoFileReader().read(URL(fileURLWithPath: path))
+    } catch {
+      switch error {
+      case .tooLarge(let bytes): throw .tooLarge(path: path, bytes: bytes)
+      case .notAFile: throw .notAFile(path: path)
+      case .unreadable: throw .unreadable(path: path, reason: error.reason)
+      }
+    }
     let bytes = [UInt8](data)
     let image: LumaImage?
     if bytes.starts(with: [0xFF, 0xD8]) {
-      image = jpegLuma(bytes, region: region)
+      image = try jpegLuma(bytes, region: region, path: path)
     } else {
       image = LumaImage(netpbm: bytes).flatMap { whole in
         let size = FrameSize(width: whole.width, height: whole.height)
@@ -50,8 +79,18 @@ public enum ScanImageFile {
     return image
   }
 
-  private static func jpegLuma(_ bytes: [UInt8], region: ScanRegion?) -> LumaImage? {
-    guard let frame = try? JPEGDecoder().decode(bytes) else { return nil }
+  /// The luma of a file that starts as a JPEG; one that will not decode is damaged, or too
+  /// large when its header claims more pixels than the budget.
+  private static func jpegLuma(
+    _ bytes: [UInt8], region: ScanRegion?, path: String
+  ) throws(Failure) -> LumaImage? {
+    let frame: NV12Frame
+    do {
+      frame = try JPEGDecoder().decode(bytes)
+    } catch {
+      if case .imageTooLarge(let size) = error { throw .tooManyPixels(path: path, size: size) }
+      throw .damaged(path: path)
+    }
     return LumaImage(frame, region: (region ?? .whole).rectangle(in: frame.size))
   }
 }

@@ -139,7 +139,12 @@ public struct SnapshotRunner: Sendable {
 
   /// Takes the photos from `source` and reports where they went. Blocks until done. A run cut
   /// short (a signal, an unplugged camera) still saves and reports what it captured.
+  /// A destination that is no place for a photo ends the run with status 2 before the camera
+  /// is touched.
   public func run(source: CameraSource) -> Outcome {
+    if let destination, let problem = OutputTarget.photoDestinationProblem(destination) {
+      return Outcome(status: 2, message: problem)
+    }
     let target: OutputTarget
     do {
       target = try OutputTarget(

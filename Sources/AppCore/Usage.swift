@@ -44,6 +44,7 @@ public let usageText = """
 
   Photos:
         --snapshot [PATH] take one photo without a window, print its path and exit
+                          (PATH: a folder, or a file ending in .jpg or .jpeg)
         --focus-at X,Y    focus and meter at this point (0..1) before --snapshot
         --burst N         photos per shutter press
     -o, --output-dir DIR  save photos and videos here instead of Pictures/Pinhole and
@@ -55,7 +56,8 @@ public let usageText = """
         --duration S      stop --record after S seconds
         --no-audio        record without sound
         --sim-microphone  with --camera sim: a flash each second and a simulated microphone
-                          clicking at the same instants, to measure A/V sync
+                          clicking at the same instants, to measure A/V sync (in the
+                          window too: its recordings use that microphone)
         --codec C         h264 (MP4 with AAC, the default) or mjpeg (the camera's own JPEGs in
                           Matroska, for MJPEG cameras)
 

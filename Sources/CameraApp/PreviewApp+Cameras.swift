@@ -25,7 +25,10 @@ extension PreviewApp {
     session.stop()
     source = CameraSource(
       camera.kind == .simulated ? .simulated(notice: nil) : .device(camera),
-      stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
+      stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
+      syncBeacon: options.isMicrophoneSimulated)
+    Self.useMicrophone(
+      named: recording.microphoneName, source: source, options: options, in: recording)
     self.camera.open(source.device, notice: source.notice)
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()

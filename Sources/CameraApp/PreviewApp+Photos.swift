@@ -7,6 +7,7 @@ import MediaStore
 import Overlay
 import PhotoPipeline
 import SDLPlatform
+import SystemCalls
 
 /// The photo side of the window: the controller (AppCore) and the threads and devices it
 /// drives — the photo writer, the folder's thumbnail loader, the effect worker and the shutter
@@ -44,9 +45,12 @@ final class PhotoSide {
     // call it missing; one whose parent is missing too, a drive not mounted, is left to the
     // banner rather than created on the mount point. `~/Pictures` itself is made with it when
     // nothing names another folder.
-    try? FileManager.default.createDirectory(
-      at: folder,
-      withIntermediateDirectories: override == nil && pictures.isHomeFallback(.pictures))
+    // By bytes: --output-dir may name a folder whose name is not UTF-8.
+    if override == nil && pictures.isHomeFallback(.pictures) {
+      _ = CommandLineBytes.makeFolders(folder.path)
+    } else {
+      _ = FileNameBytes.withCString(folder.path) { mkdir($0, 0o755) }
+    }
     // Photos a killed Pinhole left half-renamed: a handful of files at most, so the launch
     // does not wait long for them.
     for outcome in TemporaryFileRecovery().recover(in: folder) {
@@ -144,7 +148,8 @@ extension PreviewApp {
     let pending = photos.vault.pending
     let step = quitGuard.requestQuit(
       unsavedCount: pending.count, folder: pending.first?.folder,
-      home: ProcessInfo.processInfo.environment["HOME"])
+      home: ProcessInfo.processInfo.environment["HOME"],
+      canChooseFolder: photos.controller.canChooseFolder)
     if let dialog = quitGuard.dialog {
       print("pinhole: asked before quitting: \(dialog.heading)")
       fflush(nil)
@@ -176,7 +181,10 @@ extension PreviewApp {
     case .trashed(let result): controller.trashFinished(result)
     case .restored(let result): controller.restoreFinished(result)
     case .problem(let message): controller.showProblem(message)
-    case .chooserFailed(let message): controller.folderChooserFailed(message)
+    case .chooserFailed(let message):
+      controller.folderChooserFailed(message)
+      quitGuard.chooserEndedWithoutFolder()
+    case .chooserCancelled: quitGuard.chooserEndedWithoutFolder()
     case .folderChosen(let folder):
       controller.folderChosen(folder)
       photos.worker.changeFolder(of: photos.vault, to: folder)

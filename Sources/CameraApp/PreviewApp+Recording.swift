@@ -11,20 +11,41 @@ extension PreviewApp {
   /// `--output-dir`), with sound from the microphone chosen in the settings (the default
   /// input unless one was), unless `--no-audio`.
   static func makeRecording(
-    options: Options, settings: AppSettings, wake: RenderWake
+    options: Options, settings: AppSettings, source: CameraSource, wake: RenderWake
   ) -> RecordingController {
     let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     let folder = PicturesFolder().resolve(.videos, override: override)
     let controller = RecordingController(
-      folder: folder,
-      openMicrophone: options.isAudioMuted ? nil : microphoneOpener(named: settings.microphoneName),
-      listMicrophones: { Microphone.deviceNames() }, wake: { wake.wake() })
+      folder: folder, openMicrophone: nil, listMicrophones: { Microphone.deviceNames() },
+      wake: { wake.wake() })
+    useMicrophone(named: settings.microphoneName, source: source, options: options, in: controller)
     controller.microphoneName = settings.microphoneName
     controller.isMicrophoneMuted = settings.isMicrophoneMuted
     controller.codec = options.recordCodec
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     controller.recoverLeftovers()
     return controller
+  }
+
+  /// The name the mute button's label gives the simulated microphone.
+  static let simulatedMicrophoneName = "Simulated microphone"
+
+  /// Points `controller` at the microphone recordings open: none with `--no-audio`; the
+  /// simulated camera's own (`--sim-microphone`), which clicks with its flashes; else the
+  /// capture device `name` (nil: the default input).
+  static func useMicrophone(
+    named name: String?, source: CameraSource, options: Options, in controller: RecordingController
+  ) {
+    if options.isAudioMuted {
+      controller.openMicrophone = nil
+      controller.microphoneInUse = nil
+    } else if let simulated = source.simulatedMicrophoneOpener {
+      controller.openMicrophone = simulated
+      controller.microphoneInUse = simulatedMicrophoneName
+    } else {
+      controller.openMicrophone = microphoneOpener(named: name)
+      controller.microphoneInUse = nil
+    }
   }
 
   /// Opens the capture device `name` (nil: the default input); the failure carries the
@@ -39,9 +60,10 @@ extension PreviewApp {
     }
   }
 
-  /// Remembers what the newest shown frame looks like, so a recording can start at once.
+  /// Remembers what the newest shown frame looks like, so a recording can start at once: at
+  /// the camera's full size even while the preview shows MJPEG decoded smaller.
   func noteFrameForRecording(_ frame: NV12Frame) {
-    let facts = RecordingController.FrameFacts(frame)
+    let facts = RecordingController.FrameFacts(frame, negotiatedSize: model.mode?.size)
     if recording.frameFacts != facts { recording.frameFacts = facts }
   }
 
@@ -110,7 +132,7 @@ extension PreviewApp {
       persistSettings()
     case .selectMicrophone(let name):
       recording.microphoneName = name
-      if !options.isAudioMuted { recording.openMicrophone = Self.microphoneOpener(named: name) }
+      Self.useMicrophone(named: name, source: source, options: options, in: recording)
       settings.microphoneName = name
       persistSettings()
     }

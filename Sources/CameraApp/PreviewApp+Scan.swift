@@ -38,6 +38,8 @@ struct ScanSide {
   var photoURL: URL?
   /// The codes found in that photo.
   var photoCodes: [DetectedCode] = []
+  /// The size of the picture the photo's codes were found in (their corners' frame).
+  var photoSize = Size(width: 0, height: 0)
   /// What the scan side does off the render loop besides live scanning.
   enum Job: Sendable {
     /// Read the codes in the photo at this file (a JPEG decode and a whole-photo scan).
@@ -46,8 +48,16 @@ struct ScanSide {
     case open(String)
   }
 
-  /// Photo scans and link openings, on their own worker thread; photo results wake the loop.
-  let helper: Worker<Job, (URL, [DetectedCode])>
+  /// What the helper reports.
+  enum Report: Sendable {
+    /// The codes in a photo, with the size of the picture their corners are in.
+    case photoCodes(URL, [DetectedCode], Size)
+    /// An address could not be opened; the sentence says why.
+    case openFailed(String)
+  }
+
+  /// Photo scans and link openings, on their own worker thread; their reports wake the loop.
+  let helper: Worker<Job, Report>
   /// Wakes the render loop when a scan reports.
   let wake: RenderWake
 
@@ -57,10 +67,12 @@ struct ScanSide {
     helper = Worker(name: "pinhole-scan-jobs", wake: { wake.wake() }) { job, emit in
       switch job {
       case .scanPhoto(let url):
-        let codes = (try? ScanImageFile.load(url.path, region: nil)).map { CodeScanner().scan($0) }
-        emit((url, codes ?? []))
+        let image = try? ScanImageFile.load(url.path, region: nil)
+        let codes = image.map { CodeScanner().scan($0) } ?? []
+        let size = Size(width: Double(image?.width ?? 0), height: Double(image?.height ?? 0))
+        emit(.photoCodes(url, codes, size))
       case .open(let address):
-        ScanSide.openInBrowser(address)
+        if !ScanSide.openInBrowser(address) { emit(.openFailed(ScanSide.noOpenerMessage)) }
       }
     }
     worker = ScanWorker(interval: .milliseconds(100), wake: { wake.wake() }) {
@@ -72,20 +84,14 @@ struct ScanSide {
       return { scanner.scan($0) }
     }
   }
-  /// Runs `xdg-open URL` and waits for it (on the scan side's worker thread); the address was
-  /// confirmed by the user and passes as one argument, never through a shell.
-  static func openInBrowser(_ url: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["xdg-open", url]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-      process.waitUntilExit()
-    } catch {
-      FileHandle.standardError.write(Data("pinhole: xdg-open failed: \(error)\n".utf8))
-    }
+  /// Said when no `xdg-open` can open an address, as the viewer says for photos.
+  static let noOpenerMessage = "Can't open the address: xdg-open is missing."
+
+  /// Starts `xdg-open URL` (on the scan side's worker thread); the address was confirmed by
+  /// the user and passes as one argument, never through a shell. False when `xdg-open` is
+  /// not installed or did not start.
+  static func openInBrowser(_ url: String) -> Bool {
+    PhotoControllerWorker.launch("xdg-open", [url])
   }
 }
 
@@ -105,10 +111,19 @@ extension PreviewApp {
 
   /// Takes the worker's results and turns them into the codes on show.
   func updateScan(at now: MonotonicTime) {
-    for (url, codes) in scan.helper.events.drain() where url == scan.photoURL {
-      scan.photoCodes = codes
-      print("pinhole: viewer found \(codes.count) codes in \(url.lastPathComponent)")
-      fflush(nil)
+    for report in scan.helper.events.drain() {
+      switch report {
+      case .photoCodes(let url, let codes, let size) where url == scan.photoURL:
+        scan.photoCodes = codes
+        scan.photoSize = size
+        print("pinhole: viewer found \(codes.count) codes in \(url.lastPathComponent)")
+        fflush(nil)
+      case .photoCodes: break
+      case .openFailed(let message):
+        showScanNotice(message, seconds: 4)
+        print("pinhole: \(message)")
+        fflush(nil)
+      }
     }
     let results = scan.worker.drainResults()
     // A scan still running when the mode was left reports into an empty screen.
@@ -151,7 +166,7 @@ extension PreviewApp {
       ? scan.photoCodes.map {
         ScanCard(
           text: $0.text, typeName: $0.symbology.displayName, payload: CodePayload(parsing: $0.text),
-          outline: [])
+          outline: Self.fractions($0.corners, of: scan.photoSize))
       } : []
     guard state.isScanning || isDetectingInPhotoMode, let size = model.mode?.size else {
       return state
@@ -229,6 +244,12 @@ extension PreviewApp {
     fflush(nil)
   }
 
+  /// `points` as fractions of `size` (none when the size is empty).
+  static func fractions(_ points: [Point], of size: Size) -> [Point] {
+    guard size.width > 0, size.height > 0 else { return [] }
+    return points.map { Point(x: $0.x / size.width, y: $0.y / size.height) }
+  }
+
   /// Stops the worker at exit.
   func stopScanning() { scan.worker.stop() }
 
@@ -275,9 +296,11 @@ extension PreviewApp {
       rotation: ViewMapping.Rotation(rawValue: model.quarterTurns * 90) ?? .none)
   }
 
-  private func showScanNotice(_ text: String) {
+  /// Shows `text` for `seconds` (a confirmation is brief; a failure stays long enough to read).
+  private func showScanNotice(_ text: String, seconds: Double = 1.5) {
     scan.overlay.notice = text
-    scan.noticeUntil = MonotonicTime(nanoseconds: MonotonicTime.now().nanoseconds + 1_500_000_000)
+    scan.noticeUntil = MonotonicTime(
+      nanoseconds: MonotonicTime.now().nanoseconds + UInt64(seconds * 1_000_000_000))
   }
 
   /// Logs each new card: the window test and the latency figure read these lines.

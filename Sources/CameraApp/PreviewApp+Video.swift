@@ -99,7 +99,8 @@ extension PreviewApp {
     case .opening: return nil
     case .failed(let reason):
       video.hasFailed = true
-      FileHandle.standardError.write(Data("pinhole: \(video.url.path): \(reason)\n".utf8))
+      // The reason names the file and says it could not be played.
+      FileHandle.standardError.write(Data("pinhole: \(reason)\n".utf8))
       photos.controller.viewerImageReady(Thumbnail.cannotOpenPlaceholder(), for: video.url)
       return nil
     case .open(let info):

@@ -105,7 +105,8 @@ final class PreviewApp {
     let cameras = CameraSource.discover(backend: options.backend)
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
     source = CameraSource(
-      selection, stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode)
+      selection, stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
+      syncBeacon: options.isMicrophoneSimulated)
     camera = CameraController(
       device: source.device, notice: source.notice ?? loaded.problem?.userMessage,
       cameras: cameras, settings: settings)
@@ -132,7 +133,8 @@ final class PreviewApp {
     overlay = Overlay(measurer: backend)
     photos = PhotoSide(
       options: options, settings: settings, device: source.device, wake: wake)
-    recording = Self.makeRecording(options: options, settings: settings, wake: wake)
+    recording = Self.makeRecording(
+      options: options, settings: settings, source: source, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
     camera.viewfinder.showsGrid = settings.showsGrid
   }

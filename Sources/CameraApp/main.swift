@@ -11,7 +11,8 @@ HeapPolicy.apply()
 
 let options: Options
 do {
-  options = try Options(parsing: Array(CommandLine.arguments.dropFirst()))
+  // Each byte kept: a path that is not UTF-8 still names the file the user gave.
+  options = try Options(parsing: CommandLineBytes.arguments)
 } catch {
   fail(error.userMessage, status: 2)
 }
@@ -48,10 +49,12 @@ case .snapshot:
   let outcome = SnapshotRunner(
     options: options, request: source.request(overriding: options.modeRequest)
   ).run(source: source)
-  for note in outcome.notes { FileHandle.standardError.write(Data("pinhole: \(note)\n".utf8)) }
+  for note in outcome.notes {
+    FileHandle.standardError.write(Data(FileNameBytes.bytes("pinhole: \(note)\n")))
+  }
   if let error = controlFailure.error { fail(describe(error)) }
   guard outcome.status == 0 else {
-    if !outcome.savedPaths.isEmpty { print(outcome.savedPaths.joined(separator: "\n")) }
+    if !outcome.savedPaths.isEmpty { printPaths(outcome.savedPaths.joined(separator: "\n")) }
     fflush(nil)
     var message = outcome.message
     if let error = outcome.cameraError, case .deviceBusy = error {
@@ -60,7 +63,7 @@ case .snapshot:
     }
     fail(message, status: outcome.status)
   }
-  print(outcome.message)
+  printPaths(outcome.message)
 case .record:
   let source = settingControls(chosenSource())
   let outcome = RecordRunner(
@@ -72,7 +75,7 @@ case .record:
   }
   if let error = controlFailure.error { fail(describe(error)) }
   guard outcome.status == 0 else { fail(outcome.message, status: outcome.status) }
-  print(outcome.message)
+  printPaths(outcome.message)
 case .scan(let files):
   exit(scan(files))
 case .preview:
@@ -96,8 +99,15 @@ func describe(_ error: ControlSettingError) -> String {
 
 /// Prints `message` to standard error and exits.
 func fail(_ message: String, status: Int32 = 1) -> Never {
-  FileHandle.standardError.write(Data("pinhole: \(message)\n".utf8))
+  FileHandle.standardError.write(Data(FileNameBytes.bytes("pinhole: \(message)\n")))
   exit(status)
+}
+
+/// Prints `text` (paths, one a line) to standard output with each byte of a file name as the
+/// command line gave it (see `CommandLineBytes`), so a printed path names the file.
+func printPaths(_ text: String) {
+  fflush(nil)
+  FileHandle.standardOutput.write(Data(FileNameBytes.bytes(text + "\n")))
 }
 
 /// The camera the command line chose, or the first one, or the simulated camera.
@@ -111,12 +121,9 @@ func chosenSource() -> CameraSource {
 /// `--scan [FILE…]`: the codes in the files, or each new one the camera shows.
 func scan(_ files: [String]) -> Int32 {
   let runner = ScanRunner(options: options)
-  let emit = { (line: String) in
-    print(line)
-    fflush(nil)
-  }
+  let emit = { (line: String) in printPaths(line) }
   let complain = { (line: String) in
-    FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
+    FileHandle.standardError.write(Data(FileNameBytes.bytes("pinhole: \(line)\n")))
   }
   guard files.isEmpty else { return runner.scanFiles(files, emit: emit, complain: complain) }
   let source = settingControls(chosenSource())

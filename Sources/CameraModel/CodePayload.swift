@@ -55,6 +55,18 @@ public enum CodePayload: Hashable, Sendable {
     return !hostName.isEmpty
   }
 
+  /// An openable address split where it matters to the reader: the host the browser will
+  /// reach (after any "name@" part, with its port) and everything after it, or nil when `text`
+  /// is not an openable address. "https://example.com@evil.net/a" reaches "evil.net", not
+  /// "example.com".
+  public static func addressParts(of text: String) -> (host: String, path: String)? {
+    guard isOpenableURL(text) else { return nil }
+    let rest = text.drop { $0 != ":" }.dropFirst(3)
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+    return (String(host), String(rest.dropFirst(authority.count)))
+  }
+
   /// A one-word name for the kind, as the card shows it.
   public var kindName: String {
     switch self {
@@ -77,6 +89,17 @@ public struct WiFiNetwork: Hashable, Sendable {
   public var security: String
   /// True when the network does not announce its name.
   public var isHidden: Bool
+
+  /// The security type as the card shows it: "WPA", "WEP", "WPA3 (SAE)", "none" for an open
+  /// network, "not given" when the code names none but has a password.
+  public var securityName: String {
+    switch security.uppercased() {
+    case "NOPASS": "none"
+    case "": password == nil ? "none" : "not given"
+    case "SAE": "WPA3 (SAE)"
+    default: security
+    }
+  }
 
   /// Makes a network.
   public init(ssid: String, password: String? = nil, security: String = "", isHidden: Bool = false)

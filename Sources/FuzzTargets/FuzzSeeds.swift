@@ -96,6 +96,8 @@ public enum FuzzSeeds {
         Array("pinhole 1 activate\n".utf8), Array("pinhole 1 activate mode=video\n".utf8),
         Array("pinhole 1 activate later=1 mode=scan\n".utf8),
       ]
+    case .mediaFile: [mediaFile]
+    case .partFileRecovery: partFiles
     case .uevent:
       [
         Array(

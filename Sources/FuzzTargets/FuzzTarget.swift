@@ -42,6 +42,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case procFiles
   /// A line a second launch sends to the running window over the instance socket.
   case instanceMessage
+  /// A file in the videos folder, read back by the thumbnailer, the player and the probe.
+  case mediaFile
+  /// A recording's hidden part file left in the videos folder, then the launch's recovery.
+  case partFileRecovery
   /// A format object from the PipeWire daemon: a node's offer, or the negotiated format.
   case pipeWireFormat
 }
@@ -55,6 +59,8 @@ public final class FuzzHarness {
   private let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
   private let validFrame: [UInt8]
   private let scanner = CodeScanner()
+  private let media = MediaFileSandbox()
+  private let parts = PartFileSandbox()
   /// How many inputs each target was given.
   public private(set) var runs: [FuzzTarget: Int] = [:]
 
@@ -80,6 +86,8 @@ public final class FuzzHarness {
     case .netpbmImage: netpbmImage(bytes)
     case .procFiles: procFiles(bytes)
     case .instanceMessage: instanceMessage(bytes)
+    case .mediaFile: media.run(bytes)
+    case .partFileRecovery: parts.run(bytes)
     case .pipeWireFormat: pipeWireFormat(bytes)
     }
   }
@@ -206,7 +214,14 @@ public final class FuzzHarness {
     switch CodePayload(parsing: text) {
     case .url(let url):
       precondition(url == text && CodePayload.isOpenableURL(url), "a link is the text itself")
-    case .wifi(let network): precondition(!network.ssid.isEmpty, "a network has a name")
+      guard let parts = CodePayload.addressParts(of: url) else {
+        preconditionFailure("a link splits at its host")
+      }
+      precondition(!parts.host.isEmpty, "a link's host is not empty")
+      precondition(url.hasSuffix(parts.host + parts.path), "the host and path end the link")
+    case .wifi(let network):
+      precondition(!network.ssid.isEmpty, "a network has a name")
+      precondition(!network.securityName.isEmpty, "a network's security is named")
     case .text(let plain): precondition(plain == text, "plain text is the text itself")
     }
   }

@@ -86,18 +86,23 @@ final class AACEncoder {
       if Double(abs(gap)) > Self.resyncTolerance * rate {
         correctedSamples += abs(gap)
         if gap > 0 {
-          for channel in pending.indices {
-            pending[channel].append(contentsOf: repeatElement(0, count: Int(gap)))
-          }
+          try appendSilence(gap, write: write)
         } else {
           skip = Int(min(-gap, Int64(chunk.frameCount)))
         }
       }
     } else {
-      // Sound from before the first video frame is cut, so both streams start together.
+      // Both streams start together: sound from before the first video frame is cut, and a
+      // microphone whose first sound came later gets silence up to it. (Fragmented MP4 has no
+      // edit list to say that a track starts late: the muxer would move the first packet to 0
+      // and stretch it over the gap, and players would show the rest of the sound early.)
       skip = stamped < 0 ? Int(min(-stamped, Int64(chunk.frameCount))) : 0
       guard skip < chunk.frameCount else { return }
-      pendingStart = max(0, stamped)
+      pendingStart = 0
+      if stamped > 0 {
+        correctedSamples += stamped
+        try appendSilence(stamped, write: write)
+      }
     }
     deinterleave(chunk, skipping: skip)
     try encodeFullFrames(write: write)
@@ -114,6 +119,21 @@ final class AACEncoder {
       try encodeFullFrames(write: write)
     }
     try send(nil, write: write)
+  }
+
+  /// Appends `count` silent samples, encoding as it goes, so a long gap never sits in memory.
+  private func appendSilence(
+    _ count: Int64, write: (UnsafeMutablePointer<AVPacket>) throws(RecordingError) -> Void
+  ) throws(RecordingError) {
+    var remaining = count
+    while remaining > 0 {
+      let block = Int(min(remaining, Int64(frameSize * 64)))
+      for channel in pending.indices {
+        pending[channel].append(contentsOf: repeatElement(0, count: block))
+      }
+      remaining -= Int64(block)
+      try encodeFullFrames(write: write)
+    }
   }
 
   private func deinterleave(_ chunk: AudioChunk, skipping skip: Int) {

@@ -74,7 +74,7 @@ final class EncoderLoop: @unchecked Sendable {
     let part = recorder.destination.partURL
     defer { recorder.partFile.close() }
     guard pipeline.framesWritten > 0 else {
-      unlink(part.path)
+      recorder.partFile.remove()
       return RecordingSummary(
         path: nil, statistics: recorder.statistics, failure: failure ?? .noFrames)
     }

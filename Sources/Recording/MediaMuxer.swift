@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CFFmpeg
+import SystemCalls
 
 /// One output file through libavformat: streams, header, packets, trailer.
 ///
@@ -26,7 +27,10 @@ final class MediaMuxer {
       throw .library(call: "avformat_alloc_output_context2", reason: "no context")
     }
     self.context = context
-    let opened = avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE)
+    // By bytes: a name given on the command line may hold bytes that are not UTF-8.
+    let opened = FileNameBytes.withCString(path) {
+      avio_open(&context.pointee.pb, $0, AVIO_FLAG_WRITE)
+    }
     guard opened >= 0 else {
       avformat_free_context(context)
       self.context = nil

@@ -47,14 +47,15 @@ public struct MediaProbe: Sendable {
   /// The container's name ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm").
   public var formatName: String
 
-  /// Reads `path`. Throws when libavformat cannot open or parse it.
-  public init(path: String) throws(RecordingError) {
+  /// Reads `path`, a regular MP4/MOV or Matroska file (see `MediaFileInput`). Throws when it
+  /// is something else or libavformat cannot parse it. `expectsDamage` keeps libavformat's
+  /// complaints about a file cut short (as every recovered recording is) off the terminal.
+  public init(path: String, expectsDamage: Bool = false) throws(RecordingError) {
     try FFmpegResult.requireLibraries()
-    av_log_set_level(AV_LOG_ERROR)
-    var context: UnsafeMutablePointer<AVFormatContext>?
-    try FFmpegResult.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input")
-    defer { avformat_close_input(&context) }
-    guard let context else { throw .library(call: "avformat_open_input", reason: "no context") }
+    av_log_set_level(expectsDamage ? AV_LOG_QUIET : AV_LOG_ERROR)
+    let context = try MediaFileInput.open(path)
+    var owned: UnsafeMutablePointer<AVFormatContext>? = context
+    defer { avformat_close_input(&owned) }
     // A file cut short mid-fragment can make the stream search fail on its last packets; the
     // streams are already known from the header then, and reading the packets is the test.
     _ = avformat_find_stream_info(context, nil)
@@ -84,8 +85,8 @@ public struct MediaProbe: Sendable {
     guard let packet = av_packet_alloc() else {
       throw .library(call: "av_packet_alloc", reason: "out of memory")
     }
-    var owned: UnsafeMutablePointer<AVPacket>? = packet
-    defer { av_packet_free(&owned) }
+    var ownedPacket: UnsafeMutablePointer<AVPacket>? = packet
+    defer { av_packet_free(&ownedPacket) }
     while av_read_frame(context, packet) >= 0 {
       defer { av_packet_unref(packet) }
       let index = Int(packet.pointee.stream_index)

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import MediaStore
+import SystemCalls
 
 /// The hidden file a recording is written to, made fresh and locked for as long as it is
 /// written.
@@ -35,8 +36,10 @@ public final class PartFile: Sendable {
             base: destination.baseName, attempt: attempt, fileExtension: "x") as NSString)
           .deletingPathExtension
       }
-      let opened = open(
-        candidate.partURL.path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      // By the name's bytes: a folder whose name is not UTF-8 is written as given.
+      let opened = FileNameBytes.withCString(candidate.partURL.path) {
+        open($0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      }
       if opened < 0 {
         let number = errno
         if number == EEXIST || number == ELOOP { continue }
@@ -54,6 +57,11 @@ public final class PartFile: Sendable {
 
   /// The hidden file's path.
   public var url: URL { destination.partURL }
+
+  /// Removes the hidden file (a recording that ended before its first frame).
+  func remove() {
+    _ = FileNameBytes.withCString(url.path) { unlink($0) }
+  }
 
   /// Releases the lock. Call once the file is in place or removed.
   public func close() {

@@ -12,7 +12,8 @@ public enum RecordingError: Error, Equatable, Sendable {
   case writeFailed(path: String, reason: String)
   /// The installed FFmpeg lacks an encoder Pinhole needs (libx264, aac).
   case encoderMissing(name: String)
-  /// An FFmpeg call failed; `reason` is FFmpeg's own text.
+  /// An FFmpeg call failed while recording; `reason` is FFmpeg's own text. Reading a file
+  /// back reports `.readFailed` instead.
   case library(call: String, reason: String)
   /// FFmpeg's libraries could not be opened (they load on first use); `reason` names which.
   case librariesMissing(reason: String)
@@ -27,6 +28,10 @@ public enum RecordingError: Error, Equatable, Sendable {
   /// The file name's extension names no container Pinhole writes, or one that cannot hold
   /// `codec`.
   case unsupportedName(path: String, codec: VideoCodec)
+  /// A file to play or probe is not a regular file (a folder, FIFO, device or socket).
+  case notAFile(path: String)
+  /// A file to play or probe could not be read; `reason` says why in a few words.
+  case readFailed(path: String, reason: String)
 
   /// One sentence for a banner or the terminal.
   public var userMessage: String {
@@ -52,6 +57,10 @@ public enum RecordingError: Error, Equatable, Sendable {
       return "The recording ended before its first frame was written, so no file was kept."
     case .noVideo:
       return "The file holds no video to play."
+    case .notAFile(let path):
+      return "\(path) is not a regular file, so Pinhole does not read it."
+    case .readFailed(let path, let reason):
+      return "Pinhole cannot read the video \(path): \(reason)."
     case .unsupportedName(let path, let codec):
       return RecordingDestination(exactPath: URL(fileURLWithPath: path)).problem(storing: codec)
         ?? "Pinhole cannot record into \(path)."

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import SystemCalls
 
 /// Finds recordings a crash left under their hidden ".part" names and puts them in place.
 ///
@@ -38,7 +39,7 @@ public struct RecordingRecovery: Sendable {
 
   /// Recovers every part file directly inside `folder`.
   public func recover(in folder: URL) -> [Outcome] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let names = Self.names(in: folder.path)
     return names.sorted().compactMap { name in
       guard let destination = RecordingDestination.forPart(named: name, in: folder) else {
         return nil
@@ -46,7 +47,8 @@ public struct RecordingRecovery: Sendable {
       let part = folder.appendingPathComponent(name)
       guard let claim = Claim(part) else { return nil }
       defer { claim.release() }
-      guard let probe = try? MediaProbe(path: part.path), let video = probe.video,
+      guard let probe = try? MediaProbe(path: part.path, expectsDamage: true),
+        let video = probe.video,
         video.packetCount > 0
       else { return .unreadable(path: part.path) }
       let seconds = (video.presentationTimes.max() ?? 0) - (video.presentationTimes.min() ?? 0)
@@ -61,6 +63,21 @@ public struct RecordingRecovery: Sendable {
 }
 
 extension RecordingRecovery {
+  /// The names in `folder`, read by their bytes (a name that is not UTF-8 keeps its bytes
+  /// through `FileNameBytes`); none when it cannot be read.
+  static func names(in folder: String) -> [String] {
+    guard let directory = FileNameBytes.withCString(folder, { opendir($0) }) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        FileNameBytes.string(raw.prefix { $0 != 0 })
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// A left-over part file opened and locked for recovery: a regular file, not a link, a FIFO
   /// or a device, whose lock no running recording holds.
   struct Claim {
@@ -68,7 +85,9 @@ extension RecordingRecovery {
 
     /// Opens and locks `part`; nil when it is not a regular file or a recording holds it.
     init?(_ part: URL) {
-      let opened = open(part.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      let opened = FileNameBytes.withCString(part.path) {
+        open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      }
       guard opened >= 0 else { return nil }
       var status = stat()
       // Only a held lock says "in use"; a filesystem without locks leaves recovery possible.

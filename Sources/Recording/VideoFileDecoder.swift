@@ -36,6 +36,8 @@ public final class VideoFileDecoder {
   public static let maximumSide = 8192
   /// The longest duration accepted, in seconds.
   public static let maximumDuration = 86_400.0
+  /// The largest picture decoded on two threads: 4096x2304 (4K).
+  static let multithreadedArea = 4096 * 2304
 
   /// The file's streams, checked.
   public private(set) var info = Info(
@@ -54,13 +56,12 @@ public final class VideoFileDecoder {
   private var ready: [Output] = []
   private var isAtEnd = false
 
-  /// Opens `path`; `wantsAudio` false skips the sound stream entirely.
+  /// Opens `path` (a regular MP4/MOV or Matroska file only; see `MediaFileInput`);
+  /// `wantsAudio` false skips the sound stream entirely. Every failure speaks of reading `path`.
   public init(path: String, wantsAudio: Bool) throws(RecordingError) {
     try FFmpegResult.requireLibraries()
     av_log_set_level(AV_LOG_QUIET)
-    var context: UnsafeMutablePointer<AVFormatContext>?
-    try FFmpegResult.check(avformat_open_input(&context, path, nil, nil), "avformat_open_input")
-    guard let context else { throw .library(call: "avformat_open_input", reason: "no context") }
+    let context = try MediaFileInput.open(path)
     format = context
     packet = av_packet_alloc()
     frame = av_frame_alloc()
@@ -68,6 +69,11 @@ public final class VideoFileDecoder {
       try open(context, wantsAudio: wantsAudio)
     } catch {
       release()
+      // The library calls in `open` name what failed; the person hears which file could not
+      // be read, not FFmpeg's recording words.
+      if case .library(let call, let reason) = error {
+        throw .readFailed(path: path, reason: "\(call): \(reason)")
+      }
       throw error
     }
   }
@@ -151,7 +157,10 @@ public final class VideoFileDecoder {
     do {
       try FFmpegResult.check(
         avcodec_parameters_to_context(opened, parameters), "avcodec_parameters_to_context")
-      opened.pointee.thread_count = 2
+      // Frame threading keeps a picture in flight per thread, each with its own buffers: past
+      // 4K (an 8192x8192 picture is 100 MB) one thread keeps the memory down.
+      let area = Int(max(0, parameters.pointee.width)) * Int(max(0, parameters.pointee.height))
+      opened.pointee.thread_count = area > Self.multithreadedArea ? 1 : 2
       try FFmpegResult.check(avcodec_open2(opened, codec, nil), "avcodec_open2")
     } catch {
       avcodec_free_context(&context)

@@ -5,13 +5,22 @@ import Workers
 
 /// Decodes one video file ahead of its playback on a worker thread: pictures (NV12) and sound
 /// (interleaved floats) wait in small buffers that the render loop takes from as its
-/// `PlaybackClock` passes their times. At most `bufferedFrameCount` pictures wait (1080p NV12
-/// is 3 MB each); the thread sleeps until one is taken, a seek arrives or `stop()`.
+/// `PlaybackClock` passes their times. Both are bounded: at most `bufferedFrameCount` pictures
+/// and `bufferedPictureBytes` of them (1080p NV12 is 3 MB a picture, 8192x8192 is 100 MB), and
+/// at most `bufferedSoundSeconds` of sound (8 channels at 192 kHz are 6 MB a second). When
+/// either is full the thread sleeps until something is taken, a seek arrives or `stop()`.
 ///
 /// Any thread, unless a member says otherwise.
 public final class VideoPlayer: Sendable {
   /// Pictures decoded ahead at most.
   public static let bufferedFrameCount = 8
+  /// Bytes of pictures decoded ahead at most; two pictures always may wait, whatever their size,
+  /// so the largest video accepted (8192x8192) keeps one on screen and one coming.
+  public static let bufferedPictureBytes = 64 << 20
+  /// Seconds of sound decoded ahead at most: enough for the sound card's queue and the
+  /// pictures that share the file's packets with it, little enough that a file of one picture
+  /// and hours of sound is not decoded whole into memory.
+  public static let bufferedSoundSeconds = 2.0
 
   /// What the player knows of its file.
   public enum Status: Sendable, Equatable {
@@ -33,6 +42,10 @@ public final class VideoPlayer: Sendable {
     var status = Status.opening
     var frames: [(frame: NV12Frame, time: Double)] = []
     var sound: [(samples: [Float], time: Double)] = []
+    /// The length of `sound` in seconds.
+    var soundSeconds = 0.0
+    /// Sound samples per second times channels, for `soundSeconds`; set when the file opens.
+    var samplesPerSecond = 0.0
     var generation = 0
     var isAtEnd = false
     /// The last picture's time, for files whose container gave no duration.
@@ -87,11 +100,35 @@ public final class VideoPlayer: Sendable {
 
   /// The sound chunks that start before `position`, oldest first.
   public func takeSound(upTo position: Double) -> [(samples: [Float], time: Double)] {
-    lock.withLock { _ in
+    let taken = lock.withLock { _ in
       let count = shared.sound.prefix { $0.time <= position }.count
-      defer { shared.sound.removeFirst(count) }
+      defer {
+        shared.sound.removeFirst(count)
+        shared.soundSeconds = shared.sound.reduce(0) { $0 + seconds(of: $1.samples) }
+      }
       return Array(shared.sound.prefix(count))
     }
+    if !taken.isEmpty { _ = commands.post(.more) }
+    return taken
+  }
+
+  /// The seconds of sound decoded and not yet taken.
+  public var bufferedSound: Double { lock.withLock { _ in shared.soundSeconds } }
+
+  /// True once the decoder has read the whole file (pictures may still wait to be taken).
+  public var hasDecodedEverything: Bool { lock.withLock { _ in shared.isAtEnd } }
+
+  /// How long `samples` play. `lock` held.
+  private func seconds(of samples: [Float]) -> Double {
+    shared.samplesPerSecond > 0 ? Double(samples.count) / shared.samplesPerSecond : 0
+  }
+
+  /// Whether the buffers hold all they may: the thread decodes no further. `lock` held.
+  private var isFull: Bool {
+    let pictureBytes = shared.frames.reduce(0) { $0 + $1.frame.size.area * 3 / 2 }
+    return shared.frames.count >= Self.bufferedFrameCount
+      || (shared.frames.count >= 2 && pictureBytes >= Self.bufferedPictureBytes)
+      || shared.soundSeconds >= Self.bufferedSoundSeconds
   }
 
   /// Drops everything decoded and continues from `seconds`.
@@ -100,6 +137,7 @@ public final class VideoPlayer: Sendable {
       shared.generation += 1
       shared.frames.removeAll()
       shared.sound.removeAll()
+      shared.soundSeconds = 0
       shared.isAtEnd = false
       return shared.generation
     }
@@ -124,14 +162,16 @@ public final class VideoPlayer: Sendable {
       wake()
       return
     }
-    lock.withLock { _ in shared.status = .open(decoder.info) }
+    lock.withLock { _ in
+      shared.status = .open(decoder.info)
+      shared.samplesPerSecond = Double((decoder.info.sampleRate ?? 0) * decoder.info.channelCount)
+    }
     wake()
     var generation = 0
     var skipBefore = 0.0
     var isAtEnd = false
     while true {
-      let isFull = lock.withLock { _ in shared.frames.count >= Self.bufferedFrameCount }
-      let waits = isFull || isAtEnd
+      let waits = isAtEnd || lock.withLock { _ in isFull }
       switch commands.receive(timeout: waits ? nil : .zero) {
       case .message(.stop), .closed: return
       case .message(.seek(let seconds, let next)):
@@ -181,6 +221,7 @@ public final class VideoPlayer: Sendable {
       case .audio(let samples, let time):
         guard shared.generation == generation, time >= skipBefore else { return false }
         shared.sound.append((samples, time))
+        shared.soundSeconds += seconds(of: samples)
         return false
       }
     }

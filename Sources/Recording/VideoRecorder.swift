@@ -127,7 +127,7 @@ public final class VideoRecorder: Sendable {
       pipeline = try RecordingPipeline(
         configuration: configuration, path: partFile.url, container: container)
     } catch {
-      unlink(partFile.url.path)
+      partFile.remove()
       partFile.close()
       throw error
     }

@@ -64,7 +64,7 @@ extension EventPump {
     }
   }
 
-  private static func modifiers(from mod: UInt16) -> KeyModifiers {
+  static func modifiers(from mod: UInt16) -> KeyModifiers {
     var result: KeyModifiers = []
     let bits = UInt32(mod)
     if bits & KMOD_SHIFT.rawValue != 0 { result.insert(.shift) }
@@ -82,7 +82,7 @@ extension EventPump {
       SDLK_RETURN: .enter, SDLK_KP_ENTER: .enter, SDLK_TAB: .tab, SDLK_a: .a, SDLK_s: .s,
       SDLK_m: .m,
       SDLK_r: .r, SDLK_c: .c, SDLK_i: .i, SDLK_LEFT: .left, SDLK_RIGHT: .right, SDLK_UP: .up,
-      SDLK_v: .v, SDLK_z: .z, SDLK_f: .f, SDLK_t: .t, SDLK_l: .l, SDLK_g: .g,
+      SDLK_v: .v, SDLK_p: .p, SDLK_z: .z, SDLK_f: .f, SDLK_t: .t, SDLK_l: .l, SDLK_g: .g,
       SDLK_DOWN: .down, SDLK_DELETE: .delete, SDLK_PLUS: .plus, SDLK_EQUALS: .plus,
       SDLK_KP_PLUS: .plus, SDLK_MINUS: .minus, SDLK_KP_MINUS: .minus,
     ]

@@ -3,7 +3,7 @@
 // Event translation for Pinhole's SDL2 platform layer.
 //
 // [x] Keys: Escape, F1, F11, ? (Shift+slash), Q, Space, Return/Enter, Tab, A, C, F, I, L, M,
-//     R, S, T, V, Z, arrows, Delete, plus/minus (main row and keypad), digits (main row and
+//     P, R, S, T, V, Z, arrows, Delete, plus/minus (main row and keypad), digits (main row and
 //     keypad), with modifiers.
 // [x] Mouse: motion, button down/up with the click count SDL measured, wheel (precise).
 // [x] Touch: through the mouse events SDL synthesises from touches.
@@ -82,6 +82,7 @@ public final class EventPump {
     return OverlayInput(
       windowSize: window.windowSize, pixelScale: window.pixelScale, pointer: pointer,
       pressedButtons: pressedButtons, clicks: clicks, keys: Array(keys.prefix(1)), wheel: wheel,
+      heldModifiers: Self.modifiers(from: UInt16(truncatingIfNeeded: SDL_GetModState().rawValue)),
       time: time)
   }
 

@@ -73,7 +73,15 @@ import Testing
   }
 
   @Test(arguments: [
-    ("brightness=300", "brightness cannot be set to '300'; expected 0…255."),
+    ("brightness=300", "brightness cannot be set to '300': it is out of range (0…255)."),
+    (
+      "brightness=-9223372036854775808",
+      "brightness cannot be set to '-9223372036854775808': it is out of range (0…255)."
+    ),
+    (
+      "brightness=99999999999999999999",
+      "brightness cannot be set to '99999999999999999999': it is out of range (0…255)."
+    ),
     ("brightness=bright", "brightness cannot be set to 'bright'; expected a whole number."),
     (
       "auto_exposure=2",

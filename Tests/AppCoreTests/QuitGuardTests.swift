@@ -46,6 +46,27 @@ import Testing
     #expect(guardian.photosChanged(unsavedCount: 0) == .wait)
   }
 
+  @Test func withoutAChooserSaveElsewhereIsNeitherOfferedNorTaken() {
+    var guardian = QuitGuard()
+    _ = guardian.requestQuit(
+      unsavedCount: 2, folder: folder, home: "/home/ada", canChooseFolder: false)
+    #expect(guardian.dialog?.actions == [.quitWithoutSaving, .cancel])
+    #expect(guardian.dialog?.defaultAction == .cancel)
+    #expect(guardian.answer(.saveElsewhere) == .wait)
+    #expect(guardian.dialog != nil)  // a stray answer leaves the question up
+    #expect(guardian.answer(.cancel) == .wait)
+    #expect(guardian.photosChanged(unsavedCount: 0) == .wait)
+  }
+
+  @Test func aChooserClosedWithoutAFolderNeverQuitsLater() {
+    var guardian = QuitGuard()
+    _ = guardian.requestQuit(unsavedCount: 1, folder: folder, home: "/home/ada")
+    #expect(guardian.answer(.saveElsewhere) == .chooseFolder)
+    guardian.chooserEndedWithoutFolder()
+    // The first folder becomes writable and the photo is saved there: the app keeps running.
+    #expect(guardian.photosChanged(unsavedCount: 0) == .wait)
+  }
+
   @Test func askingAgainAfterSaveElsewhereForgetsTheEarlierAnswer() {
     var guardian = QuitGuard()
     _ = guardian.requestQuit(unsavedCount: 1, folder: folder, home: "/home/ada")

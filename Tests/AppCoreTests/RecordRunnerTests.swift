@@ -12,17 +12,24 @@ import Workers
 #endif
 
 /// A microphone that plays a 1 kHz tone from its own thread in real time, stamped the way the
-/// SDL microphone stamps its buffers.
+/// SDL microphone stamps its buffers. Its first sound comes `firstSoundDelay` after it starts,
+/// as a PulseAudio input's first buffer does (0.9–1.9 s after the device opens).
 private final class ToneMicrophone: AudioInput, @unchecked Sendable {
   let format = AudioFormat(sampleRate: 48_000, channelCount: 1)
   let name = "tone"
+  private let firstSoundDelay: Duration
   private let running = Mutex(false)
   private var thread: WorkerThread?
+
+  init(firstSoundDelay: Duration = .zero) { self.firstSoundDelay = firstSoundDelay }
 
   func start(deliver: @escaping @Sendable (AudioChunk) -> Void) {
     running.withLock { $0 = true }
     let format = format
     thread = WorkerThread(name: "tone-microphone") { [self] in
+      // The sound server's start-up: nothing is heard, and nothing delivered, meanwhile.
+      let (seconds, attoseconds) = firstSoundDelay.components
+      usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
       var position = 0
       let started = MonotonicTime.now()
       while running.withLock({ $0 }) {
@@ -86,6 +93,32 @@ struct RecordRunnerTests {
     #expect(probe.video?.codecName == "h264")
     #expect(probe.audio?.codecName == "aac")
     #expect((probe.video?.packetCount ?? 0) > 3)
+  }
+
+  @Test func theSoundStartsWithTheFirstFrameWhenTheMicrophoneIsSlowToGiveIt() throws {
+    let folder = Folder()
+    let file = folder.url.appendingPathComponent("late.mp4")
+    let outcome = try runner(
+      ["--record", file.path, "--duration", "1"],
+      microphone: { ToneMicrophone(firstSoundDelay: .milliseconds(700)) }
+    ).run(source: simulated)
+    #expect(outcome.status == 0, "\(outcome.message)")
+    // The tone (RMS 0.35) is there from the start: the first 0.3 s of sound, past the AAC
+    // encoder's 21 ms of priming.
+    let decoder = try VideoFileDecoder(path: file.path, wantsAudio: true)
+    var squares = 0.0
+    var count = 0
+    while let output = decoder.next() {
+      guard case .audio(let samples, let time) = output else { continue }
+      for (index, sample) in samples.enumerated() {
+        let at = time + Double(index) / 48_000
+        guard at >= 0.03, at < 0.3 else { continue }
+        squares += Double(sample) * Double(sample)
+        count += 1
+      }
+    }
+    #expect(count > 12_000)
+    #expect((squares / Double(max(1, count))).squareRoot() > 0.25)
   }
 
   @Test func recordsVideoOnlyWithANoticeWhenTheMicrophoneFails() throws {

@@ -254,8 +254,28 @@ struct RecordingControllerTests {
     #expect(notices.contains { $0.contains("recording video without sound") }, "\(notices)")
     _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
     #expect(!controller.overlayState(canRecord: true).hasAudio)
+    // The mute button's label says so, during the recording and after it.
+    #expect(
+      controller.overlayState(canRecord: true).microphoneLabel == "Microphone: no sound (Default)")
     controller.stop()
     notices = update(controller) { !controller.isActive }
     #expect(notices.first?.hasPrefix("Saved ") == true)
+    #expect(controller.overlayState(canRecord: true).isMicrophoneSilent)
+    // Another microphone may work: the label forgets the failure.
+    controller.openMicrophone = { throw AudioInputFailure("Still none.") }
+    #expect(controller.overlayState(canRecord: true).microphoneLabel == "Microphone: on (Default)")
+  }
+
+  @Test func theMicrophoneLabelNamesTheInputInUse() {
+    let controller = RecordingController(
+      folder: FileManager.default.temporaryDirectory, openMicrophone: nil)
+    controller.microphoneName = "USB Mic"
+    #expect(controller.overlayState(canRecord: true).microphoneLabel == "Microphone: on (USB Mic)")
+    controller.microphoneInUse = "Simulated microphone"
+    #expect(
+      controller.overlayState(canRecord: true).microphoneLabel
+        == "Microphone: on (Simulated microphone)")
+    controller.isMicrophoneMuted = true
+    #expect(controller.overlayState(canRecord: true).microphoneLabel == "Microphone: off")
   }
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import CameraTestSupport
 import Foundation
+import Imaging
 import Scanning
 import SimulatedCamera
 import Testing
@@ -96,5 +98,72 @@ import Testing
     #expect(throws: OptionsError.self) { try Options(parsing: ["stray.pgm"]) }
     #expect(throws: OptionsError.self) { try Options(parsing: ["--scan", "--roi", "1,2"]) }
     #expect(throws: OptionsError.self) { try Options(parsing: ["--scene-code", ""]) }
+  }
+}
+
+@Suite struct ScanImageFileTests {
+  private static func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pinhole-scan-file-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// The error loading `path` throws, or nil when it loaded.
+  private static func failure(_ path: String) -> ScanImageFile.Failure? {
+    do {
+      _ = try ScanImageFile.load(path, region: nil)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func refusesAFileOverTheLimitBeforeReadingIt() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Sparse: a JPEG's first bytes, then a hole that reads as zeros up to one byte over the
+    // limit. Its size alone decides; nothing past the header is ever read.
+    let url = folder.appendingPathComponent("huge.jpg")
+    try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: url)
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.truncate(atOffset: UInt64(ScanImageFile.maximumBytes + 1))
+    try handle.close()
+    let failure = Self.failure(url.path)
+    #expect(failure == .tooLarge(path: url.path, bytes: ScanImageFile.maximumBytes + 1))
+    #expect(failure?.userMessage.contains("too large") == true)
+    #expect(failure?.userMessage.contains(url.path) == true)
+  }
+
+  @Test func refusesWhatIsNotARegularFile() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let directory = folder.appendingPathComponent("folder.jpg")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    #expect(Self.failure(directory.path) == .notAFile(path: directory.path))
+  }
+
+  @Test func aCutShortOrOversizedJPEGIsCalledThatNotSomethingElse() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let jpeg = [UInt8](
+      try JPEGEncoder().encode(TestPatterns.gradient(FrameSize(width: 64, height: 48))))
+    let cut = folder.appendingPathComponent("cut.jpg")
+    try Data(jpeg.prefix(jpeg.count / 2)).write(to: cut)
+    #expect(Self.failure(cut.path) == .damaged(path: cut.path))
+    // The same picture with its frame header claiming 16000x16000 pixels.
+    var huge = jpeg
+    let start = try #require(
+      huge.indices.dropLast().first { huge[$0] == 0xFF && huge[$0 + 1] == 0xC0 })
+    for offset in [5, 7] {
+      huge[start + offset] = UInt8(16000 >> 8)
+      huge[start + offset + 1] = UInt8(16000 & 0xFF)
+    }
+    let large = folder.appendingPathComponent("large.jpg")
+    try Data(huge).write(to: large)
+    let failure = Self.failure(large.path)
+    #expect(
+      failure == .tooManyPixels(path: large.path, size: FrameSize(width: 16000, height: 16000)))
+    #expect(failure?.userMessage.contains("too large") == true)
   }
 }

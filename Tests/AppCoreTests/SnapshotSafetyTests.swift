@@ -6,6 +6,7 @@ import Capture
 import Foundation
 import Glibc
 import Synchronization
+import SystemCalls
 import Testing
 
 /// `--snapshot` never replaces a file, and a burst cut short (signal, unplug) still saves and
@@ -43,15 +44,42 @@ struct SnapshotSafetyTests {
 
   @Test func anExistingFileIsNeverReplaced() throws {
     let folder = Folder()
-    let notes = folder.url.appendingPathComponent("notes.txt")
+    let notes = folder.url.appendingPathComponent("notes.jpg")
     try Data("my notes".utf8).write(to: notes)
     let outcome = runner(destination: notes.path).run(source: fakeSource())
     #expect(outcome.status == 0, "\(outcome.message)")
     #expect(try Data(contentsOf: notes) == Data("my notes".utf8))
-    let placed = folder.url.appendingPathComponent("notes (2).txt").path
+    let placed = folder.url.appendingPathComponent("notes (2).jpg").path
     #expect(outcome.message == placed)
     #expect(outcome.notes.first?.contains("already exists") == true)
-    #expect(folder.names() == ["notes (2).txt", "notes.txt"])
+    #expect(folder.names() == ["notes (2).jpg", "notes.jpg"])
+  }
+
+  @Test func aDestinationThatIsNeitherAFileNorAFolderIsRefusedUntouched() throws {
+    let folder = Folder()
+    let fifo = folder.url.appendingPathComponent("pipe.jpg")
+    try #require(mkfifo(fifo.path, 0o600) == 0)
+    let link = folder.url.appendingPathComponent("null.jpg")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/null")
+    for path in [fifo.path, link.path] {
+      let outcome = runner(destination: path).run(source: fakeSource())
+      #expect(outcome.status == 2, "\(outcome.message)")
+      #expect(outcome.message.contains(path))
+      #expect(outcome.savedPaths.isEmpty)
+    }
+    #expect(folder.names() == ["null.jpg", "pipe.jpg"])
+  }
+
+  @Test func aNameThatIsNotJPEGIsRefused() throws {
+    let folder = Folder()
+    let png = folder.url.appendingPathComponent("shot.png").path
+    let outcome = runner(destination: png).run(source: fakeSource())
+    #expect(outcome.status == 2)
+    #expect(outcome.message.contains(png) && outcome.message.contains(".jpg"))
+    #expect(folder.names().isEmpty)
+    let jpeg = folder.url.appendingPathComponent("shot.JPEG").path
+    #expect(runner(destination: jpeg).run(source: fakeSource()).status == 0)
+    #expect(folder.names() == ["shot.JPEG"])
   }
 
   @Test func aNameTooLongForTheDriveIsSaidSoNotCalledTaken() throws {
@@ -102,5 +130,24 @@ struct SnapshotSafetyTests {
     #expect(outcome.status == 128 + SIGINT)
     #expect(outcome.message == "Interrupted by SIGINT.")
     #expect(folder.names().isEmpty)
+  }
+
+  @Test func aFolderNameThatIsNotUTF8IsKeptByteForByte() throws {
+    let folder = Folder()
+    // "shots-\xff/" as the command line gives it, each byte kept.
+    let name = FileNameBytes.string(Array("shots-".utf8) + [0xFF])
+    let destination = folder.url.path + "/" + name + "/"
+    let outcome = runner(destination: destination).run(source: fakeSource())
+    #expect(outcome.status == 0, "\(outcome.message)")
+    let saved = try #require(outcome.savedPaths.first)
+    var status = stat()
+    #expect(FileNameBytes.withCString(saved) { stat($0, &status) } == 0)
+    #expect(status.st_mode & S_IFMT == S_IFREG)
+    // The folder's name on disk holds the byte 0xFF itself.
+    let bytes = FileNameBytes.withCString(folder.url.path + "/" + name) { pointer in
+      var folderStatus = stat()
+      return stat(pointer, &folderStatus) == 0 && folderStatus.st_mode & S_IFMT == S_IFDIR
+    }
+    #expect(bytes)
   }
 }

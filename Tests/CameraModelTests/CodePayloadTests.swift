@@ -84,4 +84,21 @@ import Testing
     let huge = String(repeating: "WIFI:S:x;", count: 2000)
     #expect(CodePayload(parsing: huge) == .text(huge))
   }
+
+  @Test func anAddressSplitsAtTheHostTheBrowserReaches() {
+    let parts = { (text: String) in CodePayload.addressParts(of: text).map { [$0.host, $0.path] } }
+    #expect(parts("https://example.org/a?b#c") == ["example.org", "/a?b#c"])
+    #expect(parts("HTTP://Example.org") == ["Example.org", ""])
+    #expect(parts("https://example.com@evil.net:8080/x") == ["evil.net:8080", "/x"])
+    #expect(parts("https://[::1]/x") == ["[::1]", "/x"])
+    #expect(parts("ftp://example.org/") == nil)
+  }
+
+  @Test func theWiFiSecurityIsNamedForTheCard() {
+    #expect(WiFiNetwork(ssid: "a", password: "p", security: "WPA").securityName == "WPA")
+    #expect(WiFiNetwork(ssid: "a", security: "nopass").securityName == "none")
+    #expect(WiFiNetwork(ssid: "a").securityName == "none")
+    #expect(WiFiNetwork(ssid: "a", password: "p").securityName == "not given")
+    #expect(WiFiNetwork(ssid: "a", password: "p", security: "SAE").securityName == "WPA3 (SAE)")
+  }
 }

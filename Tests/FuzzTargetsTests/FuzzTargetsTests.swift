@@ -8,6 +8,13 @@ import Testing
 @Suite struct FuzzTargetsTests {
   static let mutationsPerTarget = 300
 
+  /// Mutations for `target`: fewer for video files, each of which goes through FFmpeg's
+  /// probing and decoders (about 20 ms an input) and, for part files, the disk; `.ci/fuzz`
+  /// gives them the long runs.
+  static func mutations(for target: FuzzTarget) -> Int {
+    target == .mediaFile || target == .partFileRecovery ? 100 : mutationsPerTarget
+  }
+
   @Test(arguments: FuzzTarget.allCases)
   func survivesMutationsOfItsSeeds(_ target: FuzzTarget) {
     let harness = FuzzHarness()
@@ -17,13 +24,13 @@ import Testing
     var generator = SplitMix64(seed: seedNumber)
     let mutator = Mutator()
     var input = seeds[0]
-    for round in 0..<Self.mutationsPerTarget {
+    for round in 0..<Self.mutations(for: target) {
       // Mostly fresh mutations of a seed, sometimes a mutation of the last mutation.
       let base = round % 4 == 3 ? input : seeds[round % seeds.count]
       input = mutator.mutate(base, others: seeds, using: &generator)
       harness.run(target, input)
     }
-    #expect(harness.runs[target] == seeds.count + Self.mutationsPerTarget, "seed \(seedNumber)")
+    #expect(harness.runs[target] == seeds.count + Self.mutations(for: target), "seed \(seedNumber)")
   }
 
   @Test func theSingleEntryPointReachesEveryTarget() {
@@ -32,5 +39,13 @@ import Testing
       harness.runSelecting([UInt8(index)] + (FuzzSeeds.seeds(for: target).first ?? []))
     }
     #expect(harness.runs.count == FuzzTarget.allCases.count)
+  }
+
+  @Test func theMediaSeedIsARecordingAsPinholeWritesIt() {
+    // An MP4 file starts with its "ftyp" box; without FFmpeg the seed would be empty and the
+    // target would only ever see the bytes its mutations make up.
+    let seed = FuzzSeeds.seeds(for: .mediaFile).first ?? []
+    #expect(seed.count > 1000)
+    #expect(seed.dropFirst(4).prefix(4).elementsEqual("ftyp".utf8))
   }
 }

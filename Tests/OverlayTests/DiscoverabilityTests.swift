@@ -87,7 +87,7 @@ struct DiscoverabilityTests {
     let layout = OverlayLayout(
       input: OverlayInput(windowSize: CameraScene.windowSize), theme: OverlayTheme())
     let photoTips = overlay.tooltips(state: state, layout: layout).map(\.text)
-    for label in ["Photo mode (V)", "Video mode (V)", "Scan codes (Q)"] {
+    for label in ["Photo mode (P)", "Video mode (V)", "Scan codes (Q)"] {
       #expect(photoTips.contains(label), "no tooltip \(label)")
     }
     state.recording.mode = .video

@@ -30,14 +30,7 @@ struct MicrophoneControlsTests {
     let choices = MicrophoneChoices(devices: ["USB Mic", "", "Built-in", "USB Mic"], selected: nil)
     #expect(choices.entries == [nil, "USB Mic", "Built-in"])
     #expect(choices.label == "Default")
-    #expect(choices.next == .some("USB Mic"))
-  }
-
-  @Test func aClickMovesToTheNextInputAndWrapsToTheDefault() {
-    let devices = ["USB Mic", "Built-in"]
-    #expect(MicrophoneChoices(devices: devices, selected: "USB Mic").next == .some("Built-in"))
-    #expect(MicrophoneChoices(devices: devices, selected: "Built-in").next == .some(nil))
-    #expect(MicrophoneChoices(devices: [], selected: nil).next == nil)
+    #expect(choices.entries.map(choices.title(of:)) == ["Default", "USB Mic", "Built-in"])
   }
 
   @Test func aChosenDeviceThatIsAbsentStaysListedAndMarked() {
@@ -45,7 +38,7 @@ struct MicrophoneControlsTests {
     #expect(choices.entries == [nil, "Built-in", "Headset"])
     #expect(choices.isSelectedAbsent)
     #expect(choices.label == "Headset (absent)")
-    #expect(choices.next == .some(nil))
+    #expect(choices.title(of: "Headset") == "Headset (absent)")
     #expect(MicrophoneChoices(devices: [], selected: "").selected == nil)
   }
 
@@ -54,6 +47,8 @@ struct MicrophoneControlsTests {
   @Test func thePanelHasAMicrophoneLineOnlyOnceTheDevicesAreListed() {
     var state = CameraScene.settingsState()
     #expect(!SettingsLayout(state: state, layout: baseLayout).rows.contains(where: isMicrophone))
+    state.recording.microphones = []
+    #expect(SettingsLayout(state: state, layout: baseLayout).rows.contains(where: isMicrophone))
     state.recording.microphones = ["USB Mic"]
     let rows = SettingsLayout(state: state, layout: baseLayout).rows
     // The video section comes just before the privacy section's heading and switch.
@@ -65,16 +60,28 @@ struct MicrophoneControlsTests {
     }
   }
 
-  @Test func aChosenMicrophoneThatIsAbsentKeepsTheLineWhenNoOtherIsListed() throws {
-    var state = CameraScene.settingsState()
+  @Test func theLineShowsDefaultWhenItIsTheOnlyInput() throws {
+    var state = CameraScene.settingsState(offset: 10_000)
     state.recording.microphones = []
-    #expect(!SettingsLayout(state: state, layout: baseLayout).rows.contains(where: isMicrophone))
-    state.recording.microphone = "USB Mic"
-    state.camera.settingsOffset = 10_000
     let result = try clickMicrophoneLine(state)
-    // The line shows the choice as absent, and a click goes back to the default input.
-    #expect(result.actions == [.recording(.selectMicrophone(nil))])
+    #expect(texts(result).contains("Default"))
+    #expect(result.actions == [.camera(.setPicker(SettingsPicker(target: .microphone)))])
+  }
+
+  @Test func aChosenMicrophoneThatIsAbsentIsListedAfterTheDefault() throws {
+    var state = CameraScene.settingsState(offset: 10_000)
+    state.recording.microphones = []
+    state.recording.microphone = "USB Mic"
+    let result = try clickMicrophoneLine(state)
+    // The line shows the choice as absent; the list offers the default input and it.
     #expect(texts(result).contains { $0.hasPrefix("US") && $0.hasSuffix(" (absent)") })
+    #expect(
+      result.actions == [
+        .camera(.setPicker(SettingsPicker(target: .microphone, highlighted: 1)))
+      ])
+    let list = SettingsPickerList.entries(for: .microphone, state: state)
+    #expect(list.items.map(\.title) == ["Default", "USB Mic (absent)"])
+    #expect(list.current == 1)
   }
 
   @Test func aLongAbsentNameIsShortenedButKeepsItsMark() {
@@ -86,7 +93,7 @@ struct MicrophoneControlsTests {
     #expect(shown?.hasSuffix("… (absent)") == true, "\(texts)")
   }
 
-  @Test func clickingTheMicrophoneLineChoosesTheNextInput() throws {
+  @Test func clickingTheMicrophoneLineOpensTheListAndAnEntryChoosesIt() throws {
     var state = CameraScene.state()
     state.camera.controls = []
     state.camera.modes = []
@@ -96,8 +103,28 @@ struct MicrophoneControlsTests {
     // Scrolled to the end: the video section is near the panel's end.
     state.camera.settingsOffset = 10_000
     let result = try clickMicrophoneLine(state)
-    #expect(result.actions == [.recording(.selectMicrophone("Built-in"))])
+    let opened = SettingsPicker(target: .microphone, highlighted: 1)
+    #expect(result.actions == [.camera(.setPicker(opened))])
     #expect(texts(result).contains("USB Mic"))
+    // With the list open, each entry is drawn and a click on one chooses it.
+    state.camera.picker = opened
+    let listed = frame(OverlayInput(windowSize: CameraScene.windowSize), state)
+    #expect(["Default", "USB Mic", "Built-in"].allSatisfy(texts(listed).contains))
+    let painter = CameraPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1)
+    let list = try #require(SettingsPickerList(state: state, layout: baseLayout, painter: painter))
+    let entry = list.entryRect(2).center
+    let tap = OverlayInput(
+      windowSize: CameraScene.windowSize, pointer: entry, clicks: [Click(position: entry)])
+    #expect(
+      frame(tap, state).actions == [
+        .recording(.selectMicrophone("Built-in")), .camera(.setPicker(nil)),
+      ])
+    // Return picks the highlighted entry, as in the other lists.
+    let enter = OverlayInput(windowSize: CameraScene.windowSize, keys: [KeyPress(.enter)])
+    #expect(
+      frame(enter, state).actions == [
+        .recording(.selectMicrophone("USB Mic")), .camera(.setPicker(nil)),
+      ])
   }
 
   // MARK: Beside the record button

@@ -74,6 +74,24 @@ struct QuitDialogTests {
         == [.quitDialog(.saveElsewhere)])
   }
 
+  @Test func withoutAChooserOnlyWorkingAnswersAreOfferedAndReturnCancels() {
+    var state = state()
+    state.quitDialog = QuitDialogState(
+      unsavedCount: 2, folder: "~/Pictures/Pinhole", canChooseFolder: false)
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let enter = overlay.frame(
+      input: OverlayInput(windowSize: size, keys: [KeyPress(.enter)]), state: state)
+    #expect(enter.actions == [.quitDialog(.cancel)])
+    let texts = enter.commands.compactMap { command -> String? in
+      if case .text(let string, _, _, _) = command { return string }
+      return nil
+    }
+    #expect(!texts.contains("Save Elsewhere…"))
+    #expect(texts.contains("Quit Without Saving"))
+    #expect(texts.contains("Cancel"))
+    #expect(!texts.joined(separator: " ").contains("output-dir"))
+  }
+
   @Test func drawsTheQuestionOverTheCameraInterface() {
     let commands = frame(OverlayInput(windowSize: size), state: state()).commands
     let texts = commands.compactMap { command -> String? in

@@ -71,16 +71,24 @@ struct RecordingControlsTests {
     #expect(keys([KeyPress(.space)], scanning).isEmpty)
   }
 
-  @Test func vTogglesTheModeExceptWhileRecording() {
-    #expect(
-      keys([KeyPress(.v)], OverlayScene.recordingState(mode: .photo)) == [
-        .recording(.setMode(.video))
-      ])
-    #expect(
-      keys([KeyPress(.v)], OverlayScene.recordingState(mode: .video)) == [
-        .recording(.setMode(.photo))
-      ])
-    #expect(keys([KeyPress(.v)], OverlayScene.recordingState(isRecording: true)).isEmpty)
+  @Test func modeKeysGoStraightToTheirModeAndTheCurrentOnesDoNothing() {
+    let photo = OverlayScene.recordingState(mode: .photo)
+    #expect(keys([KeyPress(.p)], photo).isEmpty)
+    #expect(keys([KeyPress(.v)], photo) == [.recording(.setMode(.video))])
+    #expect(keys([KeyPress(.q)], photo) == [.scan(.toggleMode)])
+    let video = OverlayScene.recordingState(mode: .video)
+    #expect(keys([KeyPress(.v)], video).isEmpty)
+    #expect(keys([KeyPress(.p)], video) == [.recording(.setMode(.photo))])
+    #expect(keys([KeyPress(.q)], video) == [.scan(.toggleMode)])
+    // In scan mode, entered from photo mode: P and Q return to photo, V goes to video at once.
+    var scanning = photo
+    scanning.scan.mode = .scan
+    #expect(keys([KeyPress(.p)], scanning) == [.scan(.toggleMode)])
+    #expect(keys([KeyPress(.q)], scanning) == [.scan(.toggleMode)])
+    #expect(keys([KeyPress(.v)], scanning) == [.scan(.toggleMode), .recording(.setMode(.video))])
+    // While recording the mode stays, and the keys do nothing else either.
+    let recording = OverlayScene.recordingState(isRecording: true)
+    for key in [Key.p, .v, .q] { #expect(keys([KeyPress(key)], recording).isEmpty) }
   }
 
   @Test func theShutterRecordsInVideoModeAndShootsInPhotoMode() {

@@ -50,14 +50,12 @@ struct ScanOverlayTests {
 
   @Test func cardButtonsCopyAndAskBeforeOpening() throws {
     let url = "https://example.org/a"
-    let state = scanning([Self.card(url), Self.card("WIFI:S:Home;T:WPA;P:secret;;")])
-    let cards = layout(state).cards
-    #expect(cards.count == 2)
-    let link = try #require(cards.first)
+    let state = scanning([Self.card(url)])
+    let link = try #require(layout(state).cards.first)
     #expect(link.buttons.map(\.label) == ["Copy", "Open…"])
-    #expect(cards[1].lines == ["Network: Home", "Password: secret"])
-    #expect(
-      cards[1].buttons.map(\.action) == [.copy("secret"), .copy("WIFI:S:Home;T:WPA;P:secret;;")])
+    // The host on a line of its own, set apart; the path after it.
+    #expect(link.lines == ["example.org", "/a"])
+    #expect(link.hostLines == 1)
     for button in link.buttons {
       let point = button.rect.center
       let actions = frame(
@@ -68,11 +66,38 @@ struct ScanOverlayTests {
     }
   }
 
-  @Test func theConfirmationShowsTheWholeAddressAndAnswers() throws {
+  @Test func theWiFiCardSaysTheSecurityType() throws {
+    let wpa = try #require(
+      layout(scanning([Self.card("WIFI:S:Home;T:WPA;P:secret;;")])).cards.first)
+    #expect(wpa.lines == ["Network: Home", "Security: WPA", "Password: secret"])
+    #expect(wpa.buttons.map(\.action) == [.copy("secret"), .copy("WIFI:S:Home;T:WPA;P:secret;;")])
+    let open = try #require(layout(scanning([Self.card("WIFI:S:Cafe;T:nopass;;")])).cards.first)
+    #expect(open.lines == ["Network: Cafe", "Security: none"])
+    let wep = try #require(layout(scanning([Self.card("WIFI:T:WEP;S:Old;P:abc;;")])).cards.first)
+    #expect(wep.lines.contains("Security: WEP"))
+  }
+
+  @Test func aLongLinkKeepsItsWholeHostAndElidesThePath() throws {
+    let url =
+      "https://accounts.example.com.login-verify.example.net/" + String(repeating: "x/", count: 40)
+    let card = try #require(layout(scanning([Self.card(url)])).cards.first)
+    #expect(
+      card.lines.prefix(card.hostLines).joined() == "accounts.example.com.login-verify.example.net")
+    let path = try #require(card.lines.last)
+    #expect(path.hasPrefix("/x/") && path.hasSuffix("…"))
+    // A name before "@" is not the host: the card shows where the browser would go.
+    let trick = try #require(
+      layout(scanning([Self.card("https://example.com@evil.net/a")])).cards.first)
+    #expect(trick.lines.first == "evil.net")
+  }
+
+  @Test func theConfirmationShowsTheHostApartThenTheWholeAddressAndAnswers() throws {
     let url = "https://example.org/" + String(repeating: "long-path/", count: 12)
     let state = scanning([Self.card(url)], pendingURL: url)
     let confirmation = try #require(layout(state).confirmation)
-    #expect(confirmation.lines.joined() == url)
+    #expect(confirmation.hostLines == 1)
+    #expect(confirmation.lines.first == "example.org")
+    #expect(confirmation.lines.dropFirst(confirmation.hostLines).joined() == url)
     let open = confirmation.buttons[1].center
     #expect(
       frame(
@@ -140,7 +165,7 @@ struct ScanOverlayTests {
       fileName: "photo.jpg")
     state.scan.photoCards = [Self.card("https://example.org/photo")]
     let cards = layout(state).cards
-    #expect(cards.map(\.lines) == [["https://example.org/photo"]])
+    #expect(cards.map(\.lines) == [["example.org", "/photo"]])
     let copy = try #require(cards.first?.buttons.first).rect.center
     let actions = frame(
       OverlayInput(windowSize: size, pointer: copy, clicks: [Click(position: copy)]), state: state
@@ -149,6 +174,68 @@ struct ScanOverlayTests {
     #expect(
       !frame(OverlayInput(windowSize: size, keys: [KeyPress(.q)]), state: state).actions
         .contains(.scan(.toggleMode)))
+  }
+
+  @Test func theViewerOutlinesAndNumbersThePhotosCodesAsTheCardsAre() throws {
+    var state = scanning()
+    state.scan.mode = .photo
+    let viewer = ViewerState(
+      image: ImageID("viewer"), imageSize: Size(width: 640, height: 360), index: 0, count: 1,
+      fileName: "photo.jpg")
+    state.photo.viewer = viewer
+    let square = [
+      Point(x: 0.25, y: 0.25), Point(x: 0.5, y: 0.25), Point(x: 0.5, y: 0.75),
+      Point(x: 0.25, y: 0.75),
+    ]
+    state.scan.photoCards = [
+      ScanCard(
+        text: "first", typeName: "QR", payload: .text("first"), outline: square),
+      ScanCard(
+        text: "second", typeName: "QR", payload: .text("second"),
+        outline: square.map { Point(x: $0.x + 0.4, y: $0.y) }),
+    ]
+    #expect(layout(state).cards.map(\.heading) == ["1 · QR · Text", "2 · QR · Text"])
+    let commands = frame(OverlayInput(windowSize: size), state: state).commands
+    let labels = commands.compactMap { command -> Point? in
+      if case .text(let text, let origin, _, _) = command, text == "1" || text == "2" {
+        return origin
+      }
+      return nil
+    }
+    #expect(labels.count == 2)
+    // Each number sits by its code's top-left corner on the photo as the viewer shows it.
+    let photoLayout = PhotoLayout(
+      base: OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme()),
+      theme: Overlay.photoTheme, overlayTheme: OverlayTheme(), timerSeconds: 0)
+    let photo = ViewerScreen(
+      viewer: viewer, layout: photoLayout,
+      painter: PhotoPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1),
+      theme: Overlay.photoTheme
+    ).photoRect
+    let first = Point(x: photo.minX + 0.25 * photo.width, y: photo.minY + 0.25 * photo.height)
+    #expect(labels.contains { abs($0.x - first.x) < 16 && abs($0.y - first.y) < 16 })
+  }
+
+  @Test func theNoticeIsDrawnLastOnItsOwnOpaqueBackground() throws {
+    var state = scanning([Self.card("text")])
+    state.scan.notice = "Copied"
+    let commands = frame(OverlayInput(windowSize: size), state: state).commands
+    let text = try #require(
+      commands.lastIndex { if case .text("Copied", _, _, _) = $0 { true } else { false } })
+    guard case .text(_, let origin, _, _) = commands[text] else { return }
+    let background = try #require(
+      commands[..<text].lastIndex {
+        if case .fillRect(let rect, let color, _) = $0 {
+          color == Overlay.scanNoticeBackground && rect.contains(origin)
+        } else {
+          false
+        }
+      })
+    #expect(Overlay.scanNoticeBackground.alpha == 255)
+    // Nothing but the settings list and hints is drawn over it: the mode switch comes before.
+    let scanLabel = try #require(
+      commands.firstIndex { if case .text("Scan", _, _, _) = $0 { true } else { false } })
+    #expect(scanLabel < background)
   }
 
   @Test func photoModeDetectionShowsOnlyTheNewestCardAndKeepsTheShutter() throws {

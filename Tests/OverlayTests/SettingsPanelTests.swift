@@ -33,11 +33,13 @@ struct SettingsPanelTests {
   }
 
   private func input(
-    pointer: Point, pressed: Bool = false, clicked: Bool = false, wheel: Double = 0
+    pointer: Point, pressed: Bool = false, clicked: Bool = false, wheel: Double = 0,
+    modifiers: KeyModifiers = []
   ) -> OverlayInput {
     OverlayInput(
       windowSize: size, pointer: pointer, pressedButtons: pressed ? [.primary] : [],
-      clicks: clicked ? [Click(position: pointer)] : [], wheel: Point(x: 0, y: wheel))
+      clicks: clicked ? [Click(position: pointer)] : [], wheel: Point(x: 0, y: wheel),
+      heldModifiers: modifiers)
   }
 
   private func click(_ point: Point, state: OverlayState) -> [OverlayAction] {
@@ -160,15 +162,37 @@ struct SettingsPanelTests {
     #expect(click(Point(x: track.center.x, y: row.frame.minY + 5), state: state).isEmpty)
   }
 
-  @Test func wheelOverSliderStepsItInsteadOfScrolling() throws {
+  @Test func controlWheelOverSliderStepsItInsteadOfScrolling() throws {
     let (state, row) = try scrolled(to: .brightness)
     let overlay = Overlay(measurer: FixedWidthTextMeasurer())
     let pointer = Point(x: row.frame.center.x, y: row.frame.center.y)
-    let up = overlay.frame(input: input(pointer: pointer, wheel: 1), state: state)
+    let up = overlay.frame(
+      input: input(pointer: pointer, wheel: 1, modifiers: .control), state: state)
     // -64…64 steps by a thirty-second of the range, 4, per notch.
     #expect(up.actions == [.camera(.setControl(.brightness, 16))])
-    let down = overlay.frame(input: input(pointer: pointer, wheel: -2), state: state)
+    let down = overlay.frame(
+      input: input(pointer: pointer, wheel: -2, modifiers: .control), state: state)
     #expect(down.actions == [.camera(.setControl(.brightness, 4))])
+  }
+
+  @Test func plainWheelOverSliderScrollsThePanelAndLeavesTheControl() throws {
+    let (state, row) = try scrolled(to: .brightness)
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let actions = overlay.frame(input: input(pointer: row.frame.center, wheel: -1), state: state)
+      .actions
+    #expect(actions.count == 1)
+    guard case .camera(.scrollSettings) = actions.first else {
+      Issue.record("the wheel did not scroll: \(actions)")
+      return
+    }
+  }
+
+  @Test func controlWheelAwayFromSlidersDoesNotScroll() throws {
+    let state = CameraScene.settingsState()
+    let heading = try #require(panel(state).layout.rows.first).frame.center
+    let actions = Overlay(measurer: FixedWidthTextMeasurer())
+      .frame(input: input(pointer: heading, wheel: -1, modifiers: .control), state: state).actions
+    #expect(actions.isEmpty)
   }
 
   @Test func wheelScrollsPanelWithinItsContent() throws {
@@ -252,7 +276,8 @@ struct SettingsPanelTests {
         .camera(.setExposureCompensation(thirds: -6))
       ])
     let overlay = Overlay(measurer: FixedWidthTextMeasurer())
-    let wheel = overlay.frame(input: input(pointer: row.frame.center, wheel: 1), state: state)
+    let wheel = overlay.frame(
+      input: input(pointer: row.frame.center, wheel: 1, modifiers: .control), state: state)
     #expect(wheel.actions == [.camera(.setExposureCompensation(thirds: 1))])
   }
 

@@ -3,6 +3,7 @@ import CameraModel
 import CameraTestSupport
 import Foundation
 import Recording
+import SystemCalls
 import Testing
 
 #if canImport(Glibc)
@@ -130,5 +131,17 @@ import Testing
     #expect(mp4.problem(storing: .mjpeg)?.contains(".mkv") == true)
     #expect(avi.problem(storing: .h264)?.contains(".mp4 or .mkv") == true)
     #expect(mp4.problem(storing: .h264) == nil)
+  }
+
+  @Test func aNameThatIsNotUTF8IsRecordedUnderItsOwnBytesWithNothingLeftBeside() throws {
+    let folder = try TemporaryFolder()
+    let name = FileNameBytes.string(Array("clip-".utf8) + [0xFF] + Array(".mp4".utf8))
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent(name))
+    let (summary, _) = try shortRecording.record(to: destination)
+    #expect(summary.failure == nil)
+    #expect(summary.path == destination.finalURL.path)
+    let exists = FileNameBytes.withCString(destination.finalURL.path) { access($0, F_OK) == 0 }
+    #expect(exists)
+    #expect(try folder.names().count == 1)
   }
 }

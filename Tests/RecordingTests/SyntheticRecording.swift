@@ -17,6 +17,9 @@ struct SyntheticRecording {
   var start = MonotonicTime(nanoseconds: 5_000_000_000)
   /// Frame numbers (from 0) that the camera "dropped": they are never offered.
   var skippedFrames: Set<Int> = []
+  /// Seconds after the first frame before the microphone's first chunk: the sound before it is
+  /// never offered.
+  var soundDelay = 0.0
 
   var configuration: VideoRecorder.Configuration {
     VideoRecorder.Configuration(
@@ -38,8 +41,11 @@ struct SyntheticRecording {
       let time = start.nanoseconds + UInt64(Double(index) / framesPerSecond * 1e9)
       if let audio {
         let sampleEnd = Int(Double(index + 1) / framesPerSecond * Double(audio.sampleRate))
+        let firstSample = Int(soundDelay * Double(audio.sampleRate))
         while audioPosition + chunkFrames <= sampleEnd {
-          recorder.offer(tone(from: audioPosition, count: chunkFrames, format: audio))
+          if audioPosition >= firstSample {
+            recorder.offer(tone(from: audioPosition, count: chunkFrames, format: audio))
+          }
           audioPosition += chunkFrames
         }
       }

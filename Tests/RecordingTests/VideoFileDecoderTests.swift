@@ -100,4 +100,23 @@ import Testing
     let spread = (0..<16).map { Int(frame.chroma(x: $0 * 20, y: 60).cb) }
     #expect((spread.max() ?? 0) - (spread.min() ?? 0) > 40)
   }
+
+  @Test func aFileThatWillNotPlaySpeaksOfReadingItNotOfRecording() throws {
+    let folder = try TemporaryFolder()
+    // One side past the largest picture accepted: the container opens, the stream is refused.
+    let path = folder.url.appendingPathComponent("wide.mkv").path
+    _ = try ExternalTool.run(
+      "ffmpeg",
+      [
+        "-v", "error", "-f", "lavfi", "-i", "color=s=8200x8:r=1:d=1", "-c:v", "mjpeg",
+        "-pix_fmt", "yuvj420p", path,
+      ])
+    #expect {
+      _ = try VideoFileDecoder(path: path, wantsAudio: false)
+    } throws: { error in
+      guard case .readFailed(let failedPath, _) = error as? RecordingError else { return false }
+      let message = (error as? RecordingError)?.userMessage ?? ""
+      return failedPath == path && message.contains(path) && !message.contains("record")
+    }
+  }
 }

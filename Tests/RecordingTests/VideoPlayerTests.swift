@@ -70,4 +70,35 @@ import Workers
     #expect(wait(player, wakes) { player.status != .opening })
     if case .failed = player.status {} else { Issue.record("opened junk: \(player.status)") }
   }
+
+  @Test func decodesSoundAheadOnlyUpToItsBound() throws {
+    let folder = try TemporaryFolder()
+    // One picture and 20 s of 8-channel sound: decoded whole, 30 MB of floats.
+    let path = folder.url.appendingPathComponent("long-sound.mkv").path
+    _ = try ExternalTool.run(
+      "ffmpeg",
+      [
+        "-v", "error", "-f", "lavfi", "-i", "color=s=64x64:r=25:d=0.04", "-f", "lavfi", "-i",
+        "sine=f=440:r=48000:d=20", "-ac", "8", "-c:v", "mjpeg", "-c:a", "flac", path,
+      ])
+    let wakes = Inbox<Int>(capacity: 64, overflow: .dropOldest)
+    let player = VideoPlayer(path: path) { _ = wakes.post(1) }
+    defer { player.stop() }
+    let bound = VideoPlayer.bufferedSoundSeconds
+    #expect(
+      wait(player, wakes) { player.bufferedSound >= bound || player.hasDecodedEverything })
+    guard case .open(let info) = player.status else {
+      Issue.record("not open: \(player.status)")
+      return
+    }
+    #expect(info.channelCount == 8)
+    #expect(!player.hasDecodedEverything)
+    // One FLAC frame (4608 samples, under 0.1 s) past the bound at most.
+    #expect(player.bufferedSound < bound + 0.1)
+    // Taking a second of it lets the thread decode the next.
+    let taken = player.takeSound(upTo: 1)
+    #expect(!taken.isEmpty)
+    #expect(wait(player, wakes) { player.bufferedSound >= bound })
+    #expect((player.takeSound(upTo: 100).first?.time ?? 0) > 0.9)
+  }
 }

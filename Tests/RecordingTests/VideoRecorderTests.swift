@@ -43,6 +43,27 @@ import Testing
     #expect(abs(audioEnd - recording.seconds) < 0.05)
   }
 
+  @Test func soundThatStartsAfterTheFirstFrameIsPrecededBySilenceFromTheFirstFrame() throws {
+    let folder = try TemporaryFolder()
+    var recording = SyntheticRecording()
+    recording.seconds = 1.5
+    recording.soundDelay = 0.5
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("l.mp4"))
+    let (summary, _) = try recording.record(to: destination)
+    #expect(summary.failure == nil)
+    // Up to the microphone's first chunk (the first of 1024 samples from 0.5 s: sample 24 576)
+    // the track is silence, counted as inserted.
+    #expect(summary.statistics.audioSamplesCorrected == 24 * 1024)
+    let audio = try #require(try MediaProbe(path: destination.finalURL.path).audio)
+    // The track starts with the picture and runs without a hole: a track that started half a
+    // second late would have its first packet moved to 0 by the muxer, a gap after it.
+    let times = audio.presentationTimes.sorted()
+    #expect(abs((times.first ?? 1) - 0) < 0.001)
+    let frameLength = 1024.0 / 48_000
+    #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - frameLength) < 0.001 })
+    #expect(abs((times.last ?? 0) + frameLength - recording.seconds) < 0.05)
+  }
+
   @Test func keepsTheCaptureTimesOfFramesAroundACameraDrop() throws {
     let folder = try TemporaryFolder()
     var recording = SyntheticRecording()

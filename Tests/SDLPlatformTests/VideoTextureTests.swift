@@ -68,6 +68,26 @@ extension SDLPlatformTests {
       )
     }
 
+    /// An MJPEG preview decoded at a quarter size switches to full-size frames while a
+    /// recording taps them, and back: each upload gets a texture of its frame's own size (rows
+    /// of the reduced frame are 64 bytes apart for 32 pixels).
+    @Test func framesThatChangeSizeEachGetATextureOfTheirOwnSize() throws {
+      let window = try PreviewWindow(offscreenWidth: 128, height: 72)
+      let video = VideoTexture(window: window)
+      let red: (UInt8, UInt8, UInt8) = (81, 90, 240)
+      let blue: (UInt8, UInt8, UInt8) = (41, 240, 110)
+      let sizes = [(32, 18, red), (128, 72, blue), (32, 18, red), (64, 36, blue)]
+      for (width, height, color) in sizes {
+        try video.upload(splitFrame(width: width, height: height, left: color, right: color))
+        #expect(video.frameSize == FrameSize(width: width, height: height))
+        window.clear(to: .black)
+        #expect(video.draw() == Rect(x: 0, y: 0, width: 128, height: 72))
+        let expected =
+          color == red ? Color(red: 255, green: 0, blue: 0) : Color(red: 0, green: 0, blue: 255)
+        #expect(Readback(window).matches(x: 40, y: 30, expected, tolerance: 8), "\(width)")
+      }
+    }
+
     @Test func narrowFrameIsPillarboxed() throws {
       let window = try PreviewWindow(offscreenWidth: 128, height: 64)
       let video = VideoTexture(window: window)

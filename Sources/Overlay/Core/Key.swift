@@ -11,8 +11,10 @@ public enum Key: Hashable, Sendable {
   case f1
   /// A question mark (Shift+slash on most layouts): opens the shortcut sheet.
   case questionMark
-  /// Q.
+  /// Q (scan mode).
   case q
+  /// P (photo mode).
+  case p
   /// The space bar.
   case space
   /// Return or keypad Enter.

@@ -134,6 +134,7 @@ public final class Overlay {
     drawRecordingUI(recordingUI, into: &commands, layout: layout, state: state, time: input.time)
     drawPhotoUI(photoUI, into: &commands, layout: layout, state: state, time: input.time)
     drawScanPhotoCards(scanUI, into: &commands, layout: layout, state: state)
+    drawScanNotice(into: &commands, layout: layout, state: state)
     drawSettingsPicker(pickerUI, into: &commands)
     drawHint(into: &commands, layout: layout, state: state, time: input.time)
     if let tooltip { drawTooltip(tooltip, into: &commands, layout: layout) }
@@ -161,6 +162,11 @@ public final class Overlay {
         !state.photo.isViewerOpen
       {
         hint = (Self.oneCameraHint, time)
+      }
+      // P, V and Q go straight to their mode; a mode key that does nothing now is still theirs.
+      if let modes = modeKeyActions(press, state: state) {
+        actions += modes
+        continue
       }
       // The photo and camera interfaces see each key first; a key they act on is theirs
       // (Escape closes the photo viewer rather than quitting, for example).

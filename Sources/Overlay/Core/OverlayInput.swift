@@ -19,6 +19,8 @@ public struct OverlayInput: Hashable, Sendable {
   public var keys: [KeyPress]
   /// Wheel movement since the previous frame (positive y scrolls up / away from the user).
   public var wheel: Point
+  /// Modifier keys held at the end of the frame's events (Ctrl+wheel steps a slider).
+  public var heldModifiers: KeyModifiers
   /// Seconds on a monotonic clock; animations derive from it, never from the wall clock.
   public var time: Double
 
@@ -26,7 +28,7 @@ public struct OverlayInput: Hashable, Sendable {
   public init(
     windowSize: Size, pixelScale: Double = 1, pointer: Point? = nil,
     pressedButtons: Set<PointerButton> = [], clicks: [Click] = [], keys: [KeyPress] = [],
-    wheel: Point = .zero, time: Double = 0
+    wheel: Point = .zero, heldModifiers: KeyModifiers = [], time: Double = 0
   ) {
     self.windowSize = windowSize
     self.pixelScale = pixelScale
@@ -35,6 +37,7 @@ public struct OverlayInput: Hashable, Sendable {
     self.clicks = clicks
     self.keys = keys
     self.wheel = wheel
+    self.heldModifiers = heldModifiers
     self.time = time
   }
 

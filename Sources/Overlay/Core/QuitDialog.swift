@@ -2,18 +2,32 @@
 import CameraModel
 
 /// The question asked when the person quits while photos are held in memory because their
-/// folder could not be written: save them elsewhere, quit without them, or stay.
+/// folder could not be written: save them elsewhere (only when a folder chooser can open), quit
+/// without them, or stay.
 public struct QuitDialogState: Hashable, Sendable {
   /// How many photos are not saved.
   public var unsavedCount: Int
   /// The folder that refused them, as shown ("~/Pictures/Pinhole").
   public var folder: String
+  /// True when a folder chooser can open, so Save Elsewhere can work.
+  public var canChooseFolder: Bool
 
   /// Makes the question.
-  public init(unsavedCount: Int, folder: String) {
+  public init(unsavedCount: Int, folder: String, canChooseFolder: Bool = true) {
     self.unsavedCount = unsavedCount
     self.folder = folder
+    self.canChooseFolder = canChooseFolder
   }
+
+  /// The answers offered, in `QuitDialogAction.allCases` order: Save Elsewhere only when a
+  /// folder chooser can open.
+  public var actions: [QuitDialogAction] {
+    QuitDialogAction.allCases.filter { $0 != .saveElsewhere || canChooseFolder }
+  }
+
+  /// The answer Return gives: Save Elsewhere when offered, else Cancel (never the answer that
+  /// loses the photos).
+  public var defaultAction: QuitDialogAction { canChooseFolder ? .saveElsewhere : .cancel }
 
   /// "2 photos are not saved", "1 photo is not saved".
   public var heading: String {
@@ -22,7 +36,11 @@ public struct QuitDialogState: Hashable, Sendable {
 
   /// Why, and what quitting would do.
   public var detail: String {
-    "\(folder) can't be written. Quitting now loses \(unsavedCount == 1 ? "it" : "them")."
+    let them = unsavedCount == 1 ? "it" : "them"
+    let loses = "\(folder) can't be written. Quitting now loses \(them)."
+    guard !canChooseFolder else { return loses }
+    return loses + " Keep Pinhole open: \(them == "it" ? "it is" : "they are") saved as soon as "
+      + "the folder can be written."
   }
 }
 
@@ -46,24 +64,25 @@ public enum QuitDialogAction: Hashable, Sendable, CaseIterable {
 }
 
 /// Where the dialog's parts go: a centred panel, wrapped detail lines, and its buttons in a
-/// row (Quit Without Saving on the left, away from the other two). Pure.
+/// row (Quit Without Saving on the left, away from the others). Pure.
 struct QuitDialogLayout {
   static let headingSize = 17.0
   static let textSize = 14.0
 
   let panel: Rect
   let lines: [String]
-  /// One rect per `QuitDialogAction.allCases`, in that order.
+  /// One rect per `dialog.actions`, in that order.
   let buttons: [Rect]
 
   init(_ dialog: QuitDialogState, content: Rect, painter: CameraPainter) {
     let pad = painter.px(18)
     let gap = painter.px(10)
     let buttonHeight = painter.px(34)
-    let widths = QuitDialogAction.allCases.map {
-      painter.text.size(of: $0.label, pointSize: Self.textSize * painter.scale).width
+    let buttonWidth = { (action: QuitDialogAction) in
+      painter.text.size(of: action.label, pointSize: Self.textSize * painter.scale).width
         + painter.px(32)
     }
+    let widths = dialog.actions.map(buttonWidth)
     let buttonsWidth = widths.reduce(0, +) + gap * Double(widths.count - 1) + gap * 2
     let width = min(max(painter.px(420), buttonsWidth + pad * 2), max(content.width - gap * 2, 1))
     lines = painter.text.wrapped(
@@ -78,12 +97,21 @@ struct QuitDialogLayout {
     // Right to left: Cancel at the edge, Save Elsewhere beside it; Quit Without Saving at the
     // left edge, so the destructive answer is never where the pointer expects the default.
     let top = panel.maxY - pad - buttonHeight
+    let cancelWidth = buttonWidth(.cancel)
     let cancel = Rect(
-      x: panel.maxX - pad - widths[2], y: top, width: widths[2], height: buttonHeight)
+      x: panel.maxX - pad - cancelWidth, y: top, width: cancelWidth, height: buttonHeight)
+    let saveWidth = buttonWidth(.saveElsewhere)
     let save = Rect(
-      x: cancel.minX - gap - widths[0], y: top, width: widths[0], height: buttonHeight)
-    let quit = Rect(x: panel.minX + pad, y: top, width: widths[1], height: buttonHeight)
-    buttons = [save, quit, cancel]
+      x: cancel.minX - gap - saveWidth, y: top, width: saveWidth, height: buttonHeight)
+    let quit = Rect(
+      x: panel.minX + pad, y: top, width: buttonWidth(.quitWithoutSaving), height: buttonHeight)
+    buttons = dialog.actions.map {
+      switch $0 {
+      case .saveElsewhere: save
+      case .quitWithoutSaving: quit
+      case .cancel: cancel
+      }
+    }
   }
 }
 
@@ -93,7 +121,8 @@ extension Overlay {
   }
 
   /// The dialog is modal: the rest of the interface is drawn beneath it but sees no pointer
-  /// and no keys. Escape answers Cancel; Return answers Save Elsewhere.
+  /// and no keys. Escape answers Cancel; Return gives the default answer (Save Elsewhere when
+  /// a folder chooser can open, else Cancel).
   func quitDialogFrame(
     _ dialog: QuitDialogState, input: OverlayInput, state: OverlayState
   ) -> OverlayFrame {
@@ -111,21 +140,22 @@ extension Overlay {
     let painter = CameraPainter(text: text, scale: layout.scale)
     let dialogLayout = QuitDialogLayout(dialog, content: layout.content, painter: painter)
     tracker.beginFrame(input)
-    let responses = zip(Self.quitDialogIDs, dialogLayout.buttons).map {
-      tracker.update($0, rect: $1)
+    let ids = dialog.actions.map { action in
+      Self.quitDialogIDs[QuitDialogAction.allCases.firstIndex(of: action) ?? 0]
     }
+    let responses = zip(ids, dialogLayout.buttons).map { tracker.update($0, rect: $1) }
     // The whole window is the dialog's: a click beside the panel reaches nothing.
     _ = tracker.update(ControlID("quit-dialog-scrim"), rect: layout.bounds)
     tracker.endFrame()
 
     var actions: [OverlayAction] = []
-    for (action, response) in zip(QuitDialogAction.allCases, responses) where response.isClicked {
+    for (action, response) in zip(dialog.actions, responses) where response.isClicked {
       actions.append(.quitDialog(action))
     }
     for press in input.keys {
       switch press.key {
       case .escape: actions.append(.quitDialog(.cancel))
-      case .enter: actions.append(.quitDialog(.saveElsewhere))
+      case .enter: actions.append(.quitDialog(dialog.defaultAction))
       default: break
       }
     }
@@ -159,14 +189,15 @@ extension Overlay {
         size: QuitDialogLayout.textSize * painter.scale,
         color: CameraPainter.secondaryTextColor)
     }
-    for (index, action) in QuitDialogAction.allCases.enumerated() {
+    for (index, action) in dialog.actions.enumerated() {
       let rect = layout.buttons[index]
       let response = responses[index]
+      // The default answer is the highlighted one.
       let base: Color =
         switch action {
-        case .saveElsewhere: CameraPainter.activeFill
         case .quitWithoutSaving: CameraPainter.alertColor.withOpacity(0.85)
-        case .cancel: CameraPainter.controlFill
+        case dialog.defaultAction: CameraPainter.activeFill
+        default: CameraPainter.controlFill
         }
       commands.append(.fillRect(rect, color: base, cornerRadius: rect.height / 2))
       if response.isPressed || response.isHovered {

@@ -107,7 +107,7 @@ extension Overlay {
         tips += ModeSegment.allCases.map { segment in
           let text =
             switch segment {
-            case .photo: "Photo mode (V)"
+            case .photo: "Photo mode (P)"
             case .video: "Video mode (V)"
             case .scan: "Scan codes (Q)"
             }
@@ -125,7 +125,7 @@ extension Overlay {
       tips.append(
         Tooltip(
           id: ControlID("record-microphone-mute"), target: rects.sound.muteButton,
-          text: recording.isMicrophoneMuted ? "Microphone: off" : "Microphone: on"))
+          text: recording.microphoneLabel))
     }
     return tips
   }

@@ -15,13 +15,6 @@ public enum ShootingMode: String, Hashable, Sendable, CaseIterable {
     case .video: "Video"
     }
   }
-
-  /// The mode after this one, for the key that cycles through them (V).
-  public var next: ShootingMode {
-    let all = Self.allCases
-    guard let index = all.firstIndex(of: self) else { return self }
-    return all[(index + 1) % all.count]
-  }
 }
 
 /// A segment of the mode switch above the shutter: the two shooting modes and the scan mode.

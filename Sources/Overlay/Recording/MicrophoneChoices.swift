@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 /// The settings panel's microphone picker: the system's default input, then each capture
-/// device by name, and the device a click moves to.
+/// device by name; a click on the line opens them as a list.
 ///
 /// A chosen device that is not plugged in now stays listed (after the others, marked absent),
 /// so the choice survives until the user picks another.
@@ -45,11 +45,10 @@ public struct MicrophoneChoices: Hashable, Sendable {
     return isSelectedAbsent ? selected + Self.absentSuffix : selected
   }
 
-  /// The entry a click moves to: the next one, wrapping; nil with nothing else to choose.
-  public var next: String?? {
-    let entries = entries
-    guard entries.count > 1 else { return nil }
-    let index = entries.firstIndex(of: selected) ?? 0
-    return .some(entries[(index + 1) % entries.count])
+  /// What the list shows for `entry`: "Default", the device's name, or the name marked
+  /// "(absent)" when it is not plugged in.
+  public func title(of entry: String?) -> String {
+    guard let entry else { return Self.defaultLabel }
+    return devices.contains(entry) ? entry : entry + Self.absentSuffix
   }
 }

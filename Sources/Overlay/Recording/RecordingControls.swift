@@ -130,20 +130,39 @@ extension Overlay {
     return recording.canRecord ? .start : nil
   }
 
-  /// Keys of the video side: V switches mode (not while recording); in video mode Space and
-  /// Return start and stop. Nil when the key is not the video side's.
+  /// Keys of the video side: in video mode Space and Return start and stop. Nil when the key
+  /// is not the video side's.
   func recordingKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction]? {
     let recording = state.recording
     guard state.photo.viewer == nil, press.modifiers.isEmpty else { return nil }
     switch press.key {
-    case .v where !recording.isRecording && !recording.isBusy:
-      return [.recording(.setMode(recording.mode.next))]
     case .space, .enter:
       guard recording.mode == .video, state.scan.mode != .scan else { return nil }
       return Self.recordIntent(recording).map { [.recording($0)] } ?? []
     default:
       return nil
     }
+  }
+
+  /// The mode keys, one per segment of the mode switch: P photo, V video, Q scan, each going
+  /// straight to its mode; the key of the current mode does nothing, except Q in scan mode,
+  /// which returns to the mode scanning started from (Q toggles scanning, as it always has).
+  /// Not while recording or over the viewer (the switch is hidden then): the keys are claimed
+  /// and do nothing. Nil for other keys.
+  func modeKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction]? {
+    guard press.modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return nil }
+    let segment: ModeSegment
+    switch press.key {
+    case .p: segment = .photo
+    case .v: segment = .video
+    case .q: segment = .scan
+    default: return nil
+    }
+    guard !state.photo.isViewerOpen else { return nil }
+    let recording = state.recording
+    guard !recording.isRecording, !recording.isBusy else { return [] }
+    if segment == .scan, state.scan.mode == .scan { return [.scan(.toggleMode)] }
+    return segment.intents(from: state)
   }
 
   /// Draws the switch, the record button, the small shutter and the indicator.

@@ -29,6 +29,20 @@ public struct RecordingOverlayState: Hashable, Sendable {
   public var microphones: [String]?
   /// The chosen capture device; nil for the system's default input.
   public var microphone: String?
+  /// The input recordings open when it is not the chosen one (the simulated microphone of
+  /// `--sim-microphone`); nil when it is.
+  public var microphoneInUse: String?
+  /// True when the microphone gives no sound: the running recording has none although the
+  /// microphone is not muted, or the last one could not open it.
+  public var isMicrophoneSilent = false
+
+  /// What the mute button's label says: "Microphone: off" when muted, "Microphone: no sound
+  /// (Default)" when it gives none, else "Microphone: on (Default)" with the input's name.
+  public var microphoneLabel: String {
+    guard !isMicrophoneMuted else { return "Microphone: off" }
+    let name = microphoneInUse ?? microphone ?? MicrophoneChoices.defaultLabel
+    return isMicrophoneSilent ? "Microphone: no sound (\(name))" : "Microphone: on (\(name))"
+  }
 
   /// Makes the quiet default: photo mode, nothing recording.
   public init() {}

@@ -20,12 +20,14 @@ struct ScanLayout {
     var rect: Rect
   }
 
-  /// A card's rectangle, its text lines and buttons.
+  /// A card's rectangle, its text lines and buttons. A link's first line is its host, drawn
+  /// apart from the rest (`hostLines` of them).
   struct Card {
     var rect: Rect
     var heading: String
     var lines: [String]
     var buttons: [Button]
+    var hostLines = 0
   }
 
   /// The region in drawable pixels.
@@ -33,8 +35,17 @@ struct ScanLayout {
   /// Hit areas of the four corners: top left, top right, bottom right, bottom left.
   let handles: [Rect]
   let cards: [Card]
-  /// The confirmation panel, its wrapped address lines, and Cancel / Open.
-  let confirmation: (panel: Rect, lines: [String], buttons: [Rect])?
+  /// The confirmation panel, its wrapped lines (the host's first, `hostLines` of them, then
+  /// the whole address), and Cancel / Open.
+  let confirmation: Confirmation?
+
+  /// The question before an address opens.
+  struct Confirmation {
+    var panel: Rect
+    var lines: [String]
+    var hostLines: Int
+    var buttons: [Rect]
+  }
   let painter: CameraPainter
 
   static let maximumCards = 3
@@ -50,7 +61,9 @@ struct ScanLayout {
       // the right edge leaves no room beside it), no region and no handles.
       region = Rect(x: layout.content.maxX, y: layout.content.minY, width: 0, height: 0)
       handles = []
-      cards = Self.cards(scan.photoCards, content: layout.content, region: region, painter: painter)
+      cards = Self.cards(
+        scan.photoCards, content: layout.content, region: region, painter: painter,
+        isNumbered: true)
       confirmation = scan.pendingURL.map {
         Self.confirmation(for: $0, content: layout.content, painter: painter)
       }
@@ -84,7 +97,8 @@ struct ScanLayout {
   /// The cards in a column right of the region when it leaves room (so they never cover the
   /// code being aimed at), else stacked up from the bottom of the picture area.
   private static func cards(
-    _ cards: [ScanCard], content: Rect, region: Rect, painter: CameraPainter
+    _ cards: [ScanCard], content: Rect, region: Rect, painter: CameraPainter,
+    isNumbered: Bool = false
   ) -> [Card] {
     let gap = painter.px(16)
     let besideWidth = min(painter.px(460), content.maxX - gap - (region.maxX + gap))
@@ -97,12 +111,19 @@ struct ScanLayout {
     let buttonHeight = painter.px(30)
     var bottom = content.maxY - painter.px(12)
     var placed: [Card] = []
-    for card in cards.prefix(maximumCards) {
+    for (number, card) in cards.prefix(maximumCards).enumerated() {
       let (lines, labels) = Self.content(of: card)
       let textWidth = width - 2 * pad
-      let fitted = lines.map {
-        painter.text.truncated($0, pointSize: textSize * painter.scale, width: textWidth)
+      let size = textSize * painter.scale
+      // A link's host is never shortened: it wraps; the path after it is what gets elided.
+      var hostLines: [String] = []
+      var rest = lines
+      if case .url(let url) = card.payload, let parts = CodePayload.addressParts(of: url) {
+        hostLines = Self.wrapped(parts.host, size: size, width: textWidth, painter: painter)
+        rest = parts.path.isEmpty || parts.path == "/" ? [] : [parts.path]
       }
+      let fitted =
+        hostLines + rest.map { painter.text.truncated($0, pointSize: size, width: textWidth) }
       let height =
         pad * 2 + painter.px(16) + Double(fitted.count) * lineHeight + buttonHeight
         + painter.px(6)
@@ -125,10 +146,11 @@ struct ScanLayout {
           at: 0)
         x -= painter.px(8)
       }
+      let heading = card.typeName + " · " + card.payload.kindName
       placed.append(
         Card(
-          rect: rect, heading: card.typeName + " · " + card.payload.kindName, lines: fitted,
-          buttons: buttons))
+          rect: rect, heading: isNumbered ? "\(number + 1) · " + heading : heading,
+          lines: fitted, buttons: buttons, hostLines: hostLines.count))
       bottom = rect.minY - painter.px(8)
       top = rect.maxY + painter.px(8)
       if !isBeside, bottom < content.minY + content.height / 2 { break }
@@ -140,7 +162,7 @@ struct ScanLayout {
   private static func content(of card: ScanCard) -> ([String], [(String, ScanAction)]) {
     switch card.payload {
     case .wifi(let network):
-      var lines = ["Network: " + network.ssid]
+      var lines = ["Network: " + network.ssid, "Security: " + network.securityName]
       var buttons: [(String, ScanAction)] = []
       if let password = network.password {
         lines.append("Password: " + password)
@@ -157,19 +179,15 @@ struct ScanLayout {
     }
   }
 
-  private static func confirmation(for url: String, content: Rect, painter: CameraPainter)
-    -> (Rect, [String], [Rect])
+  /// `text` wrapped at any character to `width`: nothing of it is hidden.
+  static func wrapped(_ text: String, size: Double, width: Double, painter: CameraPainter)
+    -> [String]
   {
-    let width = min(painter.px(520), content.width - painter.px(24))
-    let pad = painter.px(16)
-    // The whole address, wrapped at any character: nothing of it may be hidden.
-    let size = textSize * painter.scale
     var lines: [String] = []
     var current = ""
-    for character in url {
+    for character in text {
       let candidate = current + String(character)
-      if painter.text.size(of: candidate, pointSize: size).width > width - 2 * pad, !current.isEmpty
-      {
+      if painter.text.size(of: candidate, pointSize: size).width > width, !current.isEmpty {
         lines.append(current)
         current = String(character)
       } else {
@@ -177,6 +195,20 @@ struct ScanLayout {
       }
     }
     if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+
+  private static func confirmation(for url: String, content: Rect, painter: CameraPainter)
+    -> Confirmation
+  {
+    let width = min(painter.px(520), content.width - painter.px(24))
+    let pad = painter.px(16)
+    // The host first, set apart, then the whole address; both wrap: nothing may be hidden.
+    let size = textSize * painter.scale
+    let host = CodePayload.addressParts(of: url)?.host
+    let hostLines = host.map { wrapped($0, size: size, width: width - 2 * pad, painter: painter) }
+    let lines =
+      (hostLines ?? []) + wrapped(url, size: size, width: width - 2 * pad, painter: painter)
     let lineHeight = painter.px(22)
     let buttonHeight = painter.px(32)
     let height = pad * 3 + painter.px(24) + Double(lines.count) * lineHeight + buttonHeight
@@ -190,7 +222,8 @@ struct ScanLayout {
     let cancel = Rect(
       x: open.minX - painter.px(10) - buttonWidth, y: open.minY, width: buttonWidth,
       height: buttonHeight)
-    return (panel, lines, [cancel, open])
+    return Confirmation(
+      panel: panel, lines: lines, hostLines: hostLines?.count ?? 0, buttons: [cancel, open])
   }
 }
 
@@ -288,8 +321,8 @@ extension Overlay {
     return Rect(x: left, y: top, width: right - left, height: bottom - top)
   }
 
-  /// Q switches photo and scan mode; with the confirmation open, Enter opens and Escape
-  /// cancels. Other keys are left to the rest of the interface.
+  /// With the confirmation open, Enter opens and Escape cancels. Other keys (Q among them:
+  /// see `modeKeyActions`) are left to the rest of the interface.
   func scanKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
     guard press.modifiers.isDisjoint(with: [.control, .alt, .logo]) else { return [] }
     if let url = state.scan.pendingURL,
@@ -302,7 +335,7 @@ extension Overlay {
       default: break
       }
     }
-    return press.key == .q && !state.photo.isViewerOpen ? [.scan(.toggleMode)] : []
+    return []
   }
 
   /// Draws the scan interface: the shade around the region, its corner brackets, each code's
@@ -316,12 +349,6 @@ extension Overlay {
       let painter = CameraPainter(text: text, scale: layout.scale)
       let scan = ScanLayout(state: state, layout: layout, painter: painter)
       drawCards(scan, responses: responses, painter: painter, into: &commands)
-      if let notice = state.scan.notice, let card = scan.cards.first {
-        painter.appendCenteredText(
-          notice, into: &commands,
-          center: Point(x: card.rect.center.x, y: card.rect.minY - painter.px(16)),
-          size: ScanLayout.textSize * painter.scale, color: .white)
-      }
       return
     }
     guard Self.isLiveScanShown(state), let video = state.videoRect else { return }
@@ -349,12 +376,41 @@ extension Overlay {
           into: &commands, from: start, to: end, width: painter.px(3), color: Self.scanOutlineColor)
       }
     }
-    if let notice = state.scan.notice {
-      painter.appendCenteredText(
-        notice, into: &commands, center: Point(x: region.center.x, y: region.maxY + painter.px(16)),
-        size: ScanLayout.textSize * painter.scale, color: .white)
-    }
     drawCards(scan, responses: responses, painter: painter, into: &commands)
+  }
+
+  /// The background of the scan interface's short confirmations ("Copied"): opaque, so the
+  /// text reads over any picture.
+  static let scanNoticeBackground = Color(red: 22, green: 22, blue: 26)
+
+  /// Draws the scan interface's short confirmation, if any, on its own opaque pill under the
+  /// top bar, over everything but the open settings list: the mode switch and the cards never
+  /// hide it.
+  func drawScanNotice(
+    into commands: inout [DrawCommand], layout: OverlayLayout, state: OverlayState
+  ) {
+    guard let notice = state.scan.notice,
+      Self.isLiveScanShown(state) || Self.arePhotoCardsShown(state)
+        || Self.arePhotoModeCardsShown(state)
+    else { return }
+    let painter = CameraPainter(text: text, scale: layout.scale)
+    let size = ScanLayout.textSize * painter.scale
+    let maxWidth = max(layout.content.width - painter.px(24), painter.px(40))
+    let shown = painter.text.truncated(notice, pointSize: size, width: maxWidth - painter.px(32))
+    let width = min(painter.text.size(of: shown, pointSize: size).width + painter.px(32), maxWidth)
+    let height = painter.px(36)
+    // Below the viewer's header row when the viewer shows, else just below the top bar.
+    let top =
+      state.photo.isViewerOpen
+      ? layout.bounds.minY + painter.px(Overlay.photoTheme.viewerHeaderHeight + 8)
+      : layout.content.minY + painter.px(12)
+    let pill = Rect(
+      x: (layout.content.center.x - width / 2).rounded(), y: top.rounded(), width: width.rounded(),
+      height: height)
+    commands.append(
+      .fillRect(pill, color: Self.scanNoticeBackground, cornerRadius: height / 2))
+    painter.appendCenteredText(
+      shown, into: &commands, center: pill.center, size: size, color: CameraPainter.textColor)
   }
 
   /// Draws the cards of the codes found in the viewer's photo, above the viewer.
@@ -362,10 +418,47 @@ extension Overlay {
     _ responses: ScanUIResponses, into commands: inout [DrawCommand], layout: OverlayLayout,
     state: OverlayState
   ) {
-    guard Self.arePhotoCardsShown(state) else { return }
+    guard Self.arePhotoCardsShown(state), let viewer = state.photo.viewer else { return }
     let painter = CameraPainter(text: text, scale: layout.scale)
+    drawPhotoOutlines(state.scan.photoCards, viewer: viewer, layout: layout, into: &commands)
     let scan = ScanLayout(state: state, layout: layout, painter: painter)
     drawCards(scan, responses: responses, painter: painter, into: &commands)
+  }
+
+  /// Outlines each code found in the viewer's photo where the viewer shows it, with its card's
+  /// number beside its first corner; clipped to the photo's area.
+  private func drawPhotoOutlines(
+    _ cards: [ScanCard], viewer: ViewerState, layout: OverlayLayout,
+    into commands: inout [DrawCommand]
+  ) {
+    let photoLayout = PhotoLayout(
+      base: layout, theme: Self.photoTheme, overlayTheme: theme, timerSeconds: 0)
+    let screen = ViewerScreen(
+      viewer: viewer, layout: photoLayout, painter: PhotoPainter(text: text, scale: layout.scale),
+      theme: Self.photoTheme)
+    let photo = screen.photoRect
+    let painter = CameraPainter(text: text, scale: layout.scale)
+    commands.append(.clip(screen.photoArea))
+    for (index, card) in cards.prefix(ScanLayout.maximumCards).enumerated()
+    where !card.outline.isEmpty {
+      let points = card.outline.map {
+        Point(x: photo.minX + $0.x * photo.width, y: photo.minY + $0.y * photo.height)
+      }
+      for (start, end) in zip(points, points.dropFirst() + points.prefix(1)) {
+        painter.appendLine(
+          into: &commands, from: start, to: end, width: painter.px(3),
+          color: Self.scanOutlineColor)
+      }
+      let corner = points.min { $0.x + $0.y < $1.x + $1.y } ?? points[0]
+      let badge = Rect.centered(
+        at: corner, size: Size(width: painter.px(24), height: painter.px(24)))
+      commands.append(
+        .fillRect(badge, color: Self.scanOutlineColor, cornerRadius: badge.height / 2))
+      painter.appendCenteredText(
+        "\(index + 1)", into: &commands, center: badge.center,
+        size: ScanLayout.headingSize * painter.scale, color: .black)
+    }
+    commands.append(.clip(nil))
   }
 
   /// Draws the layout's cards, then its confirmation above them.
@@ -404,6 +497,9 @@ extension Overlay {
     }
   }
 
+  /// The colour a link's host is drawn in, apart from the rest of the address.
+  static let hostColor = OverlayTheme.accentColor
+
   private func drawCard(
     _ card: ScanLayout.Card, responses: [ControlResponse], painter: CameraPainter,
     into commands: inout [DrawCommand]
@@ -419,7 +515,8 @@ extension Overlay {
       painter.appendText(
         line, into: &commands, leading: card.rect.minX + pad,
         centerY: card.rect.minY + pad + painter.px(16) + painter.px(22) * (Double(index) + 0.5),
-        size: ScanLayout.textSize * painter.scale, color: CameraPainter.textColor)
+        size: ScanLayout.textSize * painter.scale,
+        color: index < card.hostLines ? Self.hostColor : CameraPainter.textColor)
     }
     for (index, button) in card.buttons.enumerated() {
       let response = responses.indices.contains(index) ? responses[index] : ControlResponse()
@@ -429,7 +526,7 @@ extension Overlay {
   }
 
   private func drawConfirmation(
-    _ confirmation: (panel: Rect, lines: [String], buttons: [Rect]), responses: [ControlResponse],
+    _ confirmation: ScanLayout.Confirmation, responses: [ControlResponse],
     painter: CameraPainter, into commands: inout [DrawCommand]
   ) {
     let panel = confirmation.panel
@@ -446,7 +543,8 @@ extension Overlay {
       painter.appendText(
         line, into: &commands, leading: panel.minX + pad,
         centerY: panel.minY + pad * 2 + painter.px(24) + painter.px(22) * (Double(index) + 0.5),
-        size: ScanLayout.textSize * painter.scale, color: OverlayTheme.accentColor)
+        size: ScanLayout.textSize * painter.scale,
+        color: index < confirmation.hostLines ? Self.hostColor : CameraPainter.secondaryTextColor)
     }
     for (index, label) in ["Cancel", "Open"].enumerated() {
       let response = responses.indices.contains(index) ? responses[index] : ControlResponse()

@@ -39,11 +39,13 @@ public struct ScanOverlayState: Hashable, Sendable {
   public var region = Rect(x: 0.2, y: 0.2, width: 0.6, height: 0.6)
   /// The codes found in the newest scan, at most `ScanOverlay.maximumCards` shown.
   public var cards: [ScanCard] = []
-  /// The codes found in the photo the viewer shows (cards without outlines).
+  /// The codes found in the photo the viewer shows. Their outlines are fractions (0…1) of
+  /// the photo, which the overlay places over the photo as the viewer shows it, numbered as
+  /// the cards are.
   public var photoCards: [ScanCard] = []
   /// An address waiting for the user to confirm opening it.
   public var pendingURL: String?
-  /// A short confirmation ("Copied"), shown under the region.
+  /// A short confirmation ("Copied"), shown on its own background under the top bar.
   public var notice: String?
   /// True when the saved setting "Detect codes in photo mode" is on: in photo mode the newest
   /// code's card shows (no region, shade or outlines) and the settings switch reads On.

@@ -64,7 +64,12 @@ struct SettingsPanel {
       }
     }
     _ = tracker.update(ControlID("settings-panel"), rect: layout.panel)
-    if !isWheelTaken, let scroll = scrollAction(input: input) { actions.append(scroll) }
+    // Ctrl+wheel steps sliders only; it never scrolls, so a slider is not scrolled under it.
+    if !isWheelTaken, !input.heldModifiers.contains(Self.wheelStepModifier),
+      let scroll = scrollAction(input: input)
+    {
+      actions.append(scroll)
+    }
     return Responses(rows: responses, close: close)
   }
 
@@ -183,7 +188,7 @@ struct SettingsPanel {
   }
 
   /// A click on a selector opens its list with the current entry highlighted and in view.
-  private func openPicker(_ target: SettingsPicker.Target) -> [OverlayAction] {
+  func openPicker(_ target: SettingsPicker.Target) -> [OverlayAction] {
     let list = SettingsPickerList.entries(for: target, state: state)
     let current = list.current ?? 0
     let first = max(current - SettingsPickerList.maximumVisible / 2, 0)
@@ -204,9 +209,14 @@ struct SettingsPanel {
     }
   }
 
-  /// The wheel over an editable slider line steps its value instead of scrolling.
+  /// The modifier that makes the wheel step the slider under the pointer. Without it the wheel
+  /// only scrolls the panel, so scrolling past a slider never changes the camera.
+  static let wheelStepModifier = KeyModifiers.control
+
+  /// Ctrl+wheel over an editable slider line steps its value instead of scrolling.
   private func wheelAction(_ row: SettingsRow, hit: Rect, input: OverlayInput) -> OverlayAction? {
-    guard input.wheel.y != 0, let pointer = input.pointerInPixels,
+    guard input.wheel.y != 0, input.heldModifiers.contains(Self.wheelStepModifier),
+      let pointer = input.pointerInPixels,
       row.frame.intersection(layout.viewport).contains(pointer)
     else { return nil }
     let notches = Int(input.wheel.y.rounded(.awayFromZero))

@@ -16,6 +16,8 @@ public struct SettingsPicker: Hashable, Sendable {
     case rate
     /// A menu control.
     case control(CameraModel.ControlID)
+    /// The microphone recordings use.
+    case microphone
   }
 
   /// The line whose value the list chooses.

@@ -2,8 +2,8 @@
 
 import CameraModel
 
-/// The open choice list of the settings panel: every entry of a mode selector or a menu
-/// control, the current one ticked, under (or above) its line. It is the topmost widget while
+/// The open choice list of the settings panel: every entry of a mode selector, a menu
+/// control or the microphone line, the current one ticked, under (or above) its line. It is the topmost widget while
 /// open: a click on an entry chooses it, a click anywhere else only closes the list, the wheel
 /// scrolls a long list, and ↑/↓, Return and Escape work it from the keyboard. Main thread only.
 struct SettingsPickerList {
@@ -12,7 +12,7 @@ struct SettingsPickerList {
     /// What the entry reads.
     var title: String
     /// What choosing it asks for.
-    var action: CameraAction
+    var action: OverlayAction
   }
 
   /// A list's entries and which of them is in force.
@@ -109,7 +109,7 @@ struct SettingsPickerList {
       let response = tracker.update(ControlID("settings-picker-\(index)"), rect: entryRect(index))
       responses.append(response)
       if response.isClicked {
-        actions += [.camera(entries.items[index].action), .camera(.setPicker(nil))]
+        actions += [entries.items[index].action, .camera(.setPicker(nil))]
       }
     }
     _ = tracker.update(ControlID("settings-picker"), rect: frame)
@@ -139,7 +139,7 @@ struct SettingsPickerList {
       return [.camera(.setPicker(nil))]
     case .enter:
       guard items.indices.contains(picker.highlighted) else { return [.camera(.setPicker(nil))] }
-      return [.camera(items[picker.highlighted].action), .camera(.setPicker(nil))]
+      return [items[picker.highlighted].action, .camera(.setPicker(nil))]
     case .up, .down:
       guard !items.isEmpty else { return [] }
       var moved = picker
@@ -214,7 +214,7 @@ struct SettingsPickerList {
   /// True when settings line `row` is the one `target` belongs to.
   private static func row(_ row: SettingsRow, isFor target: SettingsPicker.Target) -> Bool {
     switch (row.content, target) {
-    case (.format, .format), (.size, .size), (.rate, .rate): true
+    case (.format, .format), (.size, .size), (.rate, .rate), (.microphone, .microphone): true
     case (.control(let control), .control(let id)): control.id == id
     default: false
     }
@@ -231,7 +231,7 @@ struct SettingsPickerList {
       return Entries(
         items: formats.compactMap { format in
           choices.mode(forFormat: format).map {
-            Entry(title: format.description, action: .selectMode($0))
+            Entry(title: format.description, action: .camera(.selectMode($0)))
           }
         }, current: formats.firstIndex(of: choices.current.format))
     case .size:
@@ -240,7 +240,7 @@ struct SettingsPickerList {
       return Entries(
         items: sizes.compactMap { size in
           choices.mode(forSize: size).map {
-            Entry(title: "\(size.width) × \(size.height)", action: .selectMode($0))
+            Entry(title: "\(size.width) × \(size.height)", action: .camera(.selectMode($0)))
           }
         }, current: sizes.firstIndex(of: choices.current.size))
     case .rate:
@@ -248,7 +248,8 @@ struct SettingsPickerList {
       let intervals = choices.intervals
       return Entries(
         items: intervals.map {
-          Entry(title: $0.description, action: .selectMode(choices.mode(forInterval: $0)))
+          Entry(
+            title: $0.description, action: .camera(.selectMode(choices.mode(forInterval: $0))))
         }, current: intervals.firstIndex(of: choices.current.interval))
     case .control(let id):
       guard let control = camera.controls.first(where: { $0.id == id }) else {
@@ -259,8 +260,15 @@ struct SettingsPickerList {
         items: values.map {
           Entry(
             title: ControlNames.menuEntry($0, of: control, raw: camera.isHUDVisible),
-            action: .setControl(id, $0))
+            action: .camera(.setControl(id, $0)))
         }, current: values.firstIndex(of: control.value))
+    case .microphone:
+      let choices = MicrophoneChoices(
+        devices: state.recording.microphones ?? [], selected: state.recording.microphone)
+      return Entries(
+        items: choices.entries.map { name in
+          Entry(title: choices.title(of: name), action: .recording(.selectMicrophone(name)))
+        }, current: choices.entries.firstIndex(of: choices.selected))
     }
   }
 }
