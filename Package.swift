@@ -42,6 +42,11 @@ let package = Package(
     // ZXing-C++ is C++ only: one extern "C" function of glue (no logic) keeps C++ interop out
     // of the Swift modules.
     .target(name: "CZXingGlue", linkerSettings: [.linkedLibrary("ZXing")]),
+    .systemLibrary(
+      name: "CPipeWire", pkgConfig: "libpipewire-0.3",
+      providers: [.apt(["libpipewire-0.3-dev"])]),
+    // SPA's variadic POD builders and the proxies' method macros, which Swift cannot call.
+    .target(name: "CPipeWireGlue", dependencies: ["CPipeWire"]),
 
     // MARK: Libraries
     .target(name: "SystemCalls", dependencies: ["CSystem"]),
@@ -50,6 +55,9 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV", "CPNG"]),
     .target(
       name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "SystemCalls", "Workers"]),
+    .target(
+      name: "PipeWireCapture",
+      dependencies: ["CameraModel", "Capture", "CPipeWire", "CPipeWireGlue", "SystemCalls"]),
     .target(
       name: "SimulatedCamera",
       dependencies: ["CameraModel", "Capture", "Imaging", "Metering", "CQREncode", "Workers"]),
@@ -79,6 +87,7 @@ let package = Package(
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "PhotoPipeline",
         "MediaStore",
         "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
+        "PipeWireCapture",
       ]),
 
     // MARK: App
@@ -103,7 +112,7 @@ let package = Package(
       name: "FuzzTargets",
       dependencies: [
         "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Recording",
-        "Scanning", "SystemCalls",
+        "Scanning", "SystemCalls", "PipeWireCapture",
       ]),
     .target(
       name: "CameraTestSupport",
@@ -134,6 +143,9 @@ let package = Package(
       ]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
+    .testTarget(
+      name: "PipeWireCaptureTests",
+      dependencies: ["PipeWireCapture", "Capture", "CPipeWire", "CPipeWireGlue"]),
     .testTarget(
       name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
     .testTarget(

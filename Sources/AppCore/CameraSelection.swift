@@ -29,7 +29,9 @@ public enum CameraSelection: Hashable, Sendable {
     case .device(let name):
       let path = name.allSatisfy(\.isNumber) ? "/dev/video\(name)" : name
       if let found = cameras.first(where: { $0.path == path }) { return .device(found) }
-      return .device(DeviceInfo(path: path, name: path, driver: "", busInfo: path))
+      // A PipeWire camera not found is still opened through PipeWire, which then says so.
+      let kind: DeviceInfo.Kind = path.hasPrefix("pipewire:") ? .pipewire : .v4l2
+      return .device(DeviceInfo(path: path, name: path, driver: "", busInfo: path, kind: kind))
     }
   }
 }

@@ -2,6 +2,7 @@
 import CameraModel
 import Capture
 import Imaging
+import PipeWireCapture
 import SimulatedCamera
 
 /// Builds what a capture session needs for a chosen camera: the device description, an opener
@@ -60,6 +61,12 @@ public struct CameraSource: Sendable {
         SimulatedCamera(options: options)
       }
       self.notice = notice
+    case .device(let info) where info.kind == .pipewire:
+      device = info
+      let name = PipeWireCameraNode.nodeName(inPath: info.path) ?? info.path
+      open = { () throws(CaptureError) -> any CaptureDevice in
+        try PipeWireDevice(nodeName: name)
+      }
     case .device(let info):
       device = info
       open = { () throws(CaptureError) -> any CaptureDevice in
@@ -101,10 +108,15 @@ public struct CameraSource: Sendable {
     return (sameBus ?? twins.first)?.path ?? info.path
   }
 
-  /// Cameras in the order the app offers them: those that open, then those the user may not
-  /// open (so "permission denied" is said rather than "no camera").
-  public static func discover() -> [DeviceInfo] {
-    let result = DeviceDiscovery().scan()
-    return result.cameras + result.permissionDenied
+  /// Cameras in the order the app offers them: V4L2 cameras that open, then those the user may
+  /// not open (so "permission denied" is said rather than "no camera"), then, when a PipeWire
+  /// daemon answers, PipeWire's cameras; `backend` keeps only one of the two kinds.
+  public static func discover(backend: CaptureBackend = .automatic) -> [DeviceInfo] {
+    backend.cameras(
+      v4l2: {
+        let result = DeviceDiscovery().scan()
+        return result.cameras + result.permissionDenied
+      },
+      pipewire: { PipeWireDiscovery.cameras().map(\.deviceInfo) })
   }
 }

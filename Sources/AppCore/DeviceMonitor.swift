@@ -34,7 +34,7 @@ public final class DeviceMonitor: Sendable {
   /// each answer.
   public init(
     watchesHotplug: Bool = true,
-    scan: @escaping @Sendable () -> [DeviceInfo] = CameraSource.discover,
+    scan: @escaping @Sendable () -> [DeviceInfo] = { CameraSource.discover() },
     holders: @escaping @Sendable (String) -> [String] = DeviceMonitor.holderNames,
     wake: (@Sendable () -> Void)? = nil
   ) {

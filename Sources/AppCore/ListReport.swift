@@ -69,7 +69,9 @@ public struct ListReport: Sendable {
     }
     let info = source.device
     return Result { () throws(CaptureError) in
-      let device = try V4L2Device(path: info.path, identity: info.identity)
+      let device: any CaptureDevice =
+        info.kind == .pipewire
+        ? try source.open() : try V4L2Device(path: info.path, identity: info.identity)
       defer { device.close() }
       return try device.capabilities()
     }
@@ -121,6 +123,9 @@ public struct ListReport: Sendable {
   private func header(for device: DeviceInfo) -> String {
     switch device.kind {
     case .simulated: "\(device.path)  \(device.name) (built in)"
+    case .pipewire:
+      "\(device.path)  \(device.name) — through PipeWire"
+        + (device.busInfo.isEmpty ? "" : ", \(device.busInfo)")
     case .v4l2:
       "\(device.path)  \(device.name)"
         + (device.driver.isEmpty ? "" : " — driver \(device.driver), bus \(device.busInfo)")

@@ -42,6 +42,8 @@ public struct Options: Hashable, Sendable {
   public var command: Command = .preview
   /// Which camera to open.
   public var camera: CameraChoice = .automatic
+  /// `--backend`: which way to reach cameras.
+  public var backend = CaptureBackend.automatic
   /// Format, size and frame rate wishes.
   public var modeRequest = ModeRequest()
   /// Start in fullscreen.
@@ -169,6 +171,12 @@ public struct Options: Hashable, Sendable {
       case "--fullscreen", "-f": isFullscreen = true
       case "--still-scene": isSceneStill = true
       case "--device", "-d": camera = .device(try value())
+      case "--backend":
+        let text = try value()
+        guard let choice = CaptureBackend(rawValue: text) else {
+          throw .invalidValue(option: name, value: text, expected: "auto, v4l2 or pipewire")
+        }
+        backend = choice
       case "--camera":
         let choice = try value()
         guard choice == "sim" || choice == "simulated" else {

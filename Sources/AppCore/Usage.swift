@@ -16,7 +16,9 @@ public let usageText = """
   built-in simulated camera when there is none) and shows a live preview.
 
   Cameras and modes:
-    -d, --device DEVICE   open this V4L2 device (/dev/video2, or just 2)
+    -d, --device DEVICE   open this V4L2 device (/dev/video2, or just 2), or this PipeWire
+                          camera (pipewire:NODE_NAME, as --list shows it)
+        --backend WAY     reach cameras through auto (V4L2, then PipeWire), v4l2 or pipewire
         --camera sim      open the built-in simulated camera
         --still-scene     the simulated camera's objects hold still
         --size WxH        frame size, e.g. 1280x720 (nearest available is used)

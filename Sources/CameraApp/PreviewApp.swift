@@ -120,7 +120,7 @@ final class PreviewApp {
       FileHandle.standardError.write(Data("pinhole: \(problem.userMessage)\n".utf8))
     }
     let fonts = FontLookup()
-    let cameras = CameraSource.discover()
+    let cameras = CameraSource.discover(backend: options.backend)
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
     source = CameraSource(
       selection, stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
@@ -133,7 +133,9 @@ final class PreviewApp {
     scan = ScanSide(wake: wake)
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start()
-    devices = DeviceMonitor(wake: { wake.wake() })
+    let cameraBackend = options.backend
+    devices = DeviceMonitor(
+      scan: { CameraSource.discover(backend: cameraBackend) }, wake: { wake.wake() })
     lights = LightsWorker(wake: { wake.wake() })
     settingsWriter = Self.makeSettingsWriter(url: settingsURL)
     do throws(PlatformError) {

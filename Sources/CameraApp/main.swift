@@ -29,7 +29,8 @@ case .version:
 case .list:
   print(
     ListReport.gather(
-      cameras: CameraSource.discover(), choice: options.camera, wishes: options.modeRequest
+      cameras: CameraSource.discover(backend: options.backend), choice: options.camera,
+      wishes: options.modeRequest
     ).text())
 case .controls:
   switch ControlsCommand(settings: options.controlSettings).run(openDevice: chosenSource().open) {
@@ -112,7 +113,7 @@ func printPaths(_ text: String) {
 /// The camera the command line chose, or the first one, or the simulated camera.
 func chosenSource() -> CameraSource {
   CameraSource(
-    CameraSelection.choose(options.camera, among: CameraSource.discover()),
+    CameraSelection.choose(options.camera, among: CameraSource.discover(backend: options.backend)),
     stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
     syncBeacon: options.isMicrophoneSimulated)
 }

@@ -8,6 +8,8 @@ public struct DeviceInfo: Hashable, Sendable, CustomStringConvertible {
     case v4l2
     /// The simulated camera built into Pinhole.
     case simulated
+    /// A PipeWire camera node ("pipewire:NODE_NAME").
+    case pipewire
   }
 
   /// Node path ("/dev/video0"), or "sim" for the simulated camera.

@@ -117,7 +117,7 @@ extension V4L2Device {
 
   /// Sizes offered for a stepwise or continuous range: the usual camera sizes that the range
   /// and its step can produce, plus the maximum, smallest first.
-  static func commonSizes(min: FrameSize, max: FrameSize, step: FrameSize) -> [FrameSize] {
+  public static func commonSizes(min: FrameSize, max: FrameSize, step: FrameSize) -> [FrameSize] {
     func fits(_ value: Int, _ low: Int, _ high: Int, _ step: Int) -> Bool {
       value >= low && value <= high && (step <= 1 || (value - low) % step == 0)
     }

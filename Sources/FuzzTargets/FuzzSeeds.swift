@@ -3,6 +3,7 @@ import AppCore
 import CameraModel
 import Foundation
 import Imaging
+import PipeWireCapture
 
 /// Valid inputs for every fuzz target, made in code (no corpus files): a small gradient
 /// encoded as a UVC-style MJPEG frame (no Huffman tables) and as a photo, a raw frame header
@@ -86,6 +87,15 @@ public enum FuzzSeeds {
             + "2300000000 30000 18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 17 1 0 0 0 0 0\n")
             .utf8),
         Array("obs\n".utf8), Array("caf".utf8) + [0xE9] + Array(".jpg".utf8),
+      ]
+    case .pipeWireFormat:
+      [
+        SPAPodBytes.rawOffer(
+          videoFormat: 4, width: 640, height: 360, framesPerSecond: [30, 40, 30, 25, 1]),
+        PipeWireFormats.formatPodBytes(
+          for: CaptureMode(
+            format: .mjpeg, size: FrameSize(width: 1280, height: 720),
+            interval: FrameInterval(framesPerSecond: 30))) ?? [],
       ]
     case .instanceMessage:
       [

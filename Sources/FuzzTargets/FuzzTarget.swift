@@ -6,6 +6,7 @@ import Hotplug
 import Imaging
 import MediaStore
 import PhotoPipeline
+import PipeWireCapture
 import Scanning
 import SystemCalls
 
@@ -47,6 +48,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case mediaFile
   /// A recording's hidden part file left in the videos folder, then the launch's recovery.
   case partFileRecovery
+  /// A format object from the PipeWire daemon: a node's offer, or the negotiated format.
+  case pipeWireFormat
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -88,6 +91,7 @@ public final class FuzzHarness {
     case .instanceMessage: instanceMessage(bytes)
     case .mediaFile: media.run(bytes)
     case .partFileRecovery: parts.run(bytes)
+    case .pipeWireFormat: pipeWireFormat(bytes)
     }
   }
 
@@ -186,6 +190,19 @@ public final class FuzzHarness {
     precondition(
       FileNameBytes.bytes(FileNameBytes.string(name)) == name,
       "a file name's bytes round-trip")
+  }
+
+  private func pipeWireFormat(_ bytes: [UInt8]) {
+    let (offer, mode) = PipeWireFormats.read(podBytes: bytes)
+    if let offer {
+      // Whatever the daemon offers, the capabilities hold only sizes Pinhole can stream.
+      for format in PipeWireFormats.capabilities(from: [offer]).formats {
+        for size in format.sizes {
+          precondition(size.size.width > 0 && size.size.height > 0, "an empty size offered")
+        }
+      }
+    }
+    if let mode { precondition(mode.size.width > 0, "an empty negotiated size") }
   }
 
   private func instanceMessage(_ bytes: [UInt8]) {

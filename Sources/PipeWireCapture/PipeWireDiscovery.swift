@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+import CPipeWire
+import CPipeWireGlue
+import CameraModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A camera as PipeWire publishes it: a node of media class `Video/Source`.
+public struct PipeWireCameraNode: Hashable, Sendable {
+  /// The node's global id (valid for this daemon's lifetime only).
+  public var id: UInt32
+  /// `node.name`: stable across restarts for the same camera, so it names the camera.
+  public var name: String
+  /// `node.description`, or the name when there is none.
+  public var description: String
+  /// The V4L2 bus info or object path the node reports (`api.v4l2.cap.bus_info`,
+  /// `object.path`), empty when it reports neither.
+  public var busInfo: String
+
+  /// Makes a node description.
+  public init(id: UInt32, name: String, description: String, busInfo: String) {
+    self.id = id
+    self.name = name
+    self.description = description
+    self.busInfo = busInfo
+  }
+
+  /// The prefix of a PipeWire camera's path: `pipewire:NODE_NAME`.
+  public static let pathPrefix = "pipewire:"
+
+  /// How Pinhole shows and finds this camera.
+  public var deviceInfo: DeviceInfo {
+    let path = Self.pathPrefix + name
+    return DeviceInfo(
+      path: path, name: description, driver: "pipewire", busInfo: busInfo, identity: path,
+      kind: .pipewire)
+  }
+
+  /// The node name in a `pipewire:NODE_NAME` path; nil for other paths.
+  public static func nodeName(inPath path: String) -> String? {
+    guard path.hasPrefix(pathPrefix) else { return nil }
+    let name = String(path.dropFirst(pathPrefix.count))
+    return name.isEmpty ? nil : name
+  }
+}
+
+/// Finds PipeWire's cameras and reads the formats they offer.
+public enum PipeWireDiscovery {
+  /// How long the daemon may take to answer one round of requests.
+  static let answerTimeout = Duration.seconds(5)
+
+  /// The camera nodes the daemon knows, in id order; empty when no daemon answers.
+  public static func cameras() -> [PipeWireCameraNode] {
+    guard PipeWireConnection.mayHaveDaemon,
+      let connection = try? PipeWireConnection(for: "PipeWire")
+    else { return [] }
+    return (try? cameraNodes(on: connection)) ?? []
+  }
+
+  /// Every `Video/Source` node on `connection`.
+  static func cameraNodes(on connection: PipeWireConnection) throws(CaptureError)
+    -> [PipeWireCameraNode]
+  {
+    let collector = RegistryCollector()
+    let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
+    hook.initialize(to: spa_hook())
+    let events = UnsafeMutablePointer<pw_registry_events>.allocate(capacity: 1)
+    events.initialize(to: pw_registry_events())
+    defer {
+      hook.deallocate()
+      events.deallocate()
+    }
+    events.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
+    events.pointee.global = { data, id, _, type, _, props in
+      guard let data, let type, let props, String(cString: type) == PipeWireDiscovery.nodeType
+      else { return }
+      let collector = Unmanaged<RegistryCollector>.fromOpaque(data).takeUnretainedValue()
+      func value(_ key: String) -> String? {
+        spa_dict_lookup(props, key).map { String(cString: $0) }
+      }
+      guard value("media.class") == "Video/Source", let name = value("node.name") else { return }
+      collector.nodes.append(
+        PipeWireCameraNode(
+          id: id, name: name,
+          description: value("node.description") ?? value("node.nick") ?? name,
+          busInfo: value("api.v4l2.cap.bus_info") ?? value("object.path") ?? ""))
+    }
+    let answered = connection.locked { () -> Bool in
+      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
+      else { return false }
+      _ = pinhole_pw_registry_add_listener(
+        registry, hook, events, Unmanaged.passUnretained(collector).toOpaque())
+      let answered = connection.roundTrip(timeout: answerTimeout)
+      spa_hook_remove(hook)
+      pw_proxy_destroy(registry)
+      return answered
+    }
+    // A daemon that does not answer a sync in time is as good as gone.
+    guard answered else { throw .disconnected(device: "PipeWire") }
+    return collector.nodes.sorted { $0.id < $1.id }
+  }
+
+  /// The formats node `id` offers (its EnumFormat params), decoded.
+  static func offers(ofNode id: UInt32, on connection: PipeWireConnection) throws(CaptureError)
+    -> [PipeWireFormats.Offer]
+  {
+    let collector = ParamCollector()
+    let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
+    hook.initialize(to: spa_hook())
+    let events = UnsafeMutablePointer<pw_node_events>.allocate(capacity: 1)
+    events.initialize(to: pw_node_events())
+    defer {
+      hook.deallocate()
+      events.deallocate()
+    }
+    events.pointee.version = UInt32(PW_VERSION_NODE_EVENTS)
+    events.pointee.param = { data, _, id, _, _, param in
+      guard let data, let param, id == SPA_PARAM_EnumFormat.rawValue else { return }
+      let collector = Unmanaged<ParamCollector>.fromOpaque(data).takeUnretainedValue()
+      if let offer = PipeWireFormats.offer(from: param) { collector.offers.append(offer) }
+    }
+    let answered = connection.locked { () -> Bool in
+      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0),
+        let bound = pw_registry_bind(registry, id, nodeType, UInt32(PW_VERSION_NODE), 0)
+      else { return false }
+      let node = OpaquePointer(bound)
+      _ = pinhole_pw_node_add_listener(
+        node, hook, events, Unmanaged.passUnretained(collector).toOpaque())
+      _ = pinhole_pw_node_enum_params(node, 0, SPA_PARAM_EnumFormat.rawValue)
+      let answered = connection.roundTrip(timeout: answerTimeout)
+      spa_hook_remove(hook)
+      pw_proxy_destroy(node)
+      pw_proxy_destroy(registry)
+      return answered
+    }
+    guard answered else { throw .disconnected(device: "PipeWire") }
+    return collector.offers
+  }
+
+  /// The interface type of nodes, as the registry names it.
+  static let nodeType = "PipeWire:Interface:Node"
+}
+
+/// Camera nodes seen by a registry listener (loop thread, under the lock).
+private final class RegistryCollector {
+  var nodes: [PipeWireCameraNode] = []
+}
+
+/// Offers seen by a node listener (loop thread, under the lock).
+private final class ParamCollector {
+  var offers: [PipeWireFormats.Offer] = []
+}

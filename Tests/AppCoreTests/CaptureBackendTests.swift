@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+import AppCore
+import CameraModel
+import Testing
+
+@Suite struct CaptureBackendTests {
+  @Test func backendOptionNamesTheWayToCameras() throws {
+    #expect(try Options(parsing: []).backend == .automatic)
+    #expect(try Options(parsing: ["--backend", "pipewire"]).backend == .pipewire)
+    #expect(try Options(parsing: ["--backend", "v4l2"]).backend == .v4l2)
+    #expect(try Options(parsing: ["--backend", "auto"]).backend == .automatic)
+    #expect(throws: OptionsError.self) { try Options(parsing: ["--backend", "gstreamer"]) }
+  }
+
+  @Test func automaticListsV4L2CamerasBeforePipeWireOnes() {
+    let v4l2 = DeviceInfo(path: "/dev/video0", name: "Webcam", driver: "uvcvideo", busInfo: "usb")
+    let pipewire = DeviceInfo(
+      path: "pipewire:cam", name: "Camera", driver: "pipewire", busInfo: "", kind: .pipewire)
+    #expect(
+      CaptureBackend.automatic.cameras(v4l2: { [v4l2] }, pipewire: { [pipewire] })
+        == [v4l2, pipewire])
+    #expect(CaptureBackend.v4l2.cameras(v4l2: { [v4l2] }, pipewire: { [pipewire] }) == [v4l2])
+    #expect(
+      CaptureBackend.pipewire.cameras(v4l2: { [v4l2] }, pipewire: { [pipewire] }) == [pipewire])
+  }
+
+  @Test func aPipeWirePathNotFoundIsStillOpenedThroughPipeWire() {
+    let selection = CameraSelection.choose(.device("pipewire:gone"), among: [])
+    guard case .device(let info) = selection else {
+      Issue.record("expected a device, got \(selection)")
+      return
+    }
+    #expect(info.kind == .pipewire)
+    #expect(info.path == "pipewire:gone")
+  }
+}
