@@ -25,10 +25,8 @@ public final class AudioOutput {
     }
     self.channelCount = channelCount
     self.sampleRate = sampleRate
-    // Without a sound card ALSA prints its probing to stderr; the outcome is all that matters.
-    var isOpen = false
-    SoundPlayer.withQuietStandardError { isOpen = open(sampleRate: sampleRate) }
-    guard isOpen else { return nil }
+    // ALSA's probing lines are dropped by `SDLAudioSubsystem`; the outcome is all that matters.
+    guard open(sampleRate: sampleRate) else { return nil }
   }
 
   private func open(sampleRate: Int) -> Bool {

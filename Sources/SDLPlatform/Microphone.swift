@@ -26,10 +26,8 @@ public final class Microphone: AudioInput, @unchecked Sendable {
   /// so call it on a worker thread; audio then stays running (`SDLAudioSubsystem.keepRunning`)
   /// so that SDL posts SDL_AUDIODEVICEADDED/REMOVED when an input comes or goes. Any thread.
   public static func deviceNames() -> [String] {
-    var isRunning = false
-    // Without a sound card ALSA prints its probing to stderr; the outcome is all that matters.
-    SoundPlayer.withQuietStandardError { isRunning = SDLAudioSubsystem.keepRunning() }
-    guard isRunning else { return [] }
+    // ALSA's probing lines are dropped by `SDLAudioSubsystem`; the outcome is all that matters.
+    guard SDLAudioSubsystem.keepRunning() else { return [] }
     let count = max(0, SDL_GetNumAudioDevices(1))
     return (0..<count).compactMap { SDL_GetAudioDeviceName($0, 1).map { String(cString: $0) } }
   }

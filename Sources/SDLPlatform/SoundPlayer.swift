@@ -84,15 +84,10 @@ public final class SoundPlayer {
     if case .ready = status { status = .notOpened }
   }
 
-  /// Starts SDL audio, loads the WAV and opens a device in its format; records why not.
-  /// Without a sound card, ALSA prints a dozen "ALSA lib conf.c: ..." lines while SDL probes
-  /// it; the reason that matters comes back through SDL_GetError and goes in `status`, so
-  /// stderr is pointed at /dev/null while audio starts.
+  /// Starts SDL audio, loads the WAV and opens a device in its format; records why not. The
+  /// reason that matters comes back through SDL_GetError and goes in `status` (ALSA's own
+  /// probing lines are dropped by `SDLAudioSubsystem`, so stderr stays the app's log).
   private func open() {
-    Self.withQuietStandardError { openQuietly() }
-  }
-
-  private func openQuietly() {
     guard SDLAudioSubsystem.start() else {
       status = .unavailable(reason: "no audio: " + String(cString: SDL_GetError()))
       return
@@ -117,50 +112,6 @@ public final class SoundPlayer {
     SDL_PauseAudioDevice(device, 0)
     status = .ready
   }
-
-  /// Runs `body` with file descriptor 2 on /dev/null, then puts it back. Lines other threads
-  /// write to stderr during those milliseconds are lost too; only audio start-up uses it.
-  ///
-  /// Audio starts on several threads (the shutter sound's, the microphone list's, the
-  /// recording's, the viewer's sound): the first to enter points stderr away and the last to
-  /// leave puts it back, so one thread's restore can neither let another's probing through nor
-  /// leave stderr on /dev/null. Any thread.
-  static func withQuietStandardError(_ body: () -> Void) {
-    let isQuiet = quieting.withLock { state -> Bool in
-      if state.depth == 0 {
-        fflush(nil)
-        let saved = dup(2)
-        let sink = Glibc.open("/dev/null", O_WRONLY | O_CLOEXEC)
-        guard saved >= 0, sink >= 0 else {
-          if saved >= 0 { Glibc.close(saved) }
-          if sink >= 0 { Glibc.close(sink) }
-          return false
-        }
-        dup2(sink, 2)
-        Glibc.close(sink)
-        state.saved = saved
-      }
-      state.depth += 1
-      return true
-    }
-    defer {
-      if isQuiet {
-        quieting.withLock { state in
-          state.depth -= 1
-          if state.depth == 0 {
-            fflush(nil)
-            dup2(state.saved, 2)
-            Glibc.close(state.saved)
-            state.saved = -1
-          }
-        }
-      }
-    }
-    body()
-  }
-
-  /// Threads inside `withQuietStandardError`, and the real stderr kept while any is.
-  private static let quieting = Mutex<(depth: Int, saved: Int32)>((depth: 0, saved: -1))
 
   /// `SDL_LoadWAV` is a macro Swift cannot import; this is what it expands to:
   /// `SDL_LoadWAV_RW(SDL_RWFromFile(path, "rb"), 1, ...)`, the 1 making SDL close the stream.
