@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
+import Foundation
 import Glibc
+import SystemCalls
 
 /// Why a photo could not be stored, trashed or restored, in terms a person can act on.
 public enum StorageError: Error, Equatable, Sendable {
@@ -40,12 +42,32 @@ public enum StorageError: Error, Equatable, Sendable {
   }
 
   /// ENOENT or ENOTDIR inside `folder`: the folder is missing, unless something is there (a
-  /// file given as the folder, or a folder of a filesystem that holds no files).
+  /// file given as the folder, or a folder of a filesystem that holds no files), or a file
+  /// stands where one of its parent folders should be (then that file is named).
   private static func missingOrOther(_ folder: String) -> StorageError {
+    guard !folder.isEmpty else { return .folderMissing(folder: folder) }
     var status = stat()
-    guard !folder.isEmpty, stat(folder, &status) == 0 else { return .folderMissing(folder: folder) }
+    guard FileNameBytes.withCString(folder, { stat($0, &status) }) == 0 else {
+      return errno == ENOTDIR ? fileInTheWay(of: folder) : .folderMissing(folder: folder)
+    }
     return status.st_mode & S_IFMT == S_IFDIR
       ? .cannotHoldFiles(folder: folder) : .notAFolder(folder: folder)
+  }
+
+  /// The nearest existing parent of `folder` when it is not a folder (ENOTDIR said one is
+  /// not); `folder` missing otherwise.
+  private static func fileInTheWay(of folder: String) -> StorageError {
+    var path = folder
+    while true {
+      let parent = (path as NSString).deletingLastPathComponent
+      guard !parent.isEmpty, parent != path else { return .folderMissing(folder: folder) }
+      path = parent
+      var status = stat()
+      if FileNameBytes.withCString(path, { stat($0, &status) }) == 0 {
+        return status.st_mode & S_IFMT == S_IFDIR
+          ? .folderMissing(folder: folder) : .notAFolder(folder: path)
+      }
+    }
   }
 
   /// One sentence saying what happened and what to do, for the banner.

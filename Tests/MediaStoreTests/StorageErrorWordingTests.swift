@@ -39,6 +39,15 @@ import Testing
     }
   }
 
+  @Test func aFileWhereAParentFolderShouldBeIsNamedNotCalledMissing() throws {
+    let root = try TemporaryFolder()
+    let file = try root.makeFile("notes.txt")
+    let inside = file.appendingPathComponent("photos")
+    #expect(throws: StorageError.notAFolder(folder: file.path)) {
+      try AtomicFileWriter(naming: naming).write(Data("x".utf8), into: inside, date: Date())
+    }
+  }
+
   @Test func aNameTooLongIsSaidSo() {
     let error = StorageError(SystemCallError(call: "open", errno: ENAMETOOLONG), folder: "/v")
     #expect(error == .nameTooLong(folder: "/v"))
