@@ -37,9 +37,13 @@ public struct PhotoNaming: Sendable {
 
   /// The file name for the `attempt`-th try (1 has no suffix, 2 gives " (2)").
   public func fileName(base: String, attempt: Int, fileExtension: String) -> String {
+    "\(baseName(base, attempt: attempt)).\(fileExtension)"
+  }
+
+  /// `base` for attempt `attempt`: "NAME", then "NAME (2)"…, counting from 1.
+  public func baseName(_ base: String, attempt: Int) -> String {
     precondition(attempt >= 1, "attempts count from 1")
-    let suffix = attempt == 1 ? "" : " (\(attempt))"
-    return "\(base)\(suffix).\(fileExtension)"
+    return attempt == 1 ? base : "\(base) (\(attempt))"
   }
 
   private func pad(_ value: Int?, _ width: Int) -> String {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import SystemCalls
 
 /// The last-resort folder for photos that were still in memory when Pinhole quit (their folder
 /// was missing, read-only or full): `$XDG_DATA_HOME/pinhole/unsaved`, by default
@@ -27,8 +28,11 @@ extension PhotoVault {
   @discardableResult
   public func rescue(into folder: URL) -> RetryReport {
     guard !pending.isEmpty else { return RetryReport(saved: [], stillPending: 0, lastError: nil) }
-    if let refusal = UnsavedPhotos.makeFolder(folder.path) {
-      // Said as the creation failed (permission, read-only), not as a missing drive.
+    let code = CommandLineBytes.makeFolders(folder.path)
+    if code != 0 {
+      // Said as the creation failed (a file in the way, permission, read-only), not as a
+      // missing drive.
+      let refusal = StorageError(SystemCallError(call: "mkdir", errno: code), folder: folder.path)
       return RetryReport(saved: [], stillPending: pending.count, lastError: refusal)
     }
     return changeFolder(to: folder)
@@ -58,24 +62,5 @@ extension PhotoVault {
         "\(report.stillPending) photo(s) could not be saved anywhere and are lost: \(reason)")
     }
     return lines
-  }
-}
-
-extension UnsavedPhotos {
-  /// Makes `path` and any missing parents (mode 0700: photos nobody chose to share); nil when
-  /// it exists or was made, else why the first missing level could not be made, in the words
-  /// of its parent folder.
-  static func makeFolder(_ path: String) -> StorageError? {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      return isFolder.boolValue ? nil : .notAFolder(folder: path)
-    }
-    let parent = (path as NSString).deletingLastPathComponent
-    guard !parent.isEmpty, parent != path else { return .folderMissing(folder: path) }
-    if let problem = makeFolder(parent) { return problem }
-    guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-      return StorageError(SystemCallError(call: "mkdir", errno: errno), folder: parent)
-    }
-    return nil
   }
 }
