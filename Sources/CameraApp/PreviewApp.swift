@@ -14,11 +14,13 @@ import Workers
 /// never blocks on the camera: it takes the newest frame if one arrived, otherwise it draws the
 /// previous one again.
 final class PreviewApp {
-  let window: PreviewWindow
   let events: EventPump
   let video: VideoTexture
   let backend: SDLOverlayBackend
   let overlay: Overlay
+  // Declared after the overlay, its backend and the video texture: stored properties are
+  // released in declaration order, and the window's renderer must outlive their textures.
+  let window: PreviewWindow
   let options: Options
   var source: CameraSource
   var session: CaptureSession
