@@ -185,9 +185,12 @@ public final class RecordingController {
     self.mode = mode
   }
 
-  /// Starts recording `session`'s frames. Needs `frameFacts`; ignored while active.
-  public func start(session: CaptureSession) {
-    guard !isActive, let facts = frameFacts else { return }
+  /// Starts recording `session`'s frames. Needs `frameFacts`; returns why it did not start
+  /// (already active, or no frame seen yet), nil when it did.
+  @discardableResult
+  public func start(session: CaptureSession) -> RecordingRefusal? {
+    guard !isActive else { return .busy }
+    guard let facts = frameFacts else { return .noPicture }
     phase = .starting(stopWhenStarted: false)
     requestedAt = MonotonicTime.now()
     pendingSession = session
@@ -220,6 +223,7 @@ public final class RecordingController {
         return .failedToStart(message, microphone)
       }
     }
+    return nil
   }
 
   /// Stops the recording; the file is finished in the background.
