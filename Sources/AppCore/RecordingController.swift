@@ -85,7 +85,7 @@ public final class RecordingController {
   public var codec = VideoCodec.h264
   /// Opens the microphone; nil records without sound. A new one forgets that the last
   /// recording could not open the old one.
-  public var openMicrophone: RecordRunner.MicrophoneOpener? {
+  public var openMicrophone: MicrophoneOpener? {
     didSet { didMicrophoneFail = false }
   }
   /// The name of the input `openMicrophone` opens when it is not the chosen device (the
@@ -133,7 +133,7 @@ public final class RecordingController {
   /// `listMicrophones`, when given, lists the capture devices for the settings panel on a
   /// worker thread (`microphoneRoster`).
   public init(
-    folder: URL, openMicrophone: RecordRunner.MicrophoneOpener?,
+    folder: URL, openMicrophone: MicrophoneOpener?,
     listMicrophones: MicrophoneRoster.Lister? = nil, wake: (@Sendable () -> Void)? = nil
   ) {
     self.folder = folder

@@ -50,7 +50,7 @@ extension PreviewApp {
 
   /// Opens the capture device `name` (nil: the default input); the failure carries the
   /// sentence for the notice, and the recording goes on without sound.
-  static func microphoneOpener(named name: String?) -> RecordRunner.MicrophoneOpener {
+  static func microphoneOpener(named name: String?) -> MicrophoneOpener {
     return {
       do {
         return try Microphone(name: name)

@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import CameraTestSupport
+import Commands
 import Foundation
 import Imaging
 import Scanning

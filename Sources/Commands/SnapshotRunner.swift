@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 import Capture
 import Foundation

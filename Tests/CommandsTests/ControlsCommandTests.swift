@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 import CameraTestSupport
 import Capture
 import Testing
 
-@testable import AppCore
+@testable import Commands
 
 @Suite struct ControlsCommandTests {
   func settings(_ texts: String...) -> [ControlSetting] {

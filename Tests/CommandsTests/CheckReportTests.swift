@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import Commands
 import Testing
 
 @Suite struct CheckReportTests {

@@ -1,9 +1,10 @@
+import AppCore
 import CameraModel
 import Foundation
 import Testing
 
 // SPDX-License-Identifier: MIT
-@testable import AppCore
+@testable import Commands
 
 @Suite struct ModeSweepTests {
   let capabilities = DeviceCapabilities(formats: [

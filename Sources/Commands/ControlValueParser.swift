@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 
 /// Reads the value of `--set NAME=VALUE` for one control: a number (decimal, or hex with 0x),

@@ -1,11 +1,12 @@
-// SPDX-License-Identifier: MIT
 import CameraModel
 import CameraTestSupport
 import Capture
 import Foundation
 import Testing
 
+// SPDX-License-Identifier: MIT
 @testable import AppCore
+@testable import Commands
 
 /// A webcam unplugged mid-recording: the recording ends with the file kept and a sentence that
 /// names the camera, and the camera recorded is the one named on the command line even when a

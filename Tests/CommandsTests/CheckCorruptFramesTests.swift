@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 import CameraTestSupport
 import Capture
 import Imaging
 import Testing
 
-@testable import AppCore
+@testable import Commands
 
 /// `--check` fails when more than one frame and more than 1 % of the frames are corrupt, and a
 /// single bad MJPEG header does not spoil the frames after it.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 
 /// Prints controls the way `v4l2-ctl -L` does: a heading per control class, then one line per

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 
 /// Why `--set NAME=VALUE` (or `--controls`) could not be carried out.

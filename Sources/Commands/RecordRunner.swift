@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 import Capture
 import Foundation
@@ -21,9 +22,6 @@ import Workers
 /// session's frame sink until the duration passes, SIGINT or SIGTERM arrives, the disk fails or
 /// the camera goes away. Runs on the calling thread.
 public struct RecordRunner: Sendable {
-  /// Opens a sound input; throws (best an `AudioInputFailure`) when there is none.
-  public typealias MicrophoneOpener = @Sendable () throws -> any AudioInput
-
   /// What a run printed and how it ended.
   public struct Outcome: Sendable, Equatable {
     /// 0 when the whole recording was made.
@@ -136,22 +134,6 @@ public struct RecordRunner: Sendable {
         "The camera \(source.device.path) did not let go in time; Pinhole stopped waiting for it.")
     }
     return outcome(summary, captureFailure: captureFailure, notices: notices)
-  }
-}
-
-/// Why no microphone could be opened, as a sentence.
-public struct AudioInputFailure: Error, CustomStringConvertible {
-  /// The sentence ("No microphone could be opened (…).").
-  public var description: String
-
-  /// Makes a failure with `description`.
-  public init(_ description: String) { self.description = description }
-
-  /// The notice for `error`: its sentence, then what happens instead.
-  static func notice(for error: any Error) -> String {
-    var sentence = "\(error)"
-    if sentence.hasSuffix(".") { sentence.removeLast() }
-    return sentence + "; recording video without sound."
   }
 }
 

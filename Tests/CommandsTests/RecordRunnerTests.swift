@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import Commands
 import Foundation
 import Recording
 import Synchronization
@@ -68,7 +69,7 @@ struct RecordRunnerTests {
   private let simulated = CameraSource(.simulated(notice: nil))
 
   private func runner(
-    _ arguments: [String], microphone: RecordRunner.MicrophoneOpener? = nil
+    _ arguments: [String], microphone: MicrophoneOpener? = nil
   ) throws -> RecordRunner {
     let options = try Options(parsing: arguments)
     let request = ModeRequest(size: FrameSize(width: 320, height: 240), framesPerSecond: 30)

@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import Capture
+import Commands
 import Foundation
 import SimulatedCamera
 import Testing

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 import CameraTestSupport
 import Capture
 import Testing
 
-@testable import AppCore
+@testable import Commands
 
 /// `--set` lands on the device that streams, and automatic-mode switches go first whatever
 /// the order they were typed in.

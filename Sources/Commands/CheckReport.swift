@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import AppCore
 import CameraModel
 
 /// What `pinhole --check` found out about a camera, and how it prints it.
