@@ -5,7 +5,6 @@ import Capture
 import Foundation
 import MediaStore
 import Recording
-import Synchronization
 import Workers
 
 #if canImport(Glibc)
@@ -63,7 +62,7 @@ public struct RecordRunner: Sendable {
 
   /// Records from `source` and reports the figures. Blocks until the recording ends.
   public func run(source: CameraSource) -> Outcome {
-    RecordInterruption.install()
+    TerminationSignals.install(repeatEndsAtOnce: false)
     var notices: [String] = []
     let target: OutputTarget
     do {
@@ -142,27 +141,6 @@ private struct RecordFailure: Error {
   var message: String
 }
 
-/// SIGINT, SIGTERM, SIGHUP (the terminal closed, the session ended) and SIGQUIT (Ctrl+\\) end
-/// the recording cleanly instead of killing the process: the file is finished and in place.
-enum RecordInterruption {
-  private static let signalled = Atomic<Int32>(0)
-
-  /// The signals that end a recording.
-  static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-
-  /// Installs the handlers (once per process is enough; again is harmless).
-  static func install() {
-    signalled.store(0, ordering: .relaxed)
-    // An atomic store is async-signal-safe; the recording loop polls it.
-    for number in signals {
-      signal(number) { RecordInterruption.signalled.store($0, ordering: .relaxed) }
-    }
-  }
-
-  /// True once a signal asked the recording to end.
-  static var isRequested: Bool { signalled.load(ordering: .relaxed) != 0 }
-}
-
 extension RecordRunner {
   /// Streams until the first frame and copies it (the session keeps running).
   fileprivate func waitForFirstFrame(
@@ -220,7 +198,7 @@ extension RecordRunner {
   /// camera's error sentence when the camera ended it.
   fileprivate func record(_ session: CaptureSession, _ recorder: VideoRecorder) -> String? {
     let started = MonotonicTime.now()
-    while !RecordInterruption.isRequested, !recorder.isEnding {
+    while TerminationSignals.pending == nil, !recorder.isEnding {
       if let duration, MonotonicTime.now().seconds(since: started) >= duration { return nil }
       for event in session.drainEvents() {
         if case .stateChanged(.failed(_, let error)) = event { return Self.endSentence(for: error) }
