@@ -431,18 +431,19 @@ extension SnapshotRunner {
     let stem = name.deletingPathExtension
     let suffix = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
     let folder = exact.deletingLastPathComponent()
-    for attempt in 1...AtomicFileWriter.maximumAttempts {
-      let candidate =
-        attempt == 1 ? exact : folder.appendingPathComponent("\(stem) (\(attempt))\(suffix)")
-      do {
-        try LiveFileSystem().moveWithoutReplacing(url.path, to: candidate.path)
-        return (candidate, nil)
-      } catch  where error.errno == EEXIST {
-        continue
-      } catch {
-        return (url, error)
+    do {
+      let placed = try FreeName(.firstFree(attempts: AtomicFileWriter.maximumAttempts)).move(
+        url.path
+      ) { attempt in
+        attempt == 1
+          ? exact.path : folder.appendingPathComponent("\(stem) (\(attempt))\(suffix)").path
+      }
+      return (URL(fileURLWithPath: placed), nil)
+    } catch {
+      switch error {
+      case .allTaken: return (url, nil)
+      case .failed(let failure): return (url, failure)
       }
     }
-    return (url, nil)
   }
 }
