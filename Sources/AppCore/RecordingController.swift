@@ -10,12 +10,12 @@ import Workers
 /// The window's video side: the Photo | Video mode, and a recording's start, run and end.
 ///
 /// Opening the file and the encoders and finishing them (flush, fsync, rename) block on the
-/// disk, so they run on a serial background queue; their results come back through a mutex and
-/// are applied in `update`, once per rendered frame. The microphone opens and starts on that
-/// queue too, and the recording takes frames only once its first sound came (`SoundPreroll`),
-/// so the file's sound starts with its first frame. While recording, the capture session's
-/// frame tap copies every frame into the recorder, and the microphone feeds it from SDL's audio
-/// thread. Main thread only.
+/// disk, so they run on the `pinhole-recording-files` worker; its results come back as the
+/// worker's events and are applied in `update`, once per rendered frame. The microphone opens
+/// and starts on that worker too, and the recording takes frames only once its first sound
+/// came (`SoundPreroll`), so the file's sound starts with its first frame. While recording, the
+/// capture session's frame tap copies every frame into the recorder, and the microphone feeds
+/// it from SDL's audio thread. Main thread only.
 public final class RecordingController {
   /// What the camera delivers, as the recorder needs to know it before the first frame.
   public struct FrameFacts: Sendable, Equatable {
