@@ -77,5 +77,6 @@ public let usageText = """
     -h, --help            show this help
         --version         show the version
 
-  In the window: F11 or double-click toggles fullscreen; Q scans codes; Esc or Ctrl+Q quits.
+  In the window: F11 or double-click toggles fullscreen; Q scans codes; Esc closes and cancels;
+  Ctrl+Q quits.
   """

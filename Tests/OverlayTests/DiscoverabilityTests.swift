@@ -172,14 +172,16 @@ struct DiscoverabilityTests {
     #expect(frame.actions == [.photo(.dismissBanner)])
   }
 
-  @Test func escapeWhileRecordingDoesNotQuit() {
-    var state = streaming
-    state.recording.mode = .video
-    state.recording.isRecording = true
-    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
-    let frame = overlay.frame(input: input(keys: [KeyPress(.escape)]), state: state)
-    #expect(!frame.actions.contains(.quit))
-    #expect(Self.texts(frame).contains(Overlay.recordingHint))
+  @Test func escapeWithNothingToCloseSaysHowToQuitAndDoesNotQuit() {
+    for isRecording in [false, true] {
+      var state = streaming
+      state.recording.mode = .video
+      state.recording.isRecording = isRecording
+      let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+      let frame = overlay.frame(input: input(keys: [KeyPress(.escape)]), state: state)
+      #expect(!frame.actions.contains(.quit))
+      #expect(Self.texts(frame).contains(Overlay.quitHint))
+    }
   }
 
   // MARK: Focus and double-click

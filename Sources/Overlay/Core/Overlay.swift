@@ -31,8 +31,8 @@ public final class Overlay {
   static let hintDuration = 2.0
   /// The hint shown when C finds no other camera to switch to.
   public static let oneCameraHint = "Only one camera connected"
-  /// The hint shown when Escape would quit while a recording runs.
-  public static let recordingHint = "Recording — press Space to stop it first"
+  /// The hint shown when Escape finds nothing to close.
+  public static let quitHint = "Nothing to close — Ctrl+Q quits"
   /// Follows a drag on the picture, for panning the digital zoom.
   var zoomDrag = ZoomDrag()
   /// Follows Space or Return held for a burst.
@@ -191,11 +191,10 @@ public final class Overlay {
       case .escape where isFullscreen:
         actions.append(.toggleFullscreen)
         isFullscreen = false
-      case .escape where state.recording.isRecording:
-        // Quitting would end the recording unasked: say how to stop it instead.
-        hint = (Self.recordingHint, time)
       case .escape:
-        actions.append(.quit)
+        // Esc only closes and cancels; with nothing left to close it says how to quit, so
+        // that a press too many never ends the camera view.
+        hint = (Self.quitHint, time)
       case .q where press.modifiers.contains(.control):
         actions.append(.quit)
       default:

@@ -39,7 +39,7 @@ struct ShortcutSheet {
     Entry(keys: "Ctrl+Z", action: "Undo the move to the Trash"),
     Entry(keys: "Space / ← / →", action: "Play, pause / seek 5 s in a video"),
     Entry(keys: "? / F1", action: "This list"),
-    Entry(keys: "Esc", action: "Close or cancel; from the camera, quit"),
+    Entry(keys: "Esc", action: "Close or cancel"),
     Entry(keys: "Ctrl+Q", action: "Quit"),
   ]
 
