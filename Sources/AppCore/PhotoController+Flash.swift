@@ -61,12 +61,15 @@ extension PhotoController {
 
   /// The screen flash's white picture went on screen at `time`. The first call of a shot
   /// marks when the light reached the scene; later ones change nothing. The screen stays
-  /// white until the shot is taken, so its light lasts as long as the wait may.
-  public func screenFlashPresented(at time: MonotonicTime) {
-    guard flashShot?.source == .screen, flashShot?.firing == nil else { return }
+  /// white until the shot is taken, so its light lasts as long as the wait may. True for the
+  /// call that marked it.
+  @discardableResult
+  public func screenFlashPresented(at time: MonotonicTime) -> Bool {
+    guard flashShot?.source == .screen, flashShot?.firing == nil else { return false }
     flashShot?.firing = FlashFiring(
       firedAt: time.advanced(seconds: Self.screenLatency),
       duration: .milliseconds(Int(Self.flashTimeout * 1000)))
+    return true
   }
 
   /// The LED fired (`firing`), or could not (`nil`): then the shot is taken unlit at once.

@@ -24,7 +24,10 @@ extension PreviewApp {
   /// Tells the simulated camera what light the screen now throws, from `time` when the
   /// picture went on screen: a full-white screen flash, or the ring light's share.
   func screenLightPresented(flash: Bool, at time: MonotonicTime) {
-    if flash { photos.controller.screenFlashPresented(at: time) }
+    if flash, photos.controller.screenFlashPresented(at: time) {
+      // The window test takes its screenshot of the white window on this line.
+      logLine("pinhole: screen flash presented")
+    }
     if let level = camera.screenLightChange(flash: flash) {
       source.screenLight?.set(level, from: time)
     }
