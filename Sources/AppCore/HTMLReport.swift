@@ -133,29 +133,37 @@ public struct HTMLReport: Sendable {
     guard !series.intervals.isEmpty else {
       return text + "<p>Too few frames to plot.</p>\n</section>\n"
     }
+    let nominal = row.nominalFramesPerSecond > 0 ? 1000 / row.nominalFramesPerSecond : nil
     text += "<div class=\"plots\">\n"
     text += SVGChart(title: "Frame-interval histogram", xLabel: "interval (ms)", yLabel: "frames")
-      .histogram(series.intervals.map(\.value))
+      .histogram(
+        series.intervals.map(\.value), reference: nominal, minimumSpan: (nominal ?? 10) * 0.4)
     text += SVGChart(title: "Frame interval over time", xLabel: "seconds", yLabel: "ms")
-      .timeChart([.init(name: "interval", points: series.intervals, style: .line)])
+      .timeChart(
+        [.init(name: "interval", points: series.intervals, style: .line)], reference: nominal,
+        until: series.duration)
     text += SVGChart(title: "Drops and corrupt frames", xLabel: "seconds", yLabel: "frames")
       .timeChart(
         [
           .init(name: "dropped", points: series.drops, style: .spikes),
           .init(name: "corrupt", points: series.corrupt, style: .spikes),
-        ], minimumY: 0)
+        ], until: series.duration)
     if run.isCompressed {
       text += SVGChart(title: "Compressed frame size", xLabel: "seconds", yLabel: "kB")
-        .timeChart([.init(name: "frame size", points: series.kilobytes, style: .points)])
+        .timeChart(
+          [.init(name: "frame size", points: series.kilobytes, style: .points)],
+          until: series.duration)
     }
     if !series.conversions.isEmpty {
       text += SVGChart(title: "Conversion time", xLabel: "seconds", yLabel: "ms")
-        .timeChart([.init(name: "convert", points: series.conversions, style: .points)])
+        .timeChart(
+          [.init(name: "convert", points: series.conversions, style: .points)],
+          until: series.duration)
     }
     if !series.load.isEmpty {
       text += SVGChart(
         title: "Processor load (whole process)", xLabel: "seconds", yLabel: "% of one core"
-      ).timeChart([.init(name: "CPU", points: series.load, style: .line)])
+      ).timeChart([.init(name: "CPU", points: series.load, style: .line)], until: series.duration)
     }
     return text + "</div>\n</section>\n"
   }
@@ -272,6 +280,7 @@ public struct HTMLReport: Sendable {
     svg .axis { stroke: #8a94a6; stroke-width: 1; }
     svg .line { fill: none; stroke-width: 1.5; }
     svg .spike { stroke-width: 2; }
+    svg .reference { stroke: #1d2430; stroke-width: 1.2; stroke-dasharray: 5 4; }
     svg .s0 { fill: #2f6fde; stroke: #2f6fde; } svg .s1 { fill: #e8590c; stroke: #e8590c; }
     svg .s2 { fill: #2b8a3e; stroke: #2b8a3e; } svg .s3 { fill: #9c36b5; stroke: #9c36b5; }
     svg .s4 { fill: #c92a2a; stroke: #c92a2a; } svg .s5 { fill: #5c7cfa; stroke: #5c7cfa; }

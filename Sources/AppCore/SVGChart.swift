@@ -39,10 +39,10 @@ public struct SVGChart: Hashable, Sendable {
   public var xLabel: String
   /// The vertical axis's label.
   public var yLabel: String
-  /// Width in CSS pixels.
-  public var width = 720.0
+  /// Width in CSS pixels: two charts side by side on a laptop screen.
+  public var width = 560.0
   /// Height in CSS pixels.
-  public var height = 220.0
+  public var height = 210.0
 
   /// Makes a chart frame with its labels.
   public init(title: String, xLabel: String, yLabel: String) {
@@ -60,11 +60,16 @@ public struct SVGChart: Hashable, Sendable {
   private let top = 30.0
   private let bottom = 40.0
 
-  /// A chart of `series` against time.
-  public func timeChart(_ series: [Series], minimumY: Double = 0) -> String {
+  /// A chart of `series` against time, with a dashed horizontal line at `reference` (the
+  /// nominal frame interval, say) when given.
+  /// The time axis runs to `until` seconds at least, so the charts of one run line up.
+  public func timeChart(
+    _ series: [Series], minimumY: Double = 0, reference: Double? = nil, until: Double = 0
+  ) -> String {
     let all = series.flatMap(\.points).filter { $0.time.isFinite && $0.value.isFinite }
-    let xMax = max(all.map(\.time).max() ?? 1, 0.001)
-    let yMax = max(all.map(\.value).max() ?? 1, minimumY + 0.001)
+    let xMax = max(all.map(\.time).max() ?? 1, until.isFinite ? until : 0, 0.001)
+    let referenceValue = reference.flatMap { $0.isFinite ? $0 : nil }
+    let yMax = max(all.map(\.value).max() ?? 1, referenceValue ?? 0, minimumY + 0.001)
     let xScale = Axis(low: 0, high: xMax)
     let yScale = Axis(low: minimumY, high: yMax)
     var body = frame(xScale, yScale)
@@ -72,16 +77,32 @@ public struct SVGChart: Hashable, Sendable {
       let points = Self.thinned(entry.points.filter { $0.time.isFinite && $0.value.isFinite })
       body += draw(points, style: entry.style, seriesClass: "s\(index % 6)", xScale, yScale)
     }
-    body += legend(series.map(\.name))
+    if let referenceValue {
+      let y = n(plotY(referenceValue, yScale))
+      body +=
+        "<line class=\"reference\" x1=\"\(n(left))\" y1=\"\(y)\" x2=\"\(n(width - right))\" "
+        + "y2=\"\(y)\"><title>nominal: \(n(referenceValue))</title></line>\n"
+    }
+    body += legend(series.map(\.name) + (referenceValue == nil ? [] : ["nominal"]))
     return wrap(body)
   }
 
-  /// A histogram of `values` in `binCount` bins between their smallest and largest value.
-  public func histogram(_ values: [Double], binCount: Int = 40) -> String {
+  /// A histogram of `values` in `binCount` bins between their smallest and largest value
+  /// (widened evenly to `minimumSpan` at least, so steady intervals make one bar in the middle
+  /// rather than two at the edges), with a dashed vertical line at `reference` when given.
+  public func histogram(
+    _ values: [Double], binCount: Int = 40, reference: Double? = nil, minimumSpan: Double = 1
+  ) -> String {
     let finite = values.filter(\.isFinite)
-    let low = finite.min() ?? 0
-    var high = finite.max() ?? 1
-    if high - low < 1e-9 { high = low + 1 }
+    let referenceValue = reference.flatMap { $0.isFinite ? $0 : nil }
+    var low = min(finite.min() ?? 0, referenceValue ?? .infinity)
+    var high = max(finite.max() ?? 1, referenceValue ?? -.infinity)
+    let span = max(minimumSpan.isFinite ? minimumSpan : 1, 1e-6)
+    if high - low < span {
+      let middle = (high + low) / 2
+      low = max(0, middle - span / 2)
+      high = low + span
+    }
     let bins = max(1, min(binCount, 400))
     var counts = [Int](repeating: 0, count: bins)
     for value in finite {
@@ -100,6 +121,13 @@ public struct SVGChart: Hashable, Sendable {
         "<rect class=\"bar s0\" x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0 - 1, 0.5)))\" "
         + "height=\"\(n(plotBottom - y))\"><title>\(n(low + Double(index) * binWidth))–"
         + "\(n(low + Double(index + 1) * binWidth)): \(count)</title></rect>\n"
+    }
+    if let referenceValue {
+      let x = n(plotX(referenceValue, xScale))
+      body +=
+        "<line class=\"reference\" x1=\"\(x)\" y1=\"\(n(top))\" x2=\"\(x)\" "
+        + "y2=\"\(n(plotBottom))\"><title>nominal: \(n(referenceValue))</title></line>\n"
+      body += legend(["frames", "nominal"])
     }
     return wrap(body)
   }
@@ -213,9 +241,11 @@ public struct SVGChart: Hashable, Sendable {
       let label = HTMLText.escape(name)
       let textWidth = Double(name.count) * 6.5
       x -= textWidth + 18
-      text +=
-        "<rect class=\"bar s\(index % 6)\" x=\"\(n(x))\" y=\"9\" width=\"10\" height=\"10\"/>"
-        + "<text class=\"tick\" x=\"\(n(x + 14))\" y=\"18\">\(label)</text>\n"
+      let swatch =
+        name == "nominal"
+        ? "<line class=\"reference\" x1=\"\(n(x))\" y1=\"14\" x2=\"\(n(x + 10))\" y2=\"14\"/>"
+        : "<rect class=\"bar s\(index % 6)\" x=\"\(n(x))\" y=\"9\" width=\"10\" height=\"10\"/>"
+      text += swatch + "<text class=\"tick\" x=\"\(n(x + 14))\" y=\"18\">\(label)</text>\n"
     }
     return text
   }

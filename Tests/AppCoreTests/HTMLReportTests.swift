@@ -87,6 +87,8 @@ final class PageReader: NSObject, XMLParserDelegate {
     #expect(reader.text.contains("Compressed frame size"))
     #expect(reader.text.contains("Drops and corrupt frames"))
     #expect(reader.count("script") == 0)
+    // The nominal interval is marked on each mode's histogram and interval chart.
+    #expect(reader.attributes.filter { $0["class"] == "reference" }.count >= 4)
   }
 
   @Test func thePageNamesNothingOutsideItself() {
@@ -208,6 +210,18 @@ final class PageReader: NSObject, XMLParserDelegate {
     let reader = try #require(PageReader.read(chart))
     #expect(reader.count("circle") == 1)
     #expect(!chart.contains("nan") && !chart.contains("inf"))
+  }
+
+  @Test func steadyIntervalsStandInTheMiddleOfARoundAxis() throws {
+    let chart = SVGChart(title: "t", xLabel: "x", yLabel: "y")
+      .histogram([33.33, 33.334, 33.336], reference: 33.333, minimumSpan: 13)
+    let reader = try #require(PageReader.read(chart))
+    let bars = reader.attributes.filter { $0["class"] == "bar s0" && $0["height"] != "10" }
+    // One bar, or two neighbours when the values straddle a bin's edge.
+    #expect((1...2).contains(bars.count))
+    let xs = bars.compactMap { Double($0["x"] ?? "") }
+    #expect(xs.count == bars.count && xs.allSatisfy { $0 > 200 && $0 < 360 })
+    #expect(reader.text.contains("30") && reader.text.contains("35"))
   }
 
   @Test func longSeriesAreThinnedKeepingTheirPeaks() {
