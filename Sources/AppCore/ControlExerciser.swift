@@ -63,7 +63,10 @@ public struct ControlExerciser: Sendable {
       results[control.id] = .init(control: control, metric: nil, steps: [], skipReason: reason)
     }
     var stopped = false
+    var touched: Set<ControlID> = []
     for plan in plans where !stopped {
+      touched.insert(plan.control.id)
+      if let unlock = plan.unlock { touched.insert(unlock.id) }
       var steps: [ControlExercise.StepResult] = []
       do {
         stopped = try exercise(plan, probe: probe, into: &steps, shouldStop: shouldStop)
@@ -80,7 +83,7 @@ public struct ControlExerciser: Sendable {
       progress(result)
     }
     report.controls = chosen.compactMap { results[$0.id] }
-    report.leftovers = finalRestore(originals, probe: probe)
+    report.leftovers = finalRestore(originals, touched: touched, probe: probe)
     return report
   }
 
@@ -158,11 +161,11 @@ public struct ControlExerciser: Sendable {
   }
 
   /// The last attempt, whatever happened before: restore, then list what still differs.
-  private func finalRestore(_ originals: [CameraControl], probe: any ExerciseProbe)
-    -> [ControlExercise.Leftover]
-  {
+  private func finalRestore(
+    _ originals: [CameraControl], touched: Set<ControlID>, probe: any ExerciseProbe
+  ) -> [ControlExercise.Leftover] {
     try? restore(originals, probe: probe)
     let current = try? probe.controls()
-    return ControlRestoration.leftovers(originals: originals, current: current)
+    return ControlRestoration.leftovers(originals: originals, current: current, touched: touched)
   }
 }

@@ -23,7 +23,10 @@ public enum ControlRestoration {
     var unlocks: [(ControlID, Int64)] = []
     var values: [(ControlID, Int64)] = []
     for original in originals where isRestorable(original) && !isAutomaticMode(original.id) {
-      guard let now = current.first(where: { $0.id == original.id }), now.value != original.value
+      // A volatile control (gain under auto gain) moves by itself: writing it back would only
+      // switch its automatic mode off and on again.
+      guard let now = current.first(where: { $0.id == original.id }), now.value != original.value,
+        !now.flags.contains(.volatile), !original.flags.contains(.volatile)
       else { continue }
       if let unlock = ControlExercise.unlock(for: now, in: current),
         !unlocks.contains(where: { $0.0 == unlock.id })
@@ -48,12 +51,16 @@ public enum ControlRestoration {
     }
   }
 
-  /// The controls of `originals` whose value in `current` differs (or that `current` lacks).
-  public static func leftovers(originals: [CameraControl], current: [CameraControl]?)
-    -> [ControlExercise.Leftover]
-  {
+  /// The controls of `originals` whose value in `current` differs; when the camera could not
+  /// be read at all (`current` nil: it is gone), the `touched` ones, which may have been left
+  /// changed.
+  public static func leftovers(
+    originals: [CameraControl], current: [CameraControl]?, touched: Set<ControlID>
+  ) -> [ControlExercise.Leftover] {
     originals.compactMap { original in
-      guard isRestorable(original) else { return nil }
+      guard isRestorable(original), current != nil || touched.contains(original.id) else {
+        return nil
+      }
       let now = current?.first(where: { $0.id == original.id })
       guard now?.value != original.value else { return nil }
       // A volatile control (gain under auto gain) changes by itself: not a leftover.

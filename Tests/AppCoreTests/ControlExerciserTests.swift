@@ -172,12 +172,25 @@ final class KernelProbe: ExerciseProbe {
     probe.unplugAfterWrites = 1
     let report = ControlExerciser().run(probe, shouldStop: { nil })
     #expect(report.interruption?.isEmpty == false)
-    // The camera is gone: nothing can be read back, so every settable control is named with
-    // the value to give it again.
+    // The camera is gone: nothing can be read back, so the control that was being set is
+    // named with the value to give it again; the ones never touched are not.
     let brightness = try #require(report.leftovers.first { $0.name == "brightness" })
     #expect(brightness.original == 128)
     #expect(brightness.current == nil)
+    #expect(report.leftovers.map(\.name) == ["brightness"])
     #expect(report.text.contains("--set brightness=128"))
+  }
+
+  @Test func aVolatileControlIsNotWrittenBack() {
+    let gain = { (value: Int64) in
+      CameraControl(
+        id: .gain, name: "Gain", kind: .integer, minimum: 0, maximum: 255, step: 1,
+        defaultValue: 100, value: value, flags: .volatile)
+    }
+    #expect(ControlRestoration.manualStep(originals: [gain(10)], current: [gain(90)]).isEmpty)
+    #expect(
+      ControlRestoration.leftovers(originals: [gain(10)], current: [gain(90)], touched: [])
+        .isEmpty)
   }
 
   @Test func restorationSwitchesAutomaticModesBackAfterTheirManualControls() {
