@@ -10,6 +10,8 @@ public final class DeviceExerciseProbe: ExerciseProbe {
   private let device: any CaptureDevice
   private let converter: any FrameConverter
   private let frame: NV12Frame
+  /// The scaled decode's denominator (1, 2 or 4; raw formats ignore it).
+  private let reduction: Int
 
   /// How long one wait for a frame may take: devices under emulation are slow, and a control
   /// may stop the frames for good (vivid's dropped-buffer percentage at 100).
@@ -36,6 +38,14 @@ public final class DeviceExerciseProbe: ExerciseProbe {
     self.device = device
     self.converter = converter
     frame = NV12Frame(size: mode.size)
+    reduction = Self.reduction(for: mode.size)
+  }
+
+  /// How much smaller a compressed frame is decoded: to about 640 pixels across, which still
+  /// shows a change of focus, for a quarter or a sixteenth of the decoding work at 720p or
+  /// 1080p (a slow machine keeps up with the camera).
+  static func reduction(for size: FrameSize) -> Int {
+    size.width >= 2560 ? 4 : size.width >= 1280 ? 2 : 1
   }
 
   deinit {
@@ -58,7 +68,9 @@ public final class DeviceExerciseProbe: ExerciseProbe {
     for _ in 0...Self.corruptFramesTolerated {
       var measurement: PictureMeasurement?
       let arrived = try device.nextFrame(timeout: Self.frameTimeout) { raw in
-        guard !raw.hasErrorFlag, (try? converter.convert(raw, into: frame)) != nil else { return }
+        guard !raw.hasErrorFlag,
+          (try? converter.convert(raw, into: frame, reducedBy: reduction)) != nil
+        else { return }
         measurement = PictureMeasurement(frame)
       }
       guard arrived else { return nil }

@@ -7,9 +7,11 @@ import Synchronization
 #endif
 
 /// Every frame of a `--check` run, one sample each, for the report's plots: when it was
-/// captured, its sequence number, its size in bytes, whether it was damaged, how long its
-/// conversion took and how much processor time the process had used by then. Filled by
-/// `TimelineDevice` and `TimingConverter` on the capture and decode threads. Any thread.
+/// captured, its sequence number, its size in bytes, whether the driver flagged it and how much
+/// processor time the process had used by then; and every conversion, when it ended, how long
+/// it took and whether it failed. Filled by `TimelineDevice` and `TimingConverter` on the
+/// capture and decode threads (a decode thread's frame no longer carries its sequence number,
+/// so conversions are kept by time). Any thread.
 public final class FrameTimeline: Sendable {
   /// One frame as the driver handed it over.
   public struct Sample: Hashable, Sendable {
@@ -19,24 +21,38 @@ public final class FrameTimeline: Sendable {
     public var captureTime: MonotonicTime
     /// Bytes the driver filled (`bytesused`): an MJPEG frame's compressed size.
     public var bytes: Int
-    /// True when the driver flagged the buffer or the frame failed to convert.
+    /// True when the driver flagged the buffer.
     public var isCorrupt: Bool
-    /// How long conversion took, once it ran.
-    public var conversion: Duration?
     /// Processor time the whole process had used when the frame arrived, in seconds.
     public var processorSeconds: Double
 
     /// Makes a sample.
     public init(
       sequence: UInt32, captureTime: MonotonicTime, bytes: Int, isCorrupt: Bool = false,
-      conversion: Duration? = nil, processorSeconds: Double = 0
+      processorSeconds: Double = 0
     ) {
       self.sequence = sequence
       self.captureTime = captureTime
       self.bytes = bytes
       self.isCorrupt = isCorrupt
-      self.conversion = conversion
       self.processorSeconds = processorSeconds
+    }
+  }
+
+  /// One conversion.
+  public struct Conversion: Hashable, Sendable {
+    /// When it ended.
+    public var finished: MonotonicTime
+    /// How long it took.
+    public var duration: Duration
+    /// True when the frame could not be converted (corrupt).
+    public var failed: Bool
+
+    /// Makes a conversion record.
+    public init(finished: MonotonicTime, duration: Duration, failed: Bool) {
+      self.finished = finished
+      self.duration = duration
+      self.failed = failed
     }
   }
 
@@ -44,31 +60,32 @@ public final class FrameTimeline: Sendable {
   /// long run cannot grow memory without bound.
   public static let capacity = 216_000
 
-  private let state = Mutex<[Sample]>([])
+  private let state = Mutex<(samples: [Sample], conversions: [Conversion])>(([], []))
 
   /// Makes an empty timeline.
   public init() {}
 
   /// The samples so far, in arrival order.
-  public var samples: [Sample] { state.withLock { $0 } }
+  public var samples: [Sample] { state.withLock { $0.samples } }
+
+  /// The conversions so far, in the order they ended.
+  public var conversions: [Conversion] { state.withLock { $0.conversions } }
 
   /// Notes a frame the driver handed over. Capture thread.
   func record(_ raw: RawFrame) {
     let sample = Sample(
       sequence: raw.sequence, captureTime: raw.captureTime, bytes: raw.bytes.count,
       isCorrupt: raw.hasErrorFlag, processorSeconds: Self.processorSeconds())
-    state.withLock { samples in
-      if samples.count < Self.capacity { samples.append(sample) }
+    state.withLock { state in
+      if state.samples.count < Self.capacity { state.samples.append(sample) }
     }
   }
 
-  /// Notes how the conversion of frame `sequence` went. Capture or decode thread.
-  func recordConversion(sequence: UInt32, took duration: Duration, failed: Bool) {
-    state.withLock { samples in
-      // The frame is one of the last few: decode threads finish slightly out of order.
-      guard let index = samples.lastIndex(where: { $0.sequence == sequence }) else { return }
-      samples[index].conversion = duration
-      if failed { samples[index].isCorrupt = true }
+  /// Notes a conversion that just ended. Capture or decode thread.
+  func recordConversion(took duration: Duration, failed: Bool) {
+    let conversion = Conversion(finished: .now(), duration: duration, failed: failed)
+    state.withLock { state in
+      if state.conversions.count < Self.capacity { state.conversions.append(conversion) }
     }
   }
 

@@ -118,7 +118,8 @@ public struct ReportRun: Sendable {
         interval: FrameInterval(numerator: 0, denominator: 1))
     let row = ModeSweep.row(for: mode, report: check)
     let run = HTMLReport.ModeRun(
-      row: row, series: TimelineSeries(timeline.samples), isCompressed: mode.format.isCompressed)
+      row: row, series: TimelineSeries(timeline.samples, conversions: timeline.conversions),
+      isCompressed: mode.format.isCompressed)
     return (run, check)
   }
 

@@ -93,11 +93,9 @@ final class TimingConverter: FrameConverter {
     do {
       try work()
     } catch {
-      timeline.recordConversion(
-        sequence: raw.sequence, took: MonotonicTime.now().duration(since: start), failed: true)
+      timeline.recordConversion(took: MonotonicTime.now().duration(since: start), failed: true)
       throw error
     }
-    timeline.recordConversion(
-      sequence: raw.sequence, took: MonotonicTime.now().duration(since: start), failed: false)
+    timeline.recordConversion(took: MonotonicTime.now().duration(since: start), failed: false)
   }
 }

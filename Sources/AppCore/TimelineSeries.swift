@@ -23,7 +23,7 @@ public struct TimelineSeries: Hashable, Sendable {
   public var intervals: [Point] = []
   /// Frames missing from the sequence numbers, at the frame after each gap.
   public var drops: [Point] = []
-  /// Corrupt frames (value 1 each).
+  /// Corrupt frames (value 1 each): flagged by the driver, or failed to convert.
   public var corrupt: [Point] = []
   /// Each frame's size in kilobytes (only worth plotting for compressed formats).
   public var kilobytes: [Point] = []
@@ -42,9 +42,19 @@ public struct TimelineSeries: Hashable, Sendable {
   /// Makes empty series.
   public init() {}
 
-  /// The series of `samples`, in arrival order.
-  public init(_ samples: [FrameTimeline.Sample]) {
+  /// The series of `samples` (in arrival order) and `conversions` (in the order they ended),
+  /// against the first sample's capture time (both on the monotonic clock).
+  public init(_ samples: [FrameTimeline.Sample], conversions: [FrameTimeline.Conversion] = []) {
     guard let first = samples.first else { return }
+    for conversion in conversions {
+      let time = max(0, conversion.finished.seconds(since: first.captureTime))
+      if conversion.failed {
+        corrupt.append(Point(time: time, value: 1))
+      } else {
+        self.conversions.append(
+          Point(time: time, value: conversion.duration / .milliseconds(1)))
+      }
+    }
     var previous: FrameTimeline.Sample?
     var loadStart = (time: 0.0, processor: first.processorSeconds)
     for sample in samples {
@@ -58,9 +68,6 @@ public struct TimelineSeries: Hashable, Sendable {
       }
       if sample.isCorrupt { corrupt.append(Point(time: time, value: 1)) }
       kilobytes.append(Point(time: time, value: Double(max(0, sample.bytes)) / 1000))
-      if let conversion = sample.conversion {
-        conversions.append(Point(time: time, value: conversion / .milliseconds(1)))
-      }
       let span = time - loadStart.time
       if span >= Self.loadWindow {
         let used = max(0, sample.processorSeconds - loadStart.processor)
@@ -69,6 +76,7 @@ public struct TimelineSeries: Hashable, Sendable {
       }
       previous = sample
     }
+    corrupt.sort { $0.time < $1.time }
   }
 
   /// Mean processor use in percent of one core over the whole run, or nil without samples.

@@ -280,3 +280,35 @@ final class KernelProbe: ExerciseProbe {
     #expect(throws: OptionsError.self) { try Options(parsing: ["--controls=brightness"]) }
   }
 }
+
+@Suite struct PictureMeasurementTests {
+  /// A frame whose left half has luma `left` and right half `right`.
+  func frame(left: UInt8, right: UInt8, width: Int = 640, height: Int = 360) -> NV12Frame {
+    let frame = NV12Frame(size: FrameSize(width: width, height: height))
+    let stride = frame.yStride
+    frame.withYPlane { plane in
+      for y in 0..<height {
+        for x in 0..<width { plane[y * stride + x] = x < width / 2 ? left : right }
+      }
+    }
+    return frame
+  }
+
+  @Test func cellsFollowThePictureAndTheirMeanIsTheFramesMean() {
+    let measured = PictureMeasurement(frame(left: 50, right: 150))
+    #expect(measured.cells.count == 48)
+    #expect(measured.cells.prefix(4).allSatisfy { $0 == 50 })
+    #expect(measured.cells[4..<8].allSatisfy { $0 == 150 })
+    #expect(measured.meanLuma == 100)
+    let flat = PictureMeasurement(frame(left: 100, right: 100))
+    #expect(measured.distance(to: flat, by: .meanLuma) == 0)
+    #expect(measured.distance(to: flat, by: .picture) == 50)
+    #expect(measured.sharpness > flat.sharpness)
+  }
+
+  @Test func aFrameSmallerThanTheGridStillHasAMean() {
+    let measured = PictureMeasurement(frame(left: 80, right: 80, width: 4, height: 4))
+    #expect(measured.cells.isEmpty)
+    #expect(measured.meanLuma == 80)
+  }
+}

@@ -48,10 +48,21 @@ final class PageReader: NSObject, XMLParserDelegate {
         .init(
           sequence: sequence, captureTime: MonotonicTime(nanoseconds: UInt64(index) * 33_333_333),
           bytes: compressed ? 40_000 + index * 100 : 614_400, isCorrupt: index == 40,
-          conversion: .microseconds(1500 + index), processorSeconds: Double(index) * 0.01))
+          processorSeconds: Double(index) * 0.01))
       sequence += 1
     }
     return samples
+  }
+
+  /// A conversion ending 2 ms after each of the samples' frames; the one of frame 50 failed.
+  static let conversions = (0..<60).map { index in
+    FrameTimeline.Conversion(
+      finished: MonotonicTime(nanoseconds: UInt64(index) * 33_333_333 + 2_000_000),
+      duration: .microseconds(1500 + index), failed: index == 50)
+  }
+
+  static func series(compressed: Bool) -> TimelineSeries {
+    TimelineSeries(samples(compressed: compressed), conversions: conversions)
   }
 
   static func report(name: String = "Test Cam", controls: ControlExercise.Report? = nil)
@@ -67,10 +78,10 @@ final class PageReader: NSObject, XMLParserDelegate {
       camera: DeviceInfo(path: "/dev/video0", name: name, driver: "uvcvideo", busInfo: "usb-1"),
       modes: [
         .init(
-          row: row("YUYV", 29.9), series: TimelineSeries(samples(compressed: false)),
+          row: row("YUYV", 29.9), series: series(compressed: false),
           isCompressed: false),
         .init(
-          row: row("MJPG", 30), series: TimelineSeries(samples(compressed: true)),
+          row: row("MJPG", 30), series: series(compressed: true),
           isCompressed: true),
       ],
       controls: controls, date: "2026-12-04 12:00:00 UTC")
@@ -168,13 +179,15 @@ final class PageReader: NSObject, XMLParserDelegate {
 
 @Suite struct TimelineSeriesTests {
   @Test func intervalsDropsCorruptFramesAndLoadComeFromTheSamples() {
-    let series = TimelineSeries(HTMLReportTests.samples(compressed: true))
+    let series = HTMLReportTests.series(compressed: true)
     #expect(series.intervals.count == 59)
     #expect(series.intervals.allSatisfy { abs($0.value - 33.333) < 0.01 })
     #expect(series.drops.map(\.value) == [2])
-    #expect(series.corrupt.count == 1)
+    // Frame 40 flagged by the driver, frame 50 failed to convert.
+    #expect(series.corrupt.map { ($0.time * 30).rounded() } == [40, 50])
     #expect(series.kilobytes.first?.value == 40)
-    #expect(series.conversions.count == 60)
+    #expect(series.conversions.count == 59)
+    #expect(series.conversions.first?.value == 1.5)
     // 0.01 s of processor time per 1/30 s frame: 30 % of a core.
     let load = series.meanLoad ?? 0
     #expect(abs(load - 30) < 1)
@@ -230,5 +243,27 @@ final class PageReader: NSObject, XMLParserDelegate {
     let thinned = SVGChart.thinned(points)
     #expect(thinned.count <= SVGChart.maximumPoints)
     #expect(thinned.contains { $0.value == 99 })
+  }
+}
+
+@Suite struct FrameTimelineTests {
+  @Test func conversionsAreKeptEvenWhenTheFrameCarriesNoSequenceNumber() throws {
+    // A decode thread's frame description has no sequence number or capture time: its
+    // conversion must still be noted, and a failed one counted as corrupt.
+    let timeline = FrameTimeline()
+    let converter = TimingConverter(CopyingConverter(), timeline: timeline)
+    let size = FrameSize(width: 4, height: 2)
+    let bytes = [UInt8](repeating: 90, count: 12)
+    try bytes.withUnsafeBytes { pointer in
+      let raw = RawFrame(bytes: pointer, format: .nv12, size: size, bytesPerLine: 4)
+      try converter.convert(raw, into: NV12Frame(size: size), reducedBy: 2)
+      try converter.convert(raw, into: NV12Frame(size: size))
+      var wrong = raw
+      wrong.format = .yuyv
+      #expect(throws: (any Error).self) {
+        try converter.convert(wrong, into: NV12Frame(size: size))
+      }
+    }
+    #expect(timeline.conversions.map(\.failed) == [false, false, true])
   }
 }
