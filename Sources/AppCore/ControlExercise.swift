@@ -116,6 +116,8 @@ public enum ControlExercise {
     case refused(String)
     /// No frame arrived after the setting.
     case noFrames
+    /// The run was stopped (a signal) while watching, after this many frames without a change.
+    case interrupted(frames: Int)
   }
 
   /// One setting and what came of it.
@@ -152,6 +154,8 @@ public enum ControlExercise {
     case skipped = "skipped"
     /// Every setting already held (a range of one value).
     case untested = "nothing to change"
+    /// The run was stopped before a setting showed anything.
+    case unfinished = "not finished"
   }
 
   /// Everything found out about one control.
@@ -183,6 +187,9 @@ public enum ControlExercise {
         return .changesPicture
       }
       if outcomes.contains(.noFrames) { return .stopsFrames }
+      if outcomes.contains(where: { if case .interrupted = $0 { true } else { false } }) {
+        return .unfinished
+      }
       if outcomes.contains(where: { if case .unchanged = $0 { true } else { false } }) {
         return .ignored
       }

@@ -131,7 +131,8 @@ public struct ControlExerciser: Sendable {
     _ probe: any ExerciseProbe, detector: ChangeDetector, shouldStop: () -> String?
   ) throws(CaptureError) -> ControlExercise.Outcome {
     var seen = 0
-    while seen < framesToWatch, shouldStop() == nil {
+    while seen < framesToWatch {
+      if shouldStop() != nil { return .interrupted(frames: seen) }
       guard let measurement = try probe.nextMeasurement() else {
         return seen == 0 ? .noFrames : .unchanged(frames: seen)
       }

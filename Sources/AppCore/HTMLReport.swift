@@ -187,7 +187,7 @@ public struct HTMLReport: Sendable {
       case .changesPicture: verdictClass = "ok"
       case .refused, .stopsFrames: verdictClass = "bad"
       case .ignored: verdictClass = "warn"
-      case .skipped, .untested: verdictClass = "dim"
+      case .skipped, .untested, .unfinished: verdictClass = "dim"
       }
       var detail = result.skipReason.map(e) ?? ""
       if result.skipReason == nil {
@@ -233,6 +233,7 @@ public struct HTMLReport: Sendable {
     case .alreadySet: text += ": already set"
     case .refused(let reason): text += ": <span class=\"bad\">refused: \(e(reason))</span>"
     case .noFrames: text += ": <span class=\"bad\">no frames</span>"
+    case .interrupted(let frames): text += ": stopped after \(frames) frames"
     }
     return text
   }

@@ -83,7 +83,7 @@ public struct SVGChart: Hashable, Sendable {
         "<line class=\"reference\" x1=\"\(n(left))\" y1=\"\(y)\" x2=\"\(n(width - right))\" "
         + "y2=\"\(y)\"><title>nominal: \(n(referenceValue))</title></line>\n"
     }
-    body += legend(series.map(\.name) + (referenceValue == nil ? [] : ["nominal"]))
+    body += legend(series.map(\.name), reference: referenceValue == nil ? nil : "nominal")
     return wrap(body)
   }
 
@@ -127,7 +127,7 @@ public struct SVGChart: Hashable, Sendable {
       body +=
         "<line class=\"reference\" x1=\"\(x)\" y1=\"\(n(top))\" x2=\"\(x)\" "
         + "y2=\"\(n(plotBottom))\"><title>nominal: \(n(referenceValue))</title></line>\n"
-      body += legend(["frames", "nominal"])
+      body += legend(["frames"], reference: "nominal")
     }
     return wrap(body)
   }
@@ -234,18 +234,26 @@ public struct SVGChart: Hashable, Sendable {
     }
   }
 
-  private func legend(_ names: [String]) -> String {
+  /// The legend, right-aligned above the plot: a colour square per series, then a dashed
+  /// line for the reference, if any.
+  private func legend(_ names: [String], reference: String? = nil) -> String {
     var x = width - right
     var text = ""
+    func entry(_ name: String, swatch: (Double) -> String) {
+      x -= Double(name.count) * 6.5 + 18
+      text +=
+        swatch(x) + "<text class=\"tick\" x=\"\(n(x + 14))\" y=\"18\">"
+        + "\(HTMLText.escape(name))</text>\n"
+    }
+    if let reference {
+      entry(reference) {
+        "<line class=\"reference\" x1=\"\(n($0))\" y1=\"14\" x2=\"\(n($0 + 10))\" y2=\"14\"/>"
+      }
+    }
     for (index, name) in names.enumerated().reversed() {
-      let label = HTMLText.escape(name)
-      let textWidth = Double(name.count) * 6.5
-      x -= textWidth + 18
-      let swatch =
-        name == "nominal"
-        ? "<line class=\"reference\" x1=\"\(n(x))\" y1=\"14\" x2=\"\(n(x + 10))\" y2=\"14\"/>"
-        : "<rect class=\"bar s\(index % 6)\" x=\"\(n(x))\" y=\"9\" width=\"10\" height=\"10\"/>"
-      text += swatch + "<text class=\"tick\" x=\"\(n(x + 14))\" y=\"18\">\(label)</text>\n"
+      entry(name) {
+        "<rect class=\"bar s\(index % 6)\" x=\"\(n($0))\" y=\"9\" width=\"10\" height=\"10\"/>"
+      }
     }
     return text
   }
