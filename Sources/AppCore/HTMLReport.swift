@@ -127,8 +127,8 @@ public struct HTMLReport: Sendable {
       "<section class=\"card\" id=\"mode\(index)\">\n<h2>\(e(row.format)) \(e(row.size)) at "
       + "\(format(row.nominalFramesPerSecond, 2)) fps</h2>\n"
       + "<p class=\"sub\">\(format(row.measuredFramesPerSecond, 2)) fps measured over "
-      + "\(format(series.duration, 1)) s, \(series.intervals.count + (series.intervals.isEmpty ? 0 : 1)) "
-      + "frames, \(series.drops.reduce(0) { $0 + Int($1.value) }) dropped, "
+      + "\(format(series.duration, 1)) s, \(series.frameCount) frames"
+      + ", \(series.drops.reduce(0) { $0 + Int($1.value) }) dropped, "
       + "\(series.corrupt.count) corrupt</p>\n"
     guard !series.intervals.isEmpty else {
       return text + "<p>Too few frames to plot.</p>\n</section>\n"

@@ -33,6 +33,8 @@ public struct TimelineSeries: Hashable, Sendable {
   public var load: [Point] = []
   /// Seconds from the first frame to the last.
   public var duration: Double = 0
+  /// Frames the driver handed over.
+  public var frameCount = 0
 
   /// The span over which processor load is averaged.
   public static let loadWindow = 0.5
@@ -46,6 +48,7 @@ public struct TimelineSeries: Hashable, Sendable {
   /// against the first sample's capture time (both on the monotonic clock).
   public init(_ samples: [FrameTimeline.Sample], conversions: [FrameTimeline.Conversion] = []) {
     guard let first = samples.first else { return }
+    frameCount = samples.count
     for conversion in conversions {
       let time = max(0, conversion.finished.seconds(since: first.captureTime))
       if conversion.failed {

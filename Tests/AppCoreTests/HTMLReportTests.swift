@@ -181,6 +181,7 @@ final class PageReader: NSObject, XMLParserDelegate {
   @Test func intervalsDropsCorruptFramesAndLoadComeFromTheSamples() {
     let series = HTMLReportTests.series(compressed: true)
     #expect(series.intervals.count == 59)
+    #expect(series.frameCount == 60)
     #expect(series.intervals.allSatisfy { abs($0.value - 33.333) < 0.01 })
     #expect(series.drops.map(\.value) == [2])
     // Frame 40 flagged by the driver, frame 50 failed to convert.
