@@ -10,6 +10,12 @@ public enum ControlExercise {
     public var label: String
     /// The value.
     public var value: Int64
+
+    /// Makes a step.
+    public init(label: String, value: Int64) {
+      self.label = label
+      self.value = value
+    }
   }
 
   /// The automatic mode switched to manual while a control it locks is exercised.

@@ -27,7 +27,7 @@ public enum HTMLText {
 
   /// True for characters XML 1.0 allows that HTML does not warn about: tab, newline, carriage
   /// return and every printable character, but no C0 or C1 control and no noncharacter.
-  static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value == 0x09 || value == 0x0a || value == 0x0d { return true }
     if value < 0x20 || (0x7f...0x9f).contains(value) { return false }
