@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import AppCore
+import CameraModel
 import CameraTestSupport
 import Foundation
 import Testing
@@ -83,5 +84,29 @@ import Testing
     ) {
       try Options(parsing: ["--check", "--report="])
     }
+  }
+}
+
+@Suite(.serialized) struct ReportRunTests {
+  @Test func aRunOnTheSimulatedCameraPlotsItsFramesAndExercisesTheNamedControl() throws {
+    var run = ReportRun(
+      seconds: 1, allModes: false,
+      request: ModeRequest(size: FrameSize(width: 640, height: 360)), measuresModes: true,
+      exercisesControls: true)
+    run.controlNames = ["brightness"]
+    var lines: [String] = []
+    let outcome = run.run(
+      source: CameraSource(.simulated(notice: nil)), shouldStop: { nil },
+      say: { lines.append($0) })
+    let mode = try #require(outcome.report.modes.first)
+    #expect(mode.row.passed)
+    #expect(mode.series.frameCount > 1)
+    #expect(!mode.series.conversions.isEmpty)
+    let controls = try #require(outcome.report.controls)
+    #expect(controls.controls.map(\.control.commandLineName) == ["brightness"])
+    #expect(controls.controls.first?.verdict == .changesPicture)
+    #expect(controls.leftovers.isEmpty)
+    #expect(outcome.passed)
+    #expect(lines.contains { $0.contains("brightness") })
   }
 }
