@@ -120,7 +120,8 @@ let package = Package(
     .target(
       name: "FuzzTargets",
       dependencies: [
-        "AppCore", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline", "Recording",
+        "AppCore", "Commands", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline",
+        "Recording",
         "Scanning", "SystemCalls", "PipeWireCapture",
       ]),
     .target(

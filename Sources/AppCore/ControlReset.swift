@@ -18,10 +18,10 @@ public enum ControlReset {
   /// `V4L2_CID_AUTOBRIGHTNESS`.
   static let autoBrightness = ControlID(rawValue: 0x0098_0920)
   /// `V4L2_EXPOSURE_MANUAL`: the one "Auto Exposure" entry that leaves exposure time manual.
-  static let manualExposure: Int64 = 1
+  public static let manualExposure: Int64 = 1
 
   /// Each automatic mode and the manual controls it locks while on.
-  static let automaticModes: [ControlID: [ControlID]] = [
+  public static let automaticModes: [ControlID: [ControlID]] = [
     .exposureAuto: [.exposureAbsolute],
     .focusAuto: [.focusAbsolute],
     .autoGain: [.gain],
@@ -31,7 +31,7 @@ public enum ControlReset {
   ]
 
   /// True when `control` is an automatic mode that, at `value`, locks its manual controls.
-  static func locks(_ control: CameraControl, at value: Int64) -> Bool {
+  public static func locks(_ control: CameraControl, at value: Int64) -> Bool {
     control.id == .exposureAuto ? value != manualExposure : value != 0
   }
 

@@ -75,6 +75,8 @@ public struct Options: Hashable, Sendable {
   public var isMicrophoneSimulated = false
   /// `--codec`: how `--record` stores the picture.
   public var recordCodec = VideoCodec.h264
+  /// `--report`, `--force` and `--check --controls` (see Options+Report).
+  public var report = ReportOptions()
 
   /// Makes the default options (preview the first camera).
   public init() {}
@@ -105,7 +107,9 @@ public struct Options: Hashable, Sendable {
       case "--check": wantsCheck = true
       case "--all-modes": allModes = true
       case "--json": wantsJSON = true
-      case "--controls": command = .controls
+      case "--controls":
+        command = .controls
+        if let inline { try report.parse(name, value: inline) }
       case "--snapshot":
         let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
         if path == "" {
@@ -200,6 +204,8 @@ public struct Options: Hashable, Sendable {
         modeRequest.framesPerSecond = rate
       case "--mode", "--keep-camera-open", "--new-window":
         try desktop.parse(name, value: name == "--mode" ? try value() : nil)
+      case "--report", "--force":
+        try report.parse(name, value: name == "--report" ? try value() : nil)
       case "--scan", "--once", "--roi", "--scene-code":
         try scan.parse(name, value: name == "--scan" || name == "--once" ? nil : try value())
       case let file where !file.hasPrefix("-") || file == "-":
@@ -218,6 +224,12 @@ public struct Options: Hashable, Sendable {
       command = answer
       return
     }
+    if wantsCheck, command == .controls {
+      // `--check --controls` is the control exerciser, one action.
+      report.exercisesControls = true
+      command = .preview
+      actions.removeAll { $0 == "--controls" }
+    }
     if actions.count > 1 { throw .conflictingActions(actions) }
     if scan.isRequested, command == .preview { command = .scan(files: positionals) }
     if !positionals.isEmpty, !scan.isRequested { throw .unknownOption(positionals[0]) }
@@ -226,6 +238,9 @@ public struct Options: Hashable, Sendable {
     }
     if seconds != nil, !wantsCheck { throw .optionNeedsCheck(option: "--seconds") }
     if allModes, !wantsCheck { throw .optionNeedsCheck(option: "--all-modes") }
+    if report.path != nil, !wantsCheck { throw .optionNeedsCheck(option: "--report") }
+    if !report.controlNames.isEmpty, !wantsCheck { throw .optionNeedsCheck(option: "--controls=") }
+    if report.replacesExisting, report.path == nil { throw .optionNeedsReport(option: "--force") }
     if recordDuration != nil, !isRecording { throw .optionNeedsRecord(option: "--duration") }
   }
 
@@ -315,6 +330,8 @@ public enum OptionsError: Error, Hashable, Sendable {
   case optionNeedsCheck(option: String)
   /// An option only makes sense together with `--record`.
   case optionNeedsRecord(option: String)
+  /// An option only makes sense together with `--report`.
+  case optionNeedsReport(option: String)
   /// More than one action was asked for (`--snapshot` and `--record`, say), or one twice.
   case conflictingActions([String])
 
@@ -331,6 +348,8 @@ public enum OptionsError: Error, Hashable, Sendable {
       "\(option) only applies to --check."
     case .optionNeedsRecord(let option):
       "\(option) only applies to --record."
+    case .optionNeedsReport(let option):
+      "\(option) only applies to --check --report FILE."
     case .conflictingActions(let names):
       Self.conflictSentence(names)
     }

@@ -42,6 +42,14 @@ public let usageText = """
         --seconds N       how long --check streams (default 5; 3 per mode with --all-modes)
         --all-modes       with --check: every format, size and frame rate in turn
         --json            print --check reports as JSON
+        --report FILE     with --check: also write a self-contained HTML page with plots of
+                          frame intervals, drops, frame sizes, conversion time and CPU
+        --force           let --report replace an existing FILE
+        --check --controls
+                          set each control to its minimum, maximum and default (each menu
+                          entry), read it back and count frames until the picture changes;
+                          every control is put back afterwards, also after Ctrl+C;
+                          --controls=NAME,NAME exercises only those
         --controls        list every control with its type, range, value and flags
         --set NAME=VALUE  set a control first, by its v4l2-ctl name (repeatable)
 

@@ -40,6 +40,11 @@ case .controls:
   }
 case .check(let seconds, let allModes):
   let source = settingControls(chosenSource())
+  if options.report.isRequested {
+    let status = checkWithReport(source, options: options, seconds: seconds, allModes: allModes)
+    if let error = controlFailure.error { fail(describe(error)) }
+    exit(status)
+  }
   let status = allModes ? sweepModes(source, seconds: seconds) : check(source, seconds: seconds)
   if let error = controlFailure.error { fail(describe(error)) }
   exit(status)

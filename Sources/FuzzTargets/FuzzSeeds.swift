@@ -97,6 +97,11 @@ public enum FuzzSeeds {
             format: .mjpeg, size: FrameSize(width: 1280, height: 720),
             interval: FrameInterval(framesPerSecond: 30))) ?? [],
       ]
+    case .reportStrings:
+      [
+        Array("UVC Camera (046d:0825)".utf8), Array("<b>\"&amp;\"</b>'".utf8),
+        [0x43, 0x61, 0x6d, 0x00, 0x0d, 0x0a, 0x1b, 0xc2, 0x85, 0xef, 0xbf, 0xbe, 0xff, 0xfe],
+      ]
     case .instanceMessage:
       [
         Array("pinhole 1 activate\n".utf8), Array("pinhole 1 activate mode=video\n".utf8),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import Commands
 import Foundation
 import Hotplug
 import Imaging
@@ -50,6 +51,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case partFileRecovery
   /// A format object from the PipeWire daemon: a node's offer, or the negotiated format.
   case pipeWireFormat
+  /// Names a driver reports (card, controls, menu entries) on the `--check --report` page.
+  case reportStrings
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -92,6 +95,7 @@ public final class FuzzHarness {
     case .mediaFile: media.run(bytes)
     case .partFileRecovery: parts.run(bytes)
     case .pipeWireFormat: pipeWireFormat(bytes)
+    case .reportStrings: reportStrings(bytes)
     }
   }
 
@@ -203,6 +207,30 @@ public final class FuzzHarness {
       }
     }
     if let mode { precondition(mode.size.width > 0, "an empty negotiated size") }
+  }
+
+  private func reportStrings(_ bytes: [UInt8]) {
+    // The driver's bytes as the V4L2 layer decodes them; whatever they hold, the page has the
+    // markup of the same page for a plain name: no name opens or closes an element.
+    let name = String(decoding: bytes, as: UTF8.self)
+    func page(_ name: String) -> String {
+      let control = CameraControl(
+        id: .brightness, name: name, kind: .menu, minimum: 0, maximum: 1, step: 1,
+        defaultValue: 0, value: 0, menu: [0: name])
+      let result = ControlExercise.ControlResult(
+        control: control, metric: .picture,
+        steps: [.init(step: .init(label: name, value: 1), readBack: 1, outcome: .refused(name))],
+        skipReason: nil)
+      return HTMLReport(
+        camera: DeviceInfo(path: name, name: name, driver: name, busInfo: name), modes: [],
+        controls: ControlExercise.Report(controls: [result]), date: name
+      ).html
+    }
+    let markup = { (page: String) in page.unicodeScalars.filter { $0 == "<" || $0 == ">" }.count }
+    precondition(markup(page(name)) == markup(page("x")), "a name changed the page's markup")
+    precondition(
+      HTMLText.escape(name).unicodeScalars.allSatisfy { HTMLText.isAllowed($0) },
+      "a character XML forbids got through")
   }
 
   private func instanceMessage(_ bytes: [UInt8]) {

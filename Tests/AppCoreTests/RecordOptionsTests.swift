@@ -43,7 +43,8 @@ import Testing
   @Test func refusesTwoActionsWhicheverComesFirst() {
     for arguments in [
       ["--snapshot", "a.jpg", "--record", "b.mp4"], ["--record", "b.mp4", "--snapshot", "a.jpg"],
-      ["--list", "--record"], ["--scan", "code.pgm", "--record"], ["--check", "--controls"],
+      ["--list", "--record"], ["--scan", "code.pgm", "--record"], ["--check", "--list"],
+      ["--controls", "--snapshot"],
     ] {
       #expect(throws: OptionsError.self, "\(arguments)") { try Options(parsing: arguments) }
     }

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 
 /// Reads the value of `--set NAME=VALUE` for one control: a number (decimal, or hex with 0x),
 /// a menu entry's name, or for switches on/off, true/false, yes/no.
-enum ControlValueParser {
+public enum ControlValueParser {
   /// `name` spelled as `CameraControl.commandLineName` spells control names, so both
   /// "Focus, Absolute" and "focus_absolute" find the control.
-  static func key(_ name: String) -> String {
+  public static func key(_ name: String) -> String {
     CameraControl(
       id: ControlID(rawValue: 0), name: name, kind: .other, minimum: 0, maximum: 0, step: 0,
       defaultValue: 0, value: 0
@@ -15,7 +14,7 @@ enum ControlValueParser {
   }
 
   /// The driver value `text` means for `control`.
-  static func value(_ text: String, for control: CameraControl) throws(ControlSettingError)
+  public static func value(_ text: String, for control: CameraControl) throws(ControlSettingError)
     -> Int64
   {
     let name = control.commandLineName
@@ -66,13 +65,13 @@ enum ControlValueParser {
 
   /// `text` as a decimal or 0x-prefixed hexadecimal integer, optionally negative; nil when it
   /// is not one or lies outside Int64 (which still takes -9223372036854775808).
-  static func integer(_ text: String) -> Int64? {
+  public static func integer(_ text: String) -> Int64? {
     guard let (negative, digits, radix) = wholeNumberParts(text) else { return nil }
     return Int64((negative ? "-" : "") + digits, radix: radix)
   }
 
   /// Whether `text` is written as a whole number `integer` reads, whatever its size.
-  static func isWholeNumber(_ text: String) -> Bool { wholeNumberParts(text) != nil }
+  public static func isWholeNumber(_ text: String) -> Bool { wholeNumberParts(text) != nil }
 
   /// The sign, the digits and their radix of a whole number, or nil when `text` is not one.
   private static func wholeNumberParts(_ text: String) -> (Bool, Substring, Int)? {

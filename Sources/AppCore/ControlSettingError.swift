@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 
 /// Why `--set NAME=VALUE` (or `--controls`) could not be carried out.
