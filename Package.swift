@@ -159,7 +159,7 @@ let package = Package(
       name: "AppCoreTests",
       dependencies: [
         "AppCore", "Imaging", "SimulatedCamera", "Metering", "Lighting", "Recording", "Workers",
-        "CameraTestSupport", "SystemCalls",
+        "CameraTestSupport", "SystemCalls", "PipeWireCapture",
       ]),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+/// A camera with two ways in: the direct device first and, when that is busy because another
+/// program streams from it (EBUSY on opening, configuring or starting), a second way that
+/// shares it (PipeWire's node for the same camera). Every call goes to the way in use; `info`
+/// says which one that is.
+///
+/// Capture thread only, like every `CaptureDevice`.
+public final class FallbackDevice: CaptureDevice {
+  /// Opens the second way in.
+  public typealias Opener = () throws(CaptureError) -> any CaptureDevice
+
+  /// The way in use now.
+  public private(set) var current: any CaptureDevice
+  /// Whether the second way is in use.
+  public private(set) var isFallingBack = false
+  private let openFallback: Opener
+  private var configuredMode: CaptureMode?
+
+  /// Opens the direct way with `direct`; when that answers busy, the second way with
+  /// `fallback`.
+  public init(direct: Opener, fallback: @escaping Opener) throws(CaptureError) {
+    openFallback = fallback
+    do {
+      current = try direct()
+    } catch .deviceBusy {
+      current = try fallback()
+      isFallingBack = true
+    }
+  }
+
+  /// The camera as the way in use describes it (`kind` `.pipewire` through PipeWire).
+  public var info: DeviceInfo { current.info }
+
+  /// Runs `body` on the way in use; a busy direct device is closed and `body` runs again on
+  /// the second way.
+  private func withFallback<Result>(_ body: (any CaptureDevice) throws(CaptureError) -> Result)
+    throws(CaptureError) -> Result
+  {
+    do {
+      return try body(current)
+    } catch .deviceBusy where !isFallingBack {
+      current.close()
+      current = try openFallback()
+      isFallingBack = true
+      return try body(current)
+    }
+  }
+
+  /// The formats of the way in use.
+  public func capabilities() throws(CaptureError) -> DeviceCapabilities {
+    try withFallback { device throws(CaptureError) in try device.capabilities() }
+  }
+
+  /// Configures the way in use; a busy direct device hands over to the second way.
+  public func configure(_ mode: CaptureMode) throws(CaptureError) -> Negotiation<CaptureMode> {
+    configuredMode = mode
+    return try withFallback { device throws(CaptureError) in try device.configure(mode) }
+  }
+
+  /// Starts streaming; when the direct device turns out busy only now, the second way is
+  /// configured with the same mode and started.
+  public func startStreaming() throws(CaptureError) {
+    let wasFallingBack = isFallingBack
+    try withFallback { device throws(CaptureError) in
+      if isFallingBack, !wasFallingBack, let mode = configuredMode {
+        guard try device.configure(mode).value != nil else {
+          throw CaptureError.unsupportedFormat(mode.format.fourCC)
+        }
+      }
+      try device.startStreaming()
+    }
+  }
+
+  /// The next frame from the way in use.
+  public func nextFrame(timeout: Duration, _ body: (RawFrame) -> Void) throws(CaptureError)
+    -> Bool
+  {
+    try current.nextFrame(timeout: timeout, body)
+  }
+
+  /// Stops streaming.
+  public func stopStreaming() { current.stopStreaming() }
+
+  /// Closes the way in use.
+  public func close() { current.close() }
+
+  /// The controls of the way in use.
+  public func controls() throws(CaptureError) -> [CameraControl] { try current.controls() }
+
+  /// Sets controls on the way in use.
+  public func setControls(_ changes: [(ControlID, Int64)]) throws(CaptureError)
+    -> [CameraControl]
+  {
+    try current.setControls(changes)
+  }
+
+  /// Sets the region of interest on the way in use.
+  public func setRegionOfInterest(_ rectangle: PixelRectangle, automatic: RegionAutomation)
+    throws(CaptureError) -> [CameraControl]
+  {
+    try current.setRegionOfInterest(rectangle, automatic: automatic)
+  }
+
+  /// Control changes from the way in use.
+  public func controlEvents() -> [ControlChange] { current.controlEvents() }
+}
