@@ -81,7 +81,7 @@ public struct CameraSource: Sendable {
       // PipeWire (or a program it serves) holds the device.
       open = { () throws(CaptureError) -> any CaptureDevice in
         try FallbackDevice(
-          direct: direct,
+          camera: info, direct: direct,
           fallback: { () throws(CaptureError) -> any CaptureDevice in
             try PipeWireDevice(nodeName: node)
           })

@@ -16,11 +16,15 @@ public final class FallbackDevice: CaptureDevice {
   /// Whether the second way is in use.
   public private(set) var isFallingBack = false
   private let openFallback: Opener
+  private let camera: DeviceInfo
   private var configuredMode: CaptureMode?
 
-  /// Opens the direct way with `direct`; when that answers busy, the second way with
+  /// Opens `camera` the direct way with `direct`; when that answers busy, the second way with
   /// `fallback`.
-  public init(direct: Opener, fallback: @escaping Opener) throws(CaptureError) {
+  public init(camera: DeviceInfo, direct: Opener, fallback: @escaping Opener)
+    throws(CaptureError)
+  {
+    self.camera = camera
     openFallback = fallback
     do {
       current = try direct()
@@ -30,8 +34,16 @@ public final class FallbackDevice: CaptureDevice {
     }
   }
 
-  /// The camera as the way in use describes it (`kind` `.pipewire` through PipeWire).
-  public var info: DeviceInfo { current.info }
+  /// The camera as the way in use describes it. Through the second way it stays the same
+  /// camera (identity, name, driver, bus), with that way's path and kind (`.pipewire`), so
+  /// settings and the camera menu still find it.
+  public var info: DeviceInfo {
+    guard isFallingBack else { return current.info }
+    var info = camera
+    info.path = current.info.path
+    info.kind = current.info.kind
+    return info
+  }
 
   /// Runs `body` on the way in use; a busy direct device is closed and `body` runs again on
   /// the second way.

@@ -26,6 +26,7 @@ import Testing
 
   func open(_ cameras: (direct: FakeCamera, shared: FakeCamera)) throws -> FallbackDevice {
     try FallbackDevice(
+      camera: cameras.direct.info,
       direct: { () throws(CaptureError) -> any CaptureDevice in try cameras.direct.open() },
       fallback: { () throws(CaptureError) -> any CaptureDevice in try cameras.shared.open() })
   }
@@ -58,6 +59,9 @@ import Testing
     try device.startStreaming()
     #expect(try device.nextFrame(timeout: .seconds(2)) { _ in })
     #expect(device.info.path == "pipewire:cam")
+    #expect(device.info.kind == .pipewire)
+    #expect(device.info.identity == "usb-1")
+    #expect(device.info.driver == "uvcvideo")
     #expect(cameras.direct.openDeviceCount == 0)
     #expect(cameras.shared.configuredModes == [mode])
     device.close()
