@@ -57,7 +57,9 @@ let package = Package(
       name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "SystemCalls", "Workers"]),
     .target(
       name: "PipeWireCapture",
-      dependencies: ["CameraModel", "Capture", "CPipeWire", "CPipeWireGlue", "SystemCalls"]),
+      dependencies: [
+        "CameraModel", "Capture", "CPipeWire", "CPipeWireGlue", "SystemCalls", "Workers",
+      ]),
     .target(
       name: "SimulatedCamera",
       dependencies: ["CameraModel", "Capture", "Imaging", "Metering", "CQREncode", "Workers"]),
