@@ -2,6 +2,7 @@
 import CameraModel
 import Capture
 import Foundation
+import Glibc
 import Synchronization
 import Testing
 
@@ -24,20 +25,23 @@ struct PipeWireLifecycleTests {
     var value: Int { count.load(ordering: .relaxed) }
   }
 
-  /// Runs `arguments` and waits for it; true when it exited 0.
-  static func run(_ arguments: [String]) throws -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+  /// Runs `arguments` (looked up in PATH) and waits for it; true when it exited 0.
+  static func run(_ arguments: [String]) -> Bool {
+    print("lifecycle: \(arguments.joined(separator: " "))")
+    var pid = pid_t()
+    let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&pid, "/usr/bin/env", nil, nil, argv, environ) == 0 else { return false }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    print("lifecycle: exit status \(status)")
+    return status == 0
   }
 
   /// The session script: `stop` or `start` (which waits for the camera nodes).
   static func daemon(_ action: String) throws -> Bool {
     let script = try #require(ProcessInfo.processInfo.environment["PINHOLE_PIPEWIRE_DAEMON"])
-    return try run(["bash", script, action])
+    return run(["bash", script, action])
   }
 
   /// Waits up to `seconds` for `condition`, checking every 50 ms.
@@ -83,7 +87,7 @@ struct PipeWireLifecycleTests {
     let device = try Self.streamingVivid()
     defer { device.close() }
     let node = try #require(PipeWireDiscovery.cameras().first { $0.name == device.node.name })
-    #expect(try Self.run(["pw-cli", "destroy", "\(node.id)"]))
+    #expect(Self.run(["pw-cli", "destroy", "\(node.id)"]))
     #expect(Self.failure(of: device) == .disconnected(device: device.info.path))
     #expect(Self.eventually(10) { changes.value > 0 })
     #expect(!PipeWireDiscovery.cameras().contains { $0.id == node.id })
