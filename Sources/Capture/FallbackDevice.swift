@@ -4,7 +4,7 @@ import CameraModel
 /// A camera with two ways in: the direct device first and, when that is busy because another
 /// program streams from it (EBUSY on opening, configuring or starting), a second way that
 /// shares it (PipeWire's node for the same camera). Every call goes to the way in use; `info`
-/// says which one that is.
+/// says which one that is. When the second way fails as well, the camera is reported busy.
 ///
 /// Capture thread only, like every `CaptureDevice`.
 public final class FallbackDevice: CaptureDevice {
@@ -28,8 +28,14 @@ public final class FallbackDevice: CaptureDevice {
     openFallback = fallback
     do {
       current = try direct()
-    } catch .deviceBusy {
-      current = try fallback()
+    } catch .deviceBusy(let device) {
+      // A second way that fails too (the daemon absent, or the device held by a program it
+      // cannot share with) leaves the camera busy, which is what the user can act on.
+      do {
+        current = try fallback()
+      } catch {
+        throw .deviceBusy(device: device)
+      }
       isFallingBack = true
     }
   }
@@ -52,11 +58,15 @@ public final class FallbackDevice: CaptureDevice {
   {
     do {
       return try body(current)
-    } catch .deviceBusy where !isFallingBack {
+    } catch .deviceBusy(let device) where !isFallingBack {
       current.close()
-      current = try openFallback()
-      isFallingBack = true
-      return try body(current)
+      do {
+        current = try openFallback()
+        isFallingBack = true
+        return try body(current)
+      } catch {
+        throw .deviceBusy(device: device)
+      }
     }
   }
 

@@ -75,9 +75,17 @@ import Testing
     #expect(cameras.shared.openCount == 0)
   }
 
-  @Test func aBusySecondWayIsReported() {
-    let cameras = cameras { $0.openFailures = [.deviceBusy(device: "/dev/video0")] }
-    cameras.shared.update { $0.openFailures = [.deviceBusy(device: "pipewire:cam")] }
-    #expect(throws: CaptureError.deviceBusy(device: "pipewire:cam")) { try open(cameras) }
+  @Test func aSecondWayThatFailsTooLeavesTheCameraBusy() throws {
+    let busyAtOpen = cameras { $0.openFailures = [.deviceBusy(device: "/dev/video0")] }
+    busyAtOpen.shared.update { $0.openFailures = [.notFound(device: "pipewire:cam")] }
+    #expect(throws: CaptureError.deviceBusy(device: "/dev/video0")) { try open(busyAtOpen) }
+
+    let busyLater = cameras { $0.busyConfigures = 1 }
+    busyLater.shared.update { $0.busyConfigures = 1 }
+    let device = try open(busyLater)
+    #expect(throws: CaptureError.deviceBusy(device: "/dev/video0")) {
+      try device.configure(mode)
+    }
+    device.close()
   }
 }
