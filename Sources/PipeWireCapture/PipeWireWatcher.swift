@@ -12,8 +12,8 @@ import Workers
 /// Watches PipeWire's cameras come and go, like USB hotplug for V4L2: a camera node added or
 /// removed (the registry's `global` and `global_remove`), the daemon gone, and the daemon back
 /// each call `onChange`, which then scans again. When the daemon goes away the watcher
-/// reconnects with a growing pause (a quarter second, doubling up to four seconds), waking at
-/// once when stopped.
+/// reconnects with a growing pause (a quarter second, doubling up to four seconds), cut short
+/// when a file appears in `XDG_RUNTIME_DIR` (the daemon's socket) and when stopped.
 ///
 /// Any thread. `onChange` runs on PipeWire's loop thread or the watcher's own, never on the
 /// caller's: it should only pass the news on.
@@ -63,7 +63,11 @@ public final class PipeWireWatcher: Sendable {
         onChange()
         continue
       }
-      let woken = (try? LocalSocket.waitReadable([stopSignal.descriptor], timeout: pause)) ?? []
+      // The daemon's socket appearing in the runtime folder ends the pause at once.
+      let socketWatch = RuntimeFolderWatch()
+      var descriptors = [stopSignal.descriptor]
+      if let socketWatch { descriptors.append(socketWatch.descriptor) }
+      let woken = (try? LocalSocket.waitReadable(descriptors, timeout: pause)) ?? []
       if woken.first == true { return }
       pause = min(pause * 2, longestPause)
     }
@@ -125,6 +129,27 @@ public final class PipeWireWatcher: Sendable {
       connection.wakeup.reset()
     }
   }
+}
+
+/// An inotify watch for files created in `XDG_RUNTIME_DIR`, where the daemon makes its socket;
+/// nil without that folder or inotify.
+private final class RuntimeFolderWatch {
+  let descriptor: Int32
+
+  convenience init?() {
+    guard let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 else { return nil }
+    let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0 else { return nil }
+    guard inotify_add_watch(descriptor, runtime, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0 else {
+      close(descriptor)
+      return nil
+    }
+    self.init(descriptor: descriptor)
+  }
+
+  private init(descriptor: Int32) { self.descriptor = descriptor }
+
+  deinit { close(descriptor) }
 }
 
 /// The camera nodes a watcher has seen (loop thread, under the lock).
