@@ -57,7 +57,9 @@ let package = Package(
       name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "SystemCalls", "Workers"]),
     .target(
       name: "PipeWireCapture",
-      dependencies: ["CameraModel", "Capture", "CPipeWire", "CPipeWireGlue", "SystemCalls"]),
+      dependencies: [
+        "CameraModel", "Capture", "CPipeWire", "CPipeWireGlue", "SystemCalls", "Workers",
+      ]),
     .target(
       name: "SimulatedCamera",
       dependencies: ["CameraModel", "Capture", "Imaging", "Metering", "CQREncode", "Workers"]),
@@ -168,8 +170,9 @@ let package = Package(
     .testTarget(
       name: "AppCoreTests",
       dependencies: [
-        "AppCore", "Imaging", "SimulatedCamera", "Metering", "Lighting", "Recording", "Workers",
-        "CameraTestSupport", "SystemCalls",
+        "AppCore", "Commands", "Imaging", "SimulatedCamera", "Metering", "Lighting", "Recording",
+        "Workers",
+        "CameraTestSupport", "SystemCalls", "PipeWireCapture",
       ]),
     .testTarget(
       name: "CommandsTests",

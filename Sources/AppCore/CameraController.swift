@@ -268,6 +268,7 @@ public final class CameraController {
         statistics: model.statistics, mode: mode, colorspace: colorspaceName,
         latencyMilliseconds: figures.latencyMilliseconds,
         cpuPercent: figures.cpuPercent, recentIntervals: figures.recentIntervals)
+      state.hud?.wayIn = Self.wayIn(of: model.device)
     }
     state.cameras = zip(roster.cameras, roster.displayNames).map { camera, name in
       var named = camera
@@ -287,5 +288,17 @@ public final class CameraController {
   private var colorspaceName: String {
     guard let mode = model.mode else { return "" }
     return mode.format.isCompressed ? "JPEG full range" : "BT.601/709 limited range"
+  }
+}
+
+extension CameraController {
+  /// The test bench's "Way in" line: "via PipeWire" or "via V4L2"; empty for the simulated
+  /// camera.
+  static func wayIn(of device: DeviceInfo) -> String {
+    switch device.kind {
+    case .pipewire: "via PipeWire"
+    case .v4l2: "via V4L2"
+    case .simulated: ""
+    }
   }
 }

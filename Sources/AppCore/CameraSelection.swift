@@ -29,6 +29,14 @@ public enum CameraSelection: Hashable, Sendable {
     case .device(let name):
       let path = name.allSatisfy(\.isNumber) ? "/dev/video\(name)" : name
       if let found = cameras.first(where: { $0.path == path }) { return .device(found) }
+      // PipeWire's node for a V4L2 camera, asked for by name: that camera through PipeWire.
+      if let twin = cameras.first(where: { $0.pipewireNode.map { "pipewire:" + $0 } == path }) {
+        var info = DeviceInfo(
+          path: path, name: twin.name, driver: "pipewire", busInfo: twin.busInfo, identity: path,
+          kind: .pipewire)
+        info.isInfraredOnly = twin.isInfraredOnly
+        return .device(info)
+      }
       // A PipeWire camera not found is still opened through PipeWire, which then says so.
       let kind: DeviceInfo.Kind = path.hasPrefix("pipewire:") ? .pipewire : .v4l2
       return .device(DeviceInfo(path: path, name: path, driver: "", busInfo: path, kind: kind))

@@ -69,9 +69,22 @@ public struct CameraSource: Sendable {
       }
     case .device(let info):
       device = info
-      open = { () throws(CaptureError) -> any CaptureDevice in
+      let direct: CaptureSession.DeviceOpener = { () throws(CaptureError) -> any CaptureDevice in
         let path = CameraSource.currentPath(of: info)
         return try V4L2Device(path: path, identity: info.identity)
+      }
+      guard let node = info.pipewireNode else {
+        open = direct
+        break
+      }
+      // Straight from V4L2 while the camera is free; through PipeWire, sharing it, when
+      // PipeWire (or a program it serves) holds the device.
+      open = { () throws(CaptureError) -> any CaptureDevice in
+        try FallbackDevice(
+          camera: info, direct: direct,
+          fallback: { () throws(CaptureError) -> any CaptureDevice in
+            try PipeWireDevice(nodeName: node)
+          })
       }
     }
   }
@@ -110,13 +123,14 @@ public struct CameraSource: Sendable {
 
   /// Cameras in the order the app offers them: V4L2 cameras that open, then those the user may
   /// not open (so "permission denied" is said rather than "no camera"), then, when a PipeWire
-  /// daemon answers, PipeWire's cameras; `backend` keeps only one of the two kinds.
+  /// daemon answers, PipeWire's cameras that wrap none of them (see `CameraTwins`); `backend`
+  /// keeps only one of the two kinds.
   public static func discover(backend: CaptureBackend = .automatic) -> [DeviceInfo] {
     backend.cameras(
       v4l2: {
         let result = DeviceDiscovery().scan()
         return result.cameras + result.permissionDenied
       },
-      pipewire: { PipeWireDiscovery.cameras().map(\.deviceInfo) })
+      pipewire: { PipeWireDiscovery.cameras() })
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Hotplug
+import PipeWireCapture
 import Workers
 
 /// The owner of everything the window learns about cameras from the system, on one worker
@@ -28,12 +29,14 @@ public final class DeviceMonitor: Sendable {
 
   private let worker: Worker<Command, Event>
   private let hotplug: CameraMonitor?
+  private let pipewire: PipeWireWatcher?
 
   /// Starts the monitor thread and, when `watchesHotplug`, the hotplug source whose events start
-  /// scans. `scan` and `holders` are the system look-ups (tests pass fakes). `wake` runs after
-  /// each answer.
+  /// scans, and when `watchesPipeWire` too, a `PipeWireWatcher` whose news (a camera node
+  /// added or removed, the daemon gone or back) start scans as well. `scan` and `holders` are
+  /// the system look-ups (tests pass fakes). `wake` runs after each answer.
   public init(
-    watchesHotplug: Bool = true,
+    watchesHotplug: Bool = true, watchesPipeWire: Bool = true,
     scan: @escaping @Sendable () -> [DeviceInfo] = { CameraSource.discover() },
     holders: @escaping @Sendable (String) -> [String] = DeviceMonitor.holderNames,
     wake: (@Sendable () -> Void)? = nil
@@ -47,6 +50,9 @@ public final class DeviceMonitor: Sendable {
     self.worker = worker
     hotplug =
       watchesHotplug ? try? CameraMonitor(onEvents: { worker.send(.rescan) }) : nil
+    pipewire =
+      watchesHotplug && watchesPipeWire
+      ? PipeWireWatcher(onChange: { worker.send(.rescan) }) : nil
   }
 
   /// Which hotplug source watches, if any.
@@ -70,6 +76,7 @@ public final class DeviceMonitor: Sendable {
   /// Stops hotplug watching and the worker. Safe to call twice.
   public func stop() {
     hotplug?.stop()
+    pipewire?.stop()
     worker.stop()
   }
 

@@ -18,7 +18,8 @@ public let usageText = """
   Cameras and modes:
     -d, --device DEVICE   open this V4L2 device (/dev/video2, or just 2), or this PipeWire
                           camera (pipewire:NODE_NAME, as --list shows it)
-        --backend WAY     reach cameras through auto (V4L2, then PipeWire), v4l2 or pipewire
+        --backend WAY     reach cameras through auto (V4L2, or PipeWire when the device is
+                          busy or only PipeWire has the camera), v4l2 or pipewire
         --camera sim      open the built-in simulated camera
         --still-scene     the simulated camera's objects hold still
         --size WxH        frame size, e.g. 1280x720 (nearest available is used)

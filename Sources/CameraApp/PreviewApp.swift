@@ -137,6 +137,7 @@ final class PreviewApp {
     session.start()
     let cameraBackend = options.backend
     devices = DeviceMonitor(
+      watchesPipeWire: cameraBackend != .v4l2,
       scan: { CameraSource.discover(backend: cameraBackend) }, wake: { wake.wake() })
     lights = LightsWorker(wake: { wake.wake() })
     settingsWriter = Self.makeSettingsWriter(url: settingsURL)

@@ -28,6 +28,9 @@ public struct DeviceInfo: Hashable, Sendable, CustomStringConvertible {
   /// True for a camera that only offers greyscale formats: the infrared camera beside a
   /// laptop's webcam (for face login), which is not what a user means by "the camera".
   public var isInfraredOnly = false
+  /// For a V4L2 camera that PipeWire also publishes: the name of PipeWire's node for it, the
+  /// second way in (used when another program holds the device). Nil otherwise.
+  public var pipewireNode: String?
 
   /// Makes a device description.
   public init(

@@ -16,6 +16,22 @@ public struct CheckReport: Hashable, Sendable {
   public var streamedSeconds: Double
   /// The error that ended or spoiled the run, if any.
   public var error: CaptureError?
+  /// The camera as the device that streamed describes itself: for a camera with two ways in,
+  /// `kind` says which one was used. Nil until it streamed.
+  public var streamedDevice: DeviceInfo?
+  /// Seconds from the process's start to the first frame, when known.
+  public var launchToFirstFrame: Double?
+
+  /// How the frames came: "via PipeWire (pipewire:NODE)" or "via V4L2 (/dev/videoN)"; nil
+  /// until the camera streamed, and for the simulated camera.
+  public var wayIn: String? {
+    guard let streamedDevice else { return nil }
+    switch streamedDevice.kind {
+    case .pipewire: return "via PipeWire (\(streamedDevice.path))"
+    case .v4l2: return "via V4L2 (\(streamedDevice.path))"
+    case .simulated: return nil
+    }
+  }
 
   /// Makes a report.
   public init(
@@ -39,6 +55,7 @@ public struct CheckReport: Hashable, Sendable {
   /// The report as aligned lines for the terminal.
   public var text: String {
     var lines: [(String, String)] = [("Camera", "\(device.name) (\(device.path))")]
+    if let wayIn { lines.append(("Way in", wayIn)) }
     lines.append(("Mode", modeLine))
     if !reason.isEmpty { lines.append(("Chosen because", reason)) }
     let s = statistics
@@ -57,6 +74,9 @@ public struct CheckReport: Hashable, Sendable {
       ))
     lines.append(("Corrupt frames", "\(s.framesCorrupt)"))
     lines.append(("Convert/decode", "\(milliseconds(s.conversionMean)) per frame"))
+    if let launchToFirstFrame {
+      lines.append(("First frame", "\(format(launchToFirstFrame, 2)) s after launch"))
+    }
     lines.append(("Result", resultLine))
     let width = lines.map(\.0.count).max() ?? 0
     return lines.map { label, value in

@@ -72,7 +72,12 @@ public struct CheckRunner: Sendable {
       report.negotiation = negotiation
       report.reason = reason
     case .firstFrameDelivered:
-      if firstFrame == nil { firstFrame = .now() }
+      if firstFrame == nil {
+        firstFrame = .now()
+        report.launchToFirstFrame = LaunchClock.secondsSinceLaunch()
+      }
+    case .stateChanged(.streaming(let device, _)):
+      report.streamedDevice = device
     case .statistics(let statistics):
       report.statistics = statistics
     case .stateChanged(.failed(_, let error)):

@@ -130,6 +130,7 @@ public struct ListReport: Sendable {
     case .v4l2:
       "\(device.path)  \(device.name)"
         + (device.driver.isEmpty ? "" : " — driver \(device.driver), bus \(device.busInfo)")
+        + (device.pipewireNode.map { "\n  also through PipeWire: pipewire:\($0)" } ?? "")
     }
   }
 

@@ -27,12 +27,15 @@ public struct ModeSweep: Sendable {
     public var convertMilliseconds: Double
     /// Empty when the mode streamed; otherwise what went wrong.
     public var failure: String
+    /// Which way the frames came: "PipeWire", "V4L2", or empty (the simulated camera, or
+    /// nothing streamed).
+    public var via = ""
 
     /// Makes a row.
     public init(
       format: String, size: String, nominalFramesPerSecond: Double,
       measuredFramesPerSecond: Double, jitterMilliseconds: Double = 0, droppedByCamera: Int,
-      corrupt: Int, convertMilliseconds: Double, failure: String
+      corrupt: Int, convertMilliseconds: Double, failure: String, via: String = ""
     ) {
       self.format = format
       self.size = size
@@ -43,6 +46,7 @@ public struct ModeSweep: Sendable {
       self.corrupt = corrupt
       self.convertMilliseconds = convertMilliseconds
       self.failure = failure
+      self.via = via
     }
 
     /// True when the mode streamed frames without an error.
@@ -120,7 +124,16 @@ public struct ModeSweep: Sendable {
       jitterMilliseconds: figures.intervalJitter / .milliseconds(1),
       droppedByCamera: figures.framesDroppedByDevice, corrupt: figures.framesCorrupt,
       convertMilliseconds: figures.conversionMean / .milliseconds(1),
-      failure: failure)
+      failure: failure, via: via(of: report))
+  }
+
+  /// "PipeWire" or "V4L2" for the device that streamed, empty otherwise.
+  static func via(of report: CheckReport) -> String {
+    switch report.streamedDevice?.kind {
+    case .pipewire: "PipeWire"
+    case .v4l2: "V4L2"
+    case .simulated, nil: ""
+    }
   }
 
   /// The table's header line.

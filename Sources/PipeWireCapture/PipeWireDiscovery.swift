@@ -18,13 +18,33 @@ public struct PipeWireCameraNode: Hashable, Sendable {
   /// The V4L2 bus info or object path the node reports (`api.v4l2.cap.bus_info`,
   /// `object.path`), empty when it reports neither.
   public var busInfo: String
+  /// Every property the node publishes (the registry's and the node's own info), for telling
+  /// which V4L2 device it wraps: `api.v4l2.path`, `object.path`, `device.vendor.id`, ...
+  public var properties: [String: String]
 
   /// Makes a node description.
-  public init(id: UInt32, name: String, description: String, busInfo: String) {
+  public init(
+    id: UInt32, name: String, description: String, busInfo: String,
+    properties: [String: String] = [:]
+  ) {
     self.id = id
     self.name = name
     self.description = description
     self.busInfo = busInfo
+    self.properties = properties
+  }
+
+  /// A node from its properties; nil unless it is a camera (`media.class` Video/Source with
+  /// a `node.name`).
+  public init?(id: UInt32, properties: [String: String]) {
+    guard properties["media.class"] == "Video/Source", let name = properties["node.name"],
+      !name.isEmpty
+    else { return nil }
+    self.init(
+      id: id, name: name,
+      description: properties["node.description"] ?? properties["node.nick"] ?? name,
+      busInfo: properties["api.v4l2.cap.bus_info"] ?? properties["object.path"] ?? "",
+      properties: properties)
   }
 
   /// The prefix of a PipeWire camera's path: `pipewire:NODE_NAME`.
@@ -77,15 +97,9 @@ public enum PipeWireDiscovery {
       guard let data, let type, let props, String(cString: type) == PipeWireDiscovery.nodeType
       else { return }
       let collector = Unmanaged<RegistryCollector>.fromOpaque(data).takeUnretainedValue()
-      func value(_ key: String) -> String? {
-        spa_dict_lookup(props, key).map { String(cString: $0) }
-      }
-      guard value("media.class") == "Video/Source", let name = value("node.name") else { return }
-      collector.nodes.append(
-        PipeWireCameraNode(
-          id: id, name: name,
-          description: value("node.description") ?? value("node.nick") ?? name,
-          busInfo: value("api.v4l2.cap.bus_info") ?? value("object.path") ?? ""))
+      let properties = PipeWireDiscovery.dictionary(props)
+      guard PipeWireCameraNode(id: id, properties: properties) != nil else { return }
+      collector.globals.append((id, properties))
     }
     let answered = connection.locked { () -> Bool in
       guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
@@ -99,7 +113,68 @@ public enum PipeWireDiscovery {
     }
     // A daemon that does not answer a sync in time is as good as gone.
     guard answered else { throw .disconnected(device: "PipeWire") }
-    return collector.nodes.sorted { $0.id < $1.id }
+    let details = try nodeProperties(of: collector.globals.map(\.id), on: connection)
+    return collector.globals.compactMap { id, global in
+      // The registry passes on only a few of a node's properties (`object.path`, names); the
+      // node's own info has the rest (`api.v4l2.path`, the USB ids).
+      PipeWireCameraNode(
+        id: id, properties: global.merging(details[id] ?? [:]) { _, full in full })
+    }.sorted { $0.id < $1.id }
+  }
+
+  /// Every property of the nodes `ids`, from their info events, in one round trip.
+  static func nodeProperties(of ids: [UInt32], on connection: PipeWireConnection)
+    throws(CaptureError) -> [UInt32: [String: String]]
+  {
+    guard !ids.isEmpty else { return [:] }
+    let collector = InfoCollector()
+    let hooks = UnsafeMutablePointer<spa_hook>.allocate(capacity: ids.count)
+    hooks.initialize(repeating: spa_hook(), count: ids.count)
+    let events = UnsafeMutablePointer<pw_node_events>.allocate(capacity: 1)
+    events.initialize(to: pw_node_events())
+    defer {
+      hooks.deallocate()
+      events.deallocate()
+    }
+    events.pointee.version = UInt32(PW_VERSION_NODE_EVENTS)
+    events.pointee.info = { data, info in
+      guard let data, let info, let props = info.pointee.props else { return }
+      let collector = Unmanaged<InfoCollector>.fromOpaque(data).takeUnretainedValue()
+      collector.properties[info.pointee.id, default: [:]].merge(
+        PipeWireDiscovery.dictionary(props)
+      ) { _, new in new }
+    }
+    let answered = connection.locked { () -> Bool in
+      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
+      else { return false }
+      var nodes: [OpaquePointer] = []
+      for (index, id) in ids.enumerated() {
+        guard let bound = pw_registry_bind(registry, id, nodeType, UInt32(PW_VERSION_NODE), 0)
+        else { continue }
+        let node = OpaquePointer(bound)
+        nodes.append(node)
+        _ = pinhole_pw_node_add_listener(
+          node, hooks + index, events, Unmanaged.passUnretained(collector).toOpaque())
+      }
+      let answered = connection.roundTrip(timeout: answerTimeout)
+      for index in ids.indices { spa_hook_remove(hooks + index) }
+      for node in nodes { pw_proxy_destroy(node) }
+      pw_proxy_destroy(registry)
+      return answered
+    }
+    guard answered else { throw .disconnected(device: "PipeWire") }
+    return collector.properties
+  }
+
+  /// The entries of an SPA dictionary.
+  static func dictionary(_ dict: UnsafePointer<spa_dict>) -> [String: String] {
+    var result: [String: String] = [:]
+    guard let items = dict.pointee.items else { return result }
+    for index in 0..<Int(dict.pointee.n_items) {
+      guard let key = items[index].key, let value = items[index].value else { continue }
+      result[String(cString: key)] = String(cString: value)
+    }
+    return result
   }
 
   /// The formats node `id` offers (its EnumFormat params), decoded.
@@ -145,7 +220,12 @@ public enum PipeWireDiscovery {
 
 /// Camera nodes seen by a registry listener (loop thread, under the lock).
 private final class RegistryCollector {
-  var nodes: [PipeWireCameraNode] = []
+  var globals: [(id: UInt32, properties: [String: String])] = []
+}
+
+/// Node properties seen by info listeners (loop thread, under the lock).
+private final class InfoCollector {
+  var properties: [UInt32: [String: String]] = [:]
 }
 
 /// Offers seen by a node listener (loop thread, under the lock).

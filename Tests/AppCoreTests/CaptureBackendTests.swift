@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import PipeWireCapture
 import Testing
 
 @Suite struct CaptureBackendTests {
@@ -14,14 +15,13 @@ import Testing
 
   @Test func automaticListsV4L2CamerasBeforePipeWireOnes() {
     let v4l2 = DeviceInfo(path: "/dev/video0", name: "Webcam", driver: "uvcvideo", busInfo: "usb")
-    let pipewire = DeviceInfo(
-      path: "pipewire:cam", name: "Camera", driver: "pipewire", busInfo: "", kind: .pipewire)
+    let node = PipeWireCameraNode(id: 7, name: "cam", description: "Camera", busInfo: "")
+    let pipewire = node.deviceInfo
     #expect(
-      CaptureBackend.automatic.cameras(v4l2: { [v4l2] }, pipewire: { [pipewire] })
+      CaptureBackend.automatic.cameras(v4l2: { [v4l2] }, pipewire: { [node] })
         == [v4l2, pipewire])
-    #expect(CaptureBackend.v4l2.cameras(v4l2: { [v4l2] }, pipewire: { [pipewire] }) == [v4l2])
-    #expect(
-      CaptureBackend.pipewire.cameras(v4l2: { [v4l2] }, pipewire: { [pipewire] }) == [pipewire])
+    #expect(CaptureBackend.v4l2.cameras(v4l2: { [v4l2] }, pipewire: { [node] }) == [v4l2])
+    #expect(CaptureBackend.pipewire.cameras(v4l2: { [v4l2] }, pipewire: { [node] }) == [pipewire])
   }
 
   @Test func aPipeWirePathNotFoundIsStillOpenedThroughPipeWire() {

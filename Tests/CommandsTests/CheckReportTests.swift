@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
-import Commands
 import Testing
+
+@testable import AppCore
+@testable import Commands
 
 @Suite struct CheckReportTests {
   let device = DeviceInfo(path: "/dev/video0", name: "vivid", driver: "vivid", busInfo: "p")
@@ -49,5 +50,23 @@ import Testing
       statistics: CaptureStatistics(), streamedSeconds: 3, error: nil)
     #expect(!report.passed)
     #expect(report.text.contains("no frame arrived"))
+  }
+
+  @Test func saysWhichWayTheFramesCameAndWhenTheFirstOneArrived() {
+    var report = CheckReport(
+      device: device, negotiation: .valid(mode), reason: "", statistics: statistics(frames: 9),
+      streamedSeconds: 1, error: nil)
+    #expect(!report.text.contains("Way in"))
+    var shared = device
+    shared.path = "pipewire:v4l2_input.platform-vivid.0"
+    shared.kind = .pipewire
+    report.streamedDevice = shared
+    report.launchToFirstFrame = 0.4321
+    #expect(
+      report.text.contains("Way in:          via PipeWire (pipewire:v4l2_input.platform-vivid.0)"))
+    #expect(report.text.contains("First frame:     0.43 s after launch"))
+    report.streamedDevice = device
+    #expect(report.text.contains("Way in:          via V4L2 (/dev/video0)"))
+    #expect(ModeSweep.row(for: mode, report: report).via == "V4L2")
   }
 }

@@ -85,4 +85,12 @@ struct HUDPanelTests {
     #expect(hud.droppedByCamera == 3)
     #expect(hud.nominalFPS == 30)
   }
+
+  @Test func saysWhichWayTheFramesComeWhenItKnows() {
+    var hud = HUDFigures(modeDescription: "YUYV 640x360 @ 30 fps")
+    #expect(!HUDPanel.lines(of: hud).contains { $0.0 == "Way in" })
+    hud.wayIn = "via PipeWire"
+    #expect(HUDPanel.lines(of: hud).first?.0 == "Way in")
+    #expect(HUDPanel.lines(of: hud).first?.1 == "via PipeWire")
+  }
 }

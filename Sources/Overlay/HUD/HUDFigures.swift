@@ -34,6 +34,9 @@ public struct HUDFigures: Hashable, Sendable {
   /// Times the window was presented over the last second: at most the camera's rate when
   /// nothing else moves.
   public var presentsPerSecond: Int = 0
+  /// How the frames come, for a camera with more than one way in: "via PipeWire",
+  /// "via V4L2"; empty for the simulated camera.
+  public var wayIn = ""
 
   /// Makes a set of figures; everything not given is zero or empty.
   public init(

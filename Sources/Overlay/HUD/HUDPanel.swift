@@ -39,7 +39,8 @@ struct HUDPanel {
   /// Label and value of each line.
   static func lines(of figures: HUDFigures) -> [(String, String)] {
     let fixed = CameraPainter.fixed
-    return [
+    let wayIn = figures.wayIn.isEmpty ? [] : [("Way in", figures.wayIn)]
+    return wayIn + [
       ("Mode", figures.modeDescription),
       ("Colour", figures.colorspace),
       ("FPS", "\(fixed(figures.measuredFPS, 2)) of \(fixed(figures.nominalFPS, 2)) nominal"),

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+import CPipeWire
+import CPipeWireGlue
+import Synchronization
+import SystemCalls
+import Workers
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Watches PipeWire's cameras come and go, like USB hotplug for V4L2: a camera node added or
+/// removed (the registry's `global` and `global_remove`), the daemon gone, and the daemon back
+/// each call `onChange`, which then scans again. When the daemon goes away the watcher
+/// reconnects with a growing pause (a quarter second, doubling up to four seconds), cut short
+/// when a file appears in `XDG_RUNTIME_DIR` (the daemon's socket) and when stopped.
+///
+/// Any thread. `onChange` runs on PipeWire's loop thread or the watcher's own, never on the
+/// caller's: it should only pass the news on.
+public final class PipeWireWatcher: Sendable {
+  private let stopSignal = EventCounter()
+  private let thread: Mutex<WorkerThread?>
+
+  /// The longest pause between two attempts to reach the daemon.
+  static let longestPause = Duration.seconds(4)
+
+  /// Starts watching on a thread of its own.
+  public init(onChange: @escaping @Sendable () -> Void) {
+    let stopSignal = stopSignal
+    thread = Mutex(
+      WorkerThread(name: "pinhole-pipewire-watch") {
+        Self.run(stopSignal: stopSignal, onChange: onChange)
+      })
+  }
+
+  deinit { stop() }
+
+  /// Stops watching and waits for the thread. Safe to call twice.
+  public func stop() {
+    stopSignal.signal()
+    let thread = self.thread.withLock { thread in
+      defer { thread = nil }
+      return thread
+    }
+    thread?.join()
+  }
+
+  /// Connects, watches until the daemon goes or `stopSignal`, and reconnects.
+  private static func run(stopSignal: EventCounter, onChange: @escaping @Sendable () -> Void) {
+    var pause = Duration.milliseconds(250)
+    var hadDaemon = false
+    while true {
+      let connection =
+        PipeWireConnection.mayHaveDaemon ? try? PipeWireConnection(for: "PipeWire") : nil
+      if let connection {
+        // Cameras may have come or gone while the daemon was away.
+        if hadDaemon { onChange() }
+        hadDaemon = true
+        pause = .milliseconds(250)
+        let isStopped = watch(connection, stopSignal: stopSignal, onChange: onChange)
+        if isStopped { return }
+        // The daemon went away, and its cameras with it.
+        onChange()
+        continue
+      }
+      // The daemon's socket appearing in the runtime folder ends the pause at once.
+      let socketWatch = RuntimeFolderWatch()
+      var descriptors = [stopSignal.descriptor]
+      if let socketWatch { descriptors.append(socketWatch.descriptor) }
+      let woken = (try? LocalSocket.waitReadable(descriptors, timeout: pause)) ?? []
+      if woken.first == true { return }
+      pause = min(pause * 2, longestPause)
+    }
+  }
+
+  /// Follows `connection`'s registry until it breaks (false) or `stopSignal` (true).
+  private static func watch(
+    _ connection: PipeWireConnection, stopSignal: EventCounter,
+    onChange: @escaping @Sendable () -> Void
+  ) -> Bool {
+    let cameras = CameraIDs(onChange: onChange)
+    let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
+    hook.initialize(to: spa_hook())
+    let events = UnsafeMutablePointer<pw_registry_events>.allocate(capacity: 1)
+    events.initialize(to: pw_registry_events())
+    defer {
+      hook.deallocate()
+      events.deallocate()
+    }
+    events.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
+    events.pointee.global = { data, id, _, type, _, props in
+      guard let data, let type, let props, String(cString: type) == PipeWireDiscovery.nodeType
+      else { return }
+      let cameras = Unmanaged<CameraIDs>.fromOpaque(data).takeUnretainedValue()
+      guard
+        PipeWireCameraNode(id: id, properties: PipeWireDiscovery.dictionary(props)) != nil
+      else { return }
+      cameras.ids.insert(id)
+      if cameras.isLive { cameras.onChange() }
+    }
+    events.pointee.global_remove = { data, id in
+      guard let data else { return }
+      let cameras = Unmanaged<CameraIDs>.fromOpaque(data).takeUnretainedValue()
+      if cameras.ids.remove(id) != nil, cameras.isLive { cameras.onChange() }
+    }
+    let registry = connection.locked { () -> OpaquePointer? in
+      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
+      else { return nil }
+      _ = pinhole_pw_registry_add_listener(
+        registry, hook, events, Unmanaged.passUnretained(cameras).toOpaque())
+      // The cameras there already were scanned at start: only later changes are news.
+      _ = connection.roundTrip(timeout: PipeWireDiscovery.answerTimeout)
+      cameras.isLive = true
+      return registry
+    }
+    defer {
+      connection.locked {
+        spa_hook_remove(hook)
+        if let registry { pw_proxy_destroy(registry) }
+      }
+    }
+    guard registry != nil else { return false }
+    while true {
+      if connection.locked({ connection.isBroken }) { return false }
+      let woken =
+        (try? LocalSocket.waitReadable(
+          [stopSignal.descriptor, connection.wakeup.descriptor], timeout: nil)) ?? [false, false]
+      if woken.first == true { return true }
+      connection.wakeup.reset()
+    }
+  }
+}
+
+/// An inotify watch for files created in `XDG_RUNTIME_DIR`, where the daemon makes its socket;
+/// nil without that folder or inotify.
+private final class RuntimeFolderWatch {
+  let descriptor: Int32
+
+  convenience init?() {
+    guard let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 else { return nil }
+    let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0 else { return nil }
+    guard inotify_add_watch(descriptor, runtime, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0 else {
+      close(descriptor)
+      return nil
+    }
+    self.init(descriptor: descriptor)
+  }
+
+  private init(descriptor: Int32) { self.descriptor = descriptor }
+
+  deinit { close(descriptor) }
+}
+
+/// The camera nodes a watcher has seen (loop thread, under the lock).
+private final class CameraIDs {
+  var ids: Set<UInt32> = []
+  var isLive = false
+  let onChange: @Sendable () -> Void
+
+  init(onChange: @escaping @Sendable () -> Void) { self.onChange = onChange }
+}
