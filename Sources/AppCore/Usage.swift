@@ -19,6 +19,8 @@ public let usageText = """
     -d, --device DEVICE   open this V4L2 device (/dev/video2, or just 2), or this PipeWire
                           camera (pipewire:NODE_NAME, as --list shows it)
         --backend WAY     reach cameras through auto (V4L2, then PipeWire), v4l2 or pipewire
+        --portal          ask the desktop's camera portal for the camera and use only the
+                          PipeWire cameras it allows (always so inside Flatpak)
         --camera sim      open the built-in simulated camera
         --still-scene     the simulated camera's objects hold still
         --size WxH        frame size, e.g. 1280x720 (nearest available is used)

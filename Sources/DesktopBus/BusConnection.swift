@@ -46,6 +46,11 @@ public final class BusConnection {
     if result >= 0 { result = sd_bus_set_bus_client(bus, 1) }
     if result >= 0 { result = sd_bus_negotiate_fds(bus, 1) }
     if result >= 0 { result = sd_bus_start(bus) }
+    // sd_bus_start only queues the Hello; asking for the unique name waits for its answer, so
+    // a bus that accepts the socket but not the client fails here, and the bus knows this
+    // connection (its NameOwnerChanged is out) when init returns.
+    var name: UnsafePointer<CChar>?
+    if result >= 0 { result = sd_bus_get_unique_name(bus, &name) }
     guard result >= 0 else {
       sd_bus_unref(bus)
       throw .noSessionBus(reason: "\(address): \(String(cString: strerror(-result)))")

@@ -67,7 +67,9 @@ public indirect enum BusValue: Sendable, Equatable {
   public static func options(_ values: [String: BusValue]) -> BusValue {
     .dictionary(
       keySignature: "s", valueSignature: "v",
-      values.sorted { $0.key < $1.key }.map { BusEntry(key: .string($0.key), value: .variant($0.value)) })
+      values.sorted { $0.key < $1.key }.map {
+        BusEntry(key: .string($0.key), value: .variant($0.value))
+      })
   }
 
   /// The value inside a variant; the value itself otherwise.

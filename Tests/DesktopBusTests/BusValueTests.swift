@@ -59,7 +59,8 @@ struct BusValueTests {
   @Test func absenceErrorsAreToldApartFromFailures() {
     #expect(
       BusError.errorReply(name: "org.freedesktop.DBus.Error.ServiceUnknown", message: "").isAbsence)
-    #expect(!BusError.errorReply(name: "org.freedesktop.portal.Error.NotAllowed", message: "").isAbsence)
+    #expect(
+      !BusError.errorReply(name: "org.freedesktop.portal.Error.NotAllowed", message: "").isAbsence)
     #expect(!BusError.timedOut(waitingFor: "x", seconds: 1).isAbsence)
   }
 
