@@ -44,9 +44,8 @@ public enum CameraAccess: Hashable, Sendable {
       self = .unavailable(reason: "there is no D-Bus session bus (\(reason))")
     case .errorReply(let name, _) where name == "org.freedesktop.portal.Error.NotAllowed":
       self = .denied
-    case .errorReply where error.isAbsence:
-      self = .unavailable(
-        reason: "no camera portal answers on the session bus (\(error.userMessage))")
+    case .errorReply(let name, _) where error.isAbsence:
+      self = .unavailable(reason: "no camera portal answers on the session bus (\(name))")
     default:
       self = .failed(reason: error.userMessage)
     }
