@@ -75,9 +75,22 @@ public enum CameraAccess: Hashable, Sendable {
     }
   }
 
-  /// The notice the window shows over the simulated camera in place of a real one: the
-  /// message, and that the picture is simulated (a denial is never hidden behind it).
+  /// The notice the window shows over the simulated camera in place of a real one: short
+  /// enough for the banner, leading with what happened and that the picture is simulated (a
+  /// denial is never hidden behind it).
   public var windowNotice: String? {
+    switch self {
+    case .granted: nil
+    case .denied:
+      "Camera access was denied — showing the simulated camera. Allow it in GNOME Settings → "
+        + "Apps → Pinhole → Camera."
+    case .failed, .unavailable:
+      message.map { "Showing the simulated camera. " + $0 }
+    }
+  }
+
+  /// What a command without a window prints when it goes on with the simulated camera.
+  public var commandNotice: String? {
     message.map { $0 + " Showing the simulated camera instead." }
   }
 

@@ -21,7 +21,7 @@ func applyingPortal(to options: Options) -> Options {
   let access = CameraPortal.requestAccess()
   CameraPortal.route(access)
   options.backend = .pipewire
-  guard let message = access.message, let notice = access.windowNotice else { return options }
+  guard let message = access.message, let notice = access.commandNotice else { return options }
   if options.command != .preview, access.endsCommands { fail(message) }
   FileHandle.standardError.write(Data("pinhole: \(notice)\n".utf8))
   options.camera = .simulated

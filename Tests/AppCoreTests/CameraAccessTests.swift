@@ -30,7 +30,9 @@ struct CameraAccessTests {
     #expect(!access.isGranted)
     // The window says the picture is simulated: a denial is never hidden behind it.
     #expect(access.windowNotice?.contains("simulated camera") == true)
-    #expect(access.windowNotice?.hasPrefix("Camera access was denied.") == true)
+    #expect(access.windowNotice?.hasPrefix("Camera access was denied") == true)
+    #expect(access.windowNotice?.contains("GNOME Settings → Apps → Pinhole → Camera") == true)
+    #expect(access.commandNotice?.hasPrefix(message) == true)
   }
 
   @Test func noPortalIsToldApartFromARefusal() {
