@@ -94,11 +94,20 @@ let package = Package(
         "PipeWireCapture", "DesktopBus",
       ]),
 
+    // The command-line actions: --snapshot, --record, --scan, --check, --list, --controls.
+    .target(
+      name: "Commands",
+      dependencies: [
+        "AppCore", "CameraModel", "Capture", "Imaging", "MediaStore", "Metering", "PhotoPipeline",
+        "Recording", "Scanning", "SimulatedCamera", "SystemCalls", "Workers",
+      ]),
+
     // MARK: App
     .executableTarget(
       name: "CameraApp",
       dependencies: [
-        "AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug", "Metering",
+        "AppCore", "Commands", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug",
+        "Metering",
         "Lighting", "Scanning", "SystemCalls",
       ]),
     .executableTarget(
@@ -166,11 +175,19 @@ let package = Package(
         "AppCore", "Imaging", "SimulatedCamera", "Metering", "Lighting", "Recording", "Workers",
         "CameraTestSupport", "SystemCalls",
       ]),
+    .testTarget(
+      name: "CommandsTests",
+      dependencies: [
+        "Commands", "AppCore", "Imaging", "SimulatedCamera", "Metering", "Recording", "Scanning",
+        "Workers", "CameraTestSupport", "SystemCalls",
+      ]),
     .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "CameraTestSupport"]),
     // Runs against real /dev/video* nodes inside ../shared/vivid-vm; skips elsewhere.
     .testTarget(
       name: "DeviceTests",
-      dependencies: ["Capture", "Imaging", "AppCore", "Hotplug", "CameraTestSupport"]),
+      dependencies: [
+        "Capture", "Imaging", "AppCore", "Commands", "Hotplug", "CameraTestSupport",
+      ]),
   ],
   cxxLanguageStandard: .cxx17
 )

@@ -127,19 +127,10 @@ public struct AppSettings: Codable, Hashable, Sendable {
   /// Renames the damaged file to the first free `NAME.bad`, `NAME.bad-2`, …; nil when it could
   /// not be moved.
   private static func moveAside(_ url: URL) -> URL? {
-    for attempt in 1...100 {
-      let suffix = attempt == 1 ? ".bad" : ".bad-\(attempt)"
-      let target = URL(fileURLWithPath: url.path + suffix)
-      do {
-        try LiveFileSystem().moveWithoutReplacing(url.path, to: target.path)
-        return target
-      } catch  where error.errno == EEXIST {
-        continue
-      } catch {
-        return nil
-      }
+    let placed = try? FreeName(.firstFree(attempts: 100)).move(url.path) { attempt in
+      url.path + (attempt == 1 ? ".bad" : ".bad-\(attempt)")
     }
-    return nil
+    return placed.map { URL(fileURLWithPath: $0) }
   }
 
   /// Writes the settings atomically; answers false when the folder cannot be written.

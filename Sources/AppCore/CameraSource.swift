@@ -77,7 +77,7 @@ public struct CameraSource: Sendable {
   }
 
   /// Opens the simulated microphone that clicks with `syncBeacon`; nil without a beacon.
-  public var simulatedMicrophoneOpener: RecordRunner.MicrophoneOpener? {
+  public var simulatedMicrophoneOpener: MicrophoneOpener? {
     guard let syncBeacon else { return nil }
     return { SimulatedMicrophone(beacon: syncBeacon) }
   }

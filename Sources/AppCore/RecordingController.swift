@@ -10,12 +10,12 @@ import Workers
 /// The window's video side: the Photo | Video mode, and a recording's start, run and end.
 ///
 /// Opening the file and the encoders and finishing them (flush, fsync, rename) block on the
-/// disk, so they run on a serial background queue; their results come back through a mutex and
-/// are applied in `update`, once per rendered frame. The microphone opens and starts on that
-/// queue too, and the recording takes frames only once its first sound came (`SoundPreroll`),
-/// so the file's sound starts with its first frame. While recording, the capture session's
-/// frame tap copies every frame into the recorder, and the microphone feeds it from SDL's audio
-/// thread. Main thread only.
+/// disk, so they run on the `pinhole-recording-files` worker; its results come back as the
+/// worker's events and are applied in `update`, once per rendered frame. The microphone opens
+/// and starts on that worker too, and the recording takes frames only once its first sound
+/// came (`SoundPreroll`), so the file's sound starts with its first frame. While recording, the
+/// capture session's frame tap copies every frame into the recorder, and the microphone feeds
+/// it from SDL's audio thread. Main thread only.
 public final class RecordingController {
   /// What the camera delivers, as the recorder needs to know it before the first frame.
   public struct FrameFacts: Sendable, Equatable {
@@ -85,7 +85,7 @@ public final class RecordingController {
   public var codec = VideoCodec.h264
   /// Opens the microphone; nil records without sound. A new one forgets that the last
   /// recording could not open the old one.
-  public var openMicrophone: RecordRunner.MicrophoneOpener? {
+  public var openMicrophone: MicrophoneOpener? {
     didSet { didMicrophoneFail = false }
   }
   /// The name of the input `openMicrophone` opens when it is not the chosen device (the
@@ -133,7 +133,7 @@ public final class RecordingController {
   /// `listMicrophones`, when given, lists the capture devices for the settings panel on a
   /// worker thread (`microphoneRoster`).
   public init(
-    folder: URL, openMicrophone: RecordRunner.MicrophoneOpener?,
+    folder: URL, openMicrophone: MicrophoneOpener?,
     listMicrophones: MicrophoneRoster.Lister? = nil, wake: (@Sendable () -> Void)? = nil
   ) {
     self.folder = folder
@@ -185,9 +185,12 @@ public final class RecordingController {
     self.mode = mode
   }
 
-  /// Starts recording `session`'s frames. Needs `frameFacts`; ignored while active.
-  public func start(session: CaptureSession) {
-    guard !isActive, let facts = frameFacts else { return }
+  /// Starts recording `session`'s frames. Needs `frameFacts`; returns why it did not start
+  /// (already active, or no frame seen yet), nil when it did.
+  @discardableResult
+  public func start(session: CaptureSession) -> RecordingRefusal? {
+    guard !isActive else { return .busy }
+    guard let facts = frameFacts else { return .noPicture }
     phase = .starting(stopWhenStarted: false)
     requestedAt = MonotonicTime.now()
     pendingSession = session
@@ -220,6 +223,7 @@ public final class RecordingController {
         return .failedToStart(message, microphone)
       }
     }
+    return nil
   }
 
   /// Stops the recording; the file is finished in the background.

@@ -7,22 +7,30 @@ import Synchronization
 
 /// SIGINT, SIGTERM, SIGHUP and SIGQUIT turned into a flag that long command-line runs poll, so
 /// an interrupted `--snapshot --burst` still saves and prints what it captured before exiting
-/// with the signal's status. A second signal of any of them ends the process at once, the
-/// default way. Any thread.
+/// with the signal's status, and an interrupted `--record` finishes its file. Any thread.
 public enum TerminationSignals {
   /// The first signal received, 0 while none came.
   private static let received = Atomic<Int32>(0)
 
-  /// Installs the handlers. Call once, before the work that should be interruptible.
-  public static func install() {
+  /// Installs the handlers and forgets any signal received before. Call before the work that
+  /// should be interruptible. With `repeatEndsAtOnce` (the default) a second signal ends the
+  /// process the default way; without it, every signal only sets the flag (a recording
+  /// finishing its file keeps going through a second Ctrl+C).
+  public static func install(repeatEndsAtOnce: Bool = true) {
+    received.store(0, ordering: .relaxed)
     for number in handled {
-      signal(number) { number in
-        // Only async-signal-safe work here: an atomic store and resetting the dispositions.
-        TerminationSignals.received.store(number, ordering: .relaxed)
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        signal(SIGHUP, SIG_DFL)
-        signal(SIGQUIT, SIG_DFL)
+      // Only async-signal-safe work in the handlers: an atomic store and resetting the
+      // dispositions.
+      if repeatEndsAtOnce {
+        signal(number) { number in
+          TerminationSignals.received.store(number, ordering: .relaxed)
+          signal(SIGINT, SIG_DFL)
+          signal(SIGTERM, SIG_DFL)
+          signal(SIGHUP, SIG_DFL)
+          signal(SIGQUIT, SIG_DFL)
+        }
+      } else {
+        signal(number) { TerminationSignals.received.store($0, ordering: .relaxed) }
       }
     }
   }

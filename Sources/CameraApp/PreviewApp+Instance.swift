@@ -62,10 +62,10 @@ extension PreviewApp {
   /// recording in progress keeps its mode).
   func enter(_ mode: StartMode) {
     let wantsScan = mode == .scan
-    if scan.overlay.isScanning != wantsScan { handle(ScanAction.toggleMode) }
+    if scan.controller.isScanning != wantsScan { handle(ScanAction.toggleMode) }
     switch mode {
-    case .photo: recording.setMode(.photo)
-    case .video: recording.setMode(.video)
+    case .photo: handle(RecordingAction.setMode(.photo))
+    case .video: handle(RecordingAction.setMode(.video))
     case .scan: break
     }
   }

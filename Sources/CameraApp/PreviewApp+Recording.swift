@@ -50,7 +50,7 @@ extension PreviewApp {
 
   /// Opens the capture device `name` (nil: the default input); the failure carries the
   /// sentence for the notice, and the recording goes on without sound.
-  static func microphoneOpener(named name: String?) -> RecordRunner.MicrophoneOpener {
+  static func microphoneOpener(named name: String?) -> MicrophoneOpener {
     return {
       do {
         return try Microphone(name: name)
@@ -121,9 +121,25 @@ extension PreviewApp {
   /// Routes a video-side intent.
   func handle(_ action: RecordingAction) {
     switch action {
-    case .setMode(let mode): recording.setMode(mode)
-    case .start: recording.start(session: session)
-    case .stop: recording.stop()
+    case .setMode(let mode):
+      let before = recording.mode
+      recording.setMode(mode)
+      if recording.mode != before {
+        logLine("pinhole: mode: \(recording.mode == .video ? "video" : "photo")")
+      } else if mode != before {
+        refuse(.modeLockedWhileRecording)
+      }
+    case .start:
+      if let refusal = recording.start(session: session) {
+        refuse(refusal)
+      } else {
+        logLine("pinhole: recording: starting")
+      }
+    case .stop:
+      recording.stop()
+      logLine("pinhole: recording: stopping")
+    case .refused(let refusal):
+      refuse(refusal)
     case .toggleMicrophoneMute:
       recording.isMicrophoneMuted.toggle()
       settings.isMicrophoneMuted = recording.isMicrophoneMuted
@@ -134,6 +150,13 @@ extension PreviewApp {
       settings.microphoneName = name
       persistSettings()
     }
+  }
+
+  /// Says why a record or mode request did nothing: always in the log, and as a notice
+  /// where the button gives no sign of it (it shows busy while a recording opens or finishes).
+  func refuse(_ refusal: RecordingRefusal) {
+    logLine("pinhole: recording: request refused: \(refusal.message)")
+    if refusal != .busy { model.notice = refusal.message }
   }
 
   /// Finishes a running recording before the window closes or the camera changes.

@@ -7,20 +7,17 @@ import PhotoPipeline
 import Recording
 import SDLPlatform
 
-/// The video the viewer plays: its decoding thread, the clock that paces its pictures and the
-/// sound device. Main thread only.
+/// The video the viewer plays: its decoding thread, the sound device and the playback rules.
+/// Main thread only.
 final class ViewerVideo {
   /// The name the playing picture is uploaded under.
   static let image = ImageID("viewer-video")
-  /// How far ahead of the picture sound is queued, in seconds: SDL's queue needs a little in
-  /// hand to play without gaps.
-  static let soundLead = 0.1
 
   let url: URL
   let player: VideoPlayer
-  var clock: PlaybackClock?
+  var playback = PlaybackController()
   var audio: AudioOutput?
-  /// The sound device while it opens; the clock starts once it is open (or failed to).
+  /// The sound device while it opens; playback starts once it is open (or failed to).
   var audioOpening: AudioOutputOpening?
   var frameSize: Size?
   var hasFailed = false
@@ -32,7 +29,9 @@ final class ViewerVideo {
 }
 
 extension PreviewApp {
-  private var playbackNow: Double { Double(MonotonicTime.now().nanoseconds) / 1e9 }
+  private var playbackNow: Double {
+    MonotonicTime.now().seconds(since: MonotonicTime(nanoseconds: 0))
+  }
 
   /// Starts playing `url` in the viewer, from the start.
   func startViewerVideo(_ url: URL) {
@@ -55,54 +54,46 @@ extension PreviewApp {
   func updateViewerVideo() {
     guard let video = photos.video else { return }
     guard photos.controller.viewerFile == video.url else { return stopViewerVideo() }
-    guard !video.hasFailed, let clock = playbackClock(for: video) else { return }
-    var current = clock
-    let now = playbackNow
-    if video.player.hasFinished, video.player.lastFrameTime > current.duration {
-      current.setDuration(video.player.lastFrameTime, at: now)
-    }
-    if current.isPlaying, current.hasEnded(at: now) || video.player.hasFinished {
-      current.pause(at: now)
-      video.audio?.setPaused(true)
-    }
-    // With sound, the picture keeps to the sound card's clock.
-    if let heard = video.audio?.playingPosition { current.follow(soundPosition: heard, at: now) }
-    let position = current.position(at: now)
-    if let due = video.player.takeFrame(upTo: position) {
+    guard !video.hasFailed, startPlayback(of: video) else { return }
+    let report = PlaybackController.Report(
+      hasPlayerFinished: video.player.hasFinished, lastFrameTime: video.player.lastFrameTime,
+      soundPosition: video.audio?.playingPosition)
+    guard let step = video.playback.step(report, at: playbackNow) else { return }
+    perform(step.effects, on: video)
+    if let due = video.player.takeFrame(upTo: step.position) {
       do {
         try backend.setVideoImage(ViewerVideo.image, frame: due.frame)
         video.frameSize = Size(
           width: Double(due.frame.size.width), height: Double(due.frame.size.height))
         needsPresent = true
       } catch {
-        FileHandle.standardError.write(Data("pinhole: \(error.userMessage)\n".utf8))
+        logLine("pinhole: \(error.userMessage)")
       }
     }
-    if current.isPlaying {
-      for chunk in video.player.takeSound(upTo: position + ViewerVideo.soundLead)
-      where chunk.time >= position - 0.3 {
+    if let until = step.soundUpTo {
+      for chunk in video.player.takeSound(upTo: until) where chunk.time >= step.soundFrom {
         video.audio?.queue(chunk.samples, at: chunk.time)
       }
     }
-    video.clock = current
-    photos.controller.viewerVideoUpdated(
-      ViewerPlayback(isPlaying: current.isPlaying, elapsed: position, duration: current.duration),
-      image: video.frameSize == nil ? nil : ViewerVideo.image, size: video.frameSize,
-      for: video.url)
+    if let controls = video.playback.controls(position: step.position) {
+      photos.controller.viewerVideoUpdated(
+        controls, image: video.frameSize == nil ? nil : ViewerVideo.image, size: video.frameSize,
+        for: video.url)
+    }
   }
 
-  /// The clock, made when the file has opened; nil while it opens. A file that will not open
-  /// shows the "cannot open" tile.
-  private func playbackClock(for video: ViewerVideo) -> PlaybackClock? {
-    if let clock = video.clock { return clock }
+  /// Starts playback once the file has opened, and its sound device when it has sound; false
+  /// until then. A file that will not open shows the "cannot open" tile.
+  private func startPlayback(of video: ViewerVideo) -> Bool {
+    if video.playback.hasStarted { return true }
     switch video.player.status {
-    case .opening: return nil
+    case .opening: return false
     case .failed(let reason):
       video.hasFailed = true
       // The reason names the file and says it could not be played.
-      FileHandle.standardError.write(Data("pinhole: \(reason)\n".utf8))
+      logLine("pinhole: \(reason)")
       photos.controller.viewerImageReady(Thumbnail.cannotOpenPlaceholder(), for: video.url)
-      return nil
+      return false
     case .open(let info):
       // The sound device opens off the render loop; playback starts when it is ready. No
       // sound device, or one that will not open: the video plays silent, without a notice.
@@ -111,47 +102,40 @@ extension PreviewApp {
           video.audioOpening = AudioOutputOpening(
             sampleRate: rate, channelCount: info.channelCount, wake: { [wake] in wake.wake() })
         }
-        guard let opened = video.audioOpening?.take() else { return nil }
+        guard let opened = video.audioOpening?.take() else { return false }
         video.audio = opened
         video.audioOpening = nil
       }
-      let clock = PlaybackClock(duration: info.duration, isPlaying: true, now: playbackNow)
-      video.clock = clock
-      return clock
+      video.playback.start(duration: info.duration, at: playbackNow)
+      return true
     }
   }
 
   /// Play / pause and seeking in the viewer's video; false for any other action.
   func handleVideo(_ action: PhotoAction) -> Bool {
-    let target: Double?
-    guard let video = photos.video, var clock = video.clock else {
+    guard let video = photos.video else {
       switch action {
       case .togglePlayback, .seekVideo, .scrubVideo: return true
       default: return false
       }
     }
-    let now = playbackNow
-    switch action {
-    case .togglePlayback:
-      let wasEnded = clock.hasEnded(at: now) || (!clock.isPlaying && video.player.hasFinished)
-      clock.toggle(at: now)
-      if wasEnded, clock.isPlaying {
-        clock.seek(to: 0, at: now)
-        target = 0
-      } else {
-        target = nil
-      }
-      video.audio?.setPaused(!clock.isPlaying)
-    case .seekVideo(by: let offset): target = clock.seek(by: offset, at: now)
-    case .scrubVideo(toFraction: let fraction): target = clock.seek(toFraction: fraction, at: now)
-    default: return false
-    }
-    if let target {
-      video.player.seek(to: target)
-      video.audio?.clear()
-    }
-    video.clock = clock
+    guard
+      let effects = video.playback.handle(
+        action, hasPlayerFinished: video.player.hasFinished, at: playbackNow)
+    else { return false }
+    perform(effects, on: video)
     needsPresent = true
     return true
+  }
+
+  private func perform(_ effects: [PlaybackController.Effect], on video: ViewerVideo) {
+    for effect in effects {
+      switch effect {
+      case .pauseSound(let isPaused): video.audio?.setPaused(isPaused)
+      case .seek(let target):
+        video.player.seek(to: target)
+        video.audio?.clear()
+      }
+    }
   }
 }

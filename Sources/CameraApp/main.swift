@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import Commands
 import Foundation
 import Hotplug
 import SDLPlatform

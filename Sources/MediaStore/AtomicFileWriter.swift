@@ -89,18 +89,15 @@ public struct AtomicFileWriter: Sendable {
   func moveIntoPlace(
     _ temporary: String, folder: String, name: (Int) -> String
   ) throws(StorageError) -> String {
-    for attempt in 1...Self.maximumAttempts {
-      let destination = folder + "/" + name(attempt)
-      do {
-        try fileSystem.moveWithoutReplacing(temporary, to: destination)
-        return destination
-      } catch  where error.errno == EEXIST {
-        continue
-      } catch {
-        throw StorageError(error, folder: folder)
+    do {
+      return try FreeName(.firstFree(attempts: Self.maximumAttempts)).move(
+        temporary, fileSystem: fileSystem, name: { folder + "/" + name($0) })
+    } catch {
+      switch error {
+      case .allTaken(let last): throw .nameTaken(path: last)
+      case .failed(let failure): throw StorageError(failure, folder: folder)
       }
     }
-    throw .nameTaken(path: folder + "/" + name(Self.maximumAttempts))
   }
 
   /// Fsyncs the folder so the new directory entry is durable.

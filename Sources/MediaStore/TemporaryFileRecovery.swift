@@ -81,18 +81,9 @@ public struct TemporaryFileRecovery: Sendable {
   /// Moves `url` to the first of `name(1)`, `name(2)`, … that is free, never replacing a file;
   /// nil when every name is taken or the move fails otherwise.
   private func move(_ url: URL, attempts: Int, name: (Int) -> String) -> URL? {
-    for attempt in 1...max(1, attempts) {
-      let destination = name(attempt)
-      do {
-        try fileSystem.moveWithoutReplacing(url.path, to: destination)
-        return URL(fileURLWithPath: destination)
-      } catch  where error.errno == EEXIST {
-        continue
-      } catch {
-        return nil
-      }
-    }
-    return nil
+    let placed = try? FreeName(.firstFree(attempts: attempts)).move(
+      url.path, fileSystem: fileSystem, name: name)
+    return placed.map { URL(fileURLWithPath: $0) }
   }
 }
 

@@ -42,17 +42,19 @@ public struct Trash: Sendable {
     let recordedPath = location.recordedPath(for: path)
     let info = TrashInfo.contents(path: recordedPath, deletionDate: date, timeZone: timeZone)
     let name = (path as NSString).lastPathComponent
-    for attempt in 1...Self.maximumNameAttempts {
-      let candidate = Self.candidateName(name, attempt: attempt)
+    // The name is claimed by creating its .trashinfo with O_EXCL (the specification's
+    // locking rule); an orphan file under the name (left by another program) passes it over.
+    let placed = try FreeName(.firstFree(attempts: Self.maximumNameAttempts)).claim(name: {
+      Self.candidateName(name, attempt: $0)
+    }) { (candidate) throws(StorageError) -> TrashedItem? in
       let infoPath = location.infoFolder + "/" + candidate + ".trashinfo"
-      guard try claim(infoPath, writing: info, folder: location.infoFolder) else { continue }
+      guard try claim(infoPath, writing: info, folder: location.infoFolder) else { return nil }
       let trashedPath = location.filesFolder + "/" + candidate
-      do {
+      do throws(SystemCallError) {
         try fileSystem.moveWithoutReplacing(path, to: trashedPath)
       } catch {
         try? fileSystem.unlink(infoPath)
-        // An orphan file under this name (left by another program) only means: next name.
-        if error.errno == EEXIST { continue }
+        if error.errno == EEXIST { return nil }
         throw error.errno == ENOENT
           ? .fileMissing(path: path) : StorageError(error, folder: location.filesFolder)
       }
@@ -60,7 +62,8 @@ public struct Trash: Sendable {
         originalURL: URL(fileURLWithPath: path), trashedURL: URL(fileURLWithPath: trashedPath),
         infoURL: URL(fileURLWithPath: infoPath))
     }
-    throw .nameTaken(path: location.filesFolder + "/" + name)
+    guard let placed else { throw .nameTaken(path: location.filesFolder + "/" + name) }
+    return placed.value
   }
 
   /// Puts a trashed file back where it came from and returns that location. Fails with
@@ -73,12 +76,15 @@ public struct Trash: Sendable {
       throw .folderMissing(folder: folder)
     }
     do {
-      try fileSystem.moveWithoutReplacing(item.trashedURL.path, to: original)
+      _ = try FreeName(.exactOnly).move(item.trashedURL.path, fileSystem: fileSystem) { _ in
+        original
+      }
     } catch {
-      switch error.errno {
-      case EEXIST: throw .nameTaken(path: original)
-      case ENOENT: throw .fileMissing(path: item.trashedURL.path)
-      default: throw StorageError(error, folder: folder)
+      switch error {
+      case .allTaken: throw .nameTaken(path: original)
+      case .failed(let failure) where failure.errno == ENOENT:
+        throw .fileMissing(path: item.trashedURL.path)
+      case .failed(let failure): throw StorageError(failure, folder: folder)
       }
     }
     // The file is back; a stale record would only list a ghost in the file manager's trash.

@@ -28,7 +28,7 @@ public final class PartFile: Sendable {
   public init(creatingFor destination: RecordingDestination) throws(RecordingError) {
     let naming = PhotoNaming()
     let folder = destination.folder.path
-    for attempt in 1...Self.maximumAttempts {
+    func candidate(_ attempt: Int) -> RecordingDestination {
       var candidate = destination
       if attempt > 1 {
         candidate.baseName =
@@ -36,23 +36,32 @@ public final class PartFile: Sendable {
             base: destination.baseName, attempt: attempt, fileExtension: "x") as NSString)
           .deletingPathExtension
       }
+      return candidate
+    }
+    // The destination of the name last tried: the claimed one once the claim succeeds.
+    var tried = destination
+    let claimed = try FreeName(.firstFree(attempts: Self.maximumAttempts)).claim(name: {
+      tried = candidate($0)
+      return tried.partURL.path
+    }) { (path) throws(RecordingError) -> Int32? in
       // By the name's bytes: a folder whose name is not UTF-8 is written as given.
-      let opened = FileNameBytes.withCString(candidate.partURL.path) {
+      let opened = FileNameBytes.withCString(path) {
         open($0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
       }
-      if opened < 0 {
+      guard opened >= 0 else {
         let number = errno
-        if number == EEXIST || number == ELOOP { continue }
+        // Taken: a file, or a link (O_NOFOLLOW refuses to follow one).
+        if number == EEXIST || number == ELOOP { return nil }
         throw .storage(StorageError(SystemCallError(call: "open", errno: number), folder: folder))
       }
-      // A fresh file nobody else has opened: the lock cannot be refused, but a filesystem
-      // without locks (some network mounts) says so; the recording goes on unlocked there.
-      _ = flock(opened, LOCK_EX | LOCK_NB)
-      self.destination = candidate
-      descriptor = opened
-      return
+      return opened
     }
-    throw .storage(.nameTaken(path: destination.partURL.path))
+    guard let claimed else { throw .storage(.nameTaken(path: destination.partURL.path)) }
+    // A fresh file nobody else has opened: the lock cannot be refused, but a filesystem
+    // without locks (some network mounts) says so; the recording goes on unlocked there.
+    _ = flock(claimed.value, LOCK_EX | LOCK_NB)
+    self.destination = tried
+    descriptor = claimed.value
   }
 
   /// The hidden file's path.

@@ -12,14 +12,16 @@ import Synchronization
 /// 48 kHz) SDL asks PulseAudio for fragments of that size, so what remains is a few
 /// milliseconds of server buffering.
 ///
-/// `open` and `stop` from one thread; the callback reads only the delivery closure, under a
-/// mutex, so the class is `@unchecked Sendable` for its device number.
-public final class Microphone: AudioInput, @unchecked Sendable {
+/// Any thread: it is opened on a worker (opening talks to the sound server), then polled
+/// (`isLost`) and stopped on the render loop. The device number is atomic and `stop` takes it
+/// once, so two stops close the device once; SDL's callback reads only the delivery closure,
+/// under its mutex.
+public final class Microphone: AudioInput, Sendable {
   /// The format chunks are delivered in (SDL converts whatever the device has).
   public let format: AudioFormat
   /// The device's name, or "default input".
   public let name: String
-  private var device: SDL_AudioDeviceID = 0
+  private let device = Atomic<SDL_AudioDeviceID>(0)
   private let delivery = Mutex<(@Sendable (AudioChunk) -> Void)?>(nil)
 
   /// The capture devices SDL lists, by name. Starting SDL audio talks to the sound server,
@@ -53,12 +55,13 @@ public final class Microphone: AudioInput, @unchecked Sendable {
     wanted.userdata = Unmanaged.passUnretained(self).toOpaque()
     var obtained = SDL_AudioSpec()
     // No changes allowed: SDL converts to the format asked for.
-    device = SDL_OpenAudioDevice(name, 1, &wanted, &obtained, 0)
-    guard device != 0 else {
+    let opened = SDL_OpenAudioDevice(name, 1, &wanted, &obtained, 0)
+    guard opened != 0 else {
       let reason = String(cString: SDL_GetError())
       SDLAudioSubsystem.stop()
       throw .microphoneUnavailable(reason: reason)
     }
+    device.store(opened, ordering: .releasing)
   }
 
   deinit { stop() }
@@ -66,22 +69,24 @@ public final class Microphone: AudioInput, @unchecked Sendable {
   /// True once SDL has given the open device up: when the sound server removes the input (a
   /// USB microphone unplugged, a PulseAudio source unloaded) SDL posts SDL_AUDIODEVICEREMOVED,
   /// marks the device disabled and goes on calling back with silence, so the recording keeps
-  /// its pace. False before `init` opened it and after `stop`. The opener's thread.
+  /// its pace. False after `stop`.
   public var isLost: Bool {
-    device != 0 && SDL_GetAudioDeviceStatus(device) == SDL_AUDIO_STOPPED
+    let id = device.load(ordering: .acquiring)
+    return id != 0 && SDL_GetAudioDeviceStatus(id) == SDL_AUDIO_STOPPED
   }
 
   /// Starts the callbacks; each buffer reaches `deliver` on SDL's audio thread.
   public func start(deliver: @escaping @Sendable (AudioChunk) -> Void) {
     delivery.withLock { $0 = deliver }
-    if device != 0 { SDL_PauseAudioDevice(device, 0) }
+    let id = device.load(ordering: .acquiring)
+    if id != 0 { SDL_PauseAudioDevice(id, 0) }
   }
 
   /// Closes the device (SDL waits for a running callback to finish). Safe to call twice.
   public func stop() {
-    guard device != 0 else { return }
-    SDL_CloseAudioDevice(device)
-    device = 0
+    let id = device.exchange(0, ordering: .acquiringAndReleasing)
+    guard id != 0 else { return }
+    SDL_CloseAudioDevice(id)
     delivery.withLock { $0 = nil }
     SDLAudioSubsystem.stop()
   }

@@ -17,17 +17,26 @@ public final class PreviewWindow {
   let renderer: OpaquePointer
   private let surface: UnsafeMutablePointer<SDL_Surface>?
 
-  /// Opens a window titled `title` of `width`×`height` points, centred on the screen.
+  /// Opens a window titled `title` of `width`×`height` points, centred on the screen; on a
+  /// screen too small for it, as large as fits (`WindowSizing`). The window cannot be made
+  /// smaller than `WindowSizing.minimum`.
   public init(title: String, width: Int = 1280, height: Int = 720) throws(PlatformError) {
     try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     let flags =
       SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
       | SDL_WINDOW_SHOWN.rawValue
+    var bounds = SDL_Rect()
+    let usable =
+      SDL_GetDisplayUsableBounds(0, &bounds) == 0
+      ? (width: Int(bounds.w), height: Int(bounds.h)) : nil
+    let size = WindowSizing.openingSize(requested: (width, height), usable: usable)
     guard
       let window = SDL_CreateWindow(
-        title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, Int32(width), Int32(height),
-        flags)
+        title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, Int32(size.width),
+        Int32(size.height), flags)
     else { throw .windowCreationFailed(reason: SDLRuntime.lastError) }
+    SDL_SetWindowMinimumSize(
+      window, Int32(WindowSizing.minimum.width), Int32(WindowSizing.minimum.height))
     let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
     guard
       let renderer = SDL_CreateRenderer(window, -1, accelerated)

@@ -4,9 +4,9 @@ import CameraModel
 /// Finds QR codes and bar codes in a luma plane. Owner's thread only: each scanner keeps its
 /// libraries' state; make one per thread.
 ///
-/// Two libraries are available, chosen by measurement (`pinhole-bench --scan-corpus`, see the
-/// README): on the 208-image corpus ZXing-C++ read 145 codes against zbar's 117 (zbar cannot
-/// read Data Matrix or 1.5-pixel modules) and cost less (3.2 ms against 7.8 ms for the 432x432
+/// Two libraries are available, chosen by measurement (`pinhole-bench --scan-corpus`, see
+/// docs/performance.md): on the 208-image corpus ZXing-C++ read 145 codes against zbar's 117
+/// (zbar cannot read Data Matrix or 1.5-pixel modules) and cost less (3.2 ms against 7.8 ms for the 432x432
 /// region of a 720p frame), but zbar read more of the dark images. So live scanning uses
 /// `.zxing` alone (within the 5 ms budget), and file scanning `.zxingThenZBar`, which asks
 /// zbar only when ZXing found nothing and read 154.

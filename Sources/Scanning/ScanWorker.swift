@@ -45,6 +45,18 @@ public final class ScanWorker: Sendable {
     public var sequence: UInt32
     /// The wall time the decoder took.
     public var scanDuration: Duration
+
+    /// Describes one scan's findings.
+    public init(
+      codes: [DetectedCode], region: PixelRectangle, captureTime: MonotonicTime,
+      sequence: UInt32 = 0, scanDuration: Duration = .zero
+    ) {
+      self.codes = codes
+      self.region = region
+      self.captureTime = captureTime
+      self.sequence = sequence
+      self.scanDuration = scanDuration
+    }
   }
 
   /// Results kept for the reader before the oldest are dropped.

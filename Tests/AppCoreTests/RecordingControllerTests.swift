@@ -97,7 +97,7 @@ struct RecordingControllerTests {
     let session: CaptureSession
     let controller: RecordingController
 
-    init(session: CaptureSession, openMicrophone: RecordRunner.MicrophoneOpener?) {
+    init(session: CaptureSession, openMicrophone: MicrophoneOpener?) {
       self.session = session
       controller = RecordingController(folder: folder.url, openMicrophone: openMicrophone)
     }
@@ -106,7 +106,7 @@ struct RecordingControllerTests {
   }
 
   private func makeRig(
-    openMicrophone: RecordRunner.MicrophoneOpener? = nil, isMicrophoneMuted: Bool = false
+    openMicrophone: MicrophoneOpener? = nil, isMicrophoneMuted: Bool = false
   ) throws -> Rig {
     let session = makeSession()
     session.start()

@@ -3,6 +3,7 @@ import AppCore
 import CV4L2
 import CameraModel
 import Capture
+import Commands
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import AppCore
 import CameraModel
 import CameraTestSupport
 import Capture
+import Commands
 import Foundation
 import Testing
 

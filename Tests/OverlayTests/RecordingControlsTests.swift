@@ -86,9 +86,13 @@ struct RecordingControlsTests {
     #expect(keys([KeyPress(.p)], scanning) == [.scan(.toggleMode)])
     #expect(keys([KeyPress(.q)], scanning) == [.scan(.toggleMode)])
     #expect(keys([KeyPress(.v)], scanning) == [.scan(.toggleMode), .recording(.setMode(.video))])
-    // While recording the mode stays, and the keys do nothing else either.
+    // While recording the mode stays: the other modes' keys say why, the current one's does
+    // nothing.
     let recording = OverlayScene.recordingState(isRecording: true)
-    for key in [Key.p, .v, .q] { #expect(keys([KeyPress(key)], recording).isEmpty) }
+    for key in [Key.p, .q] {
+      #expect(keys([KeyPress(key)], recording) == [.recording(.refused(.modeLockedWhileRecording))])
+    }
+    #expect(keys([KeyPress(.v)], recording).isEmpty)
   }
 
   @Test func theShutterRecordsInVideoModeAndShootsInPhotoMode() {
@@ -123,12 +127,13 @@ struct RecordingControlsTests {
         .isEmpty)
   }
 
-  @Test func theButtonWaitsWhileARecordingOpensOrWithoutACamera() {
+  @Test func theButtonWaitsWhileARecordingOpensOrWithoutACameraAndSaysWhy() {
     let busy = OverlayScene.recordingState { $0.isBusy = true }
-    #expect(actions(OverlayScene.tap(at: shutter), busy).isEmpty)
-    #expect(keys([KeyPress(.space)], busy).isEmpty)
+    #expect(actions(OverlayScene.tap(at: shutter), busy) == [.recording(.refused(.busy))])
+    #expect(keys([KeyPress(.space)], busy) == [.recording(.refused(.busy))])
     let noCamera = OverlayScene.recordingState { $0.canRecord = false }
-    #expect(actions(OverlayScene.tap(at: shutter), noCamera).isEmpty)
+    #expect(actions(OverlayScene.tap(at: shutter), noCamera) == [.recording(.refused(.noPicture))])
+    #expect(keys([KeyPress(.enter)], noCamera) == [.recording(.refused(.noPicture))])
   }
 
   @Test func theSmallShutterTakesAPhotoWhileRecording() {

@@ -13,4 +13,27 @@ public enum RecordingAction: Hashable, Sendable {
   case toggleMicrophoneMute
   /// Record from the capture device named so (nil: the system's default input).
   case selectMicrophone(String?)
+  /// A key or a click the video side could not act on, and why: the app says so, so that no
+  /// request is dropped without a trace.
+  case refused(RecordingRefusal)
+}
+
+/// Why the video side did not act on a key or a click.
+public enum RecordingRefusal: Hashable, Sendable {
+  /// A recording is opening or finishing; the record button shows busy meanwhile.
+  case busy
+  /// The camera shows no picture yet (opening, switching, unplugged), so there is nothing to
+  /// record.
+  case noPicture
+  /// The shooting mode stays while a recording runs.
+  case modeLockedWhileRecording
+
+  /// The sentence for the log, and for the notice where the user would wonder.
+  public var message: String {
+    switch self {
+    case .busy: "A recording is still starting or finishing; try again in a moment."
+    case .noPicture: "Recording starts once the camera shows a picture."
+    case .modeLockedWhileRecording: "Stop the recording before changing mode."
+    }
+  }
 }

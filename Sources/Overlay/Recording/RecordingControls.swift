@@ -113,9 +113,7 @@ extension Overlay {
     }
     if recording.mode == .video, state.scan.mode != .scan {
       responses.record = tracker.update(Self.recordID, rect: rects.recordButton)
-      if responses.record.isClicked, let intent = Self.recordIntent(recording) {
-        actions.append(.recording(intent))
-      }
+      if responses.record.isClicked { actions.append(.recording(Self.recordIntent(recording))) }
       if !rects.sound.muteButton.isEmpty {
         responses.microphoneMute = tracker.update(
           Self.microphoneMuteID, rect: rects.sound.muteButton)
@@ -127,11 +125,11 @@ extension Overlay {
     return responses
   }
 
-  /// Start or stop, when the button may act now.
-  private static func recordIntent(_ recording: RecordingOverlayState) -> RecordingAction? {
-    guard !recording.isBusy else { return nil }
+  /// Start or stop when the button may act now, else why it may not.
+  private static func recordIntent(_ recording: RecordingOverlayState) -> RecordingAction {
+    guard !recording.isBusy else { return .refused(.busy) }
     if recording.isRecording { return .stop }
-    return recording.canRecord ? .start : nil
+    return recording.canRecord ? .start : .refused(.noPicture)
   }
 
   /// Keys of the video side: in video mode Space and Return start and stop. Nil when the key
@@ -144,7 +142,7 @@ extension Overlay {
       guard recording.mode == .video, state.scan.mode != .scan else { return nil }
       // A held key's auto-repeat must not stop the recording it just started.
       guard !press.isRepeat else { return [] }
-      return Self.recordIntent(recording).map { [.recording($0)] } ?? []
+      return [.recording(Self.recordIntent(recording))]
     default:
       return nil
     }
@@ -166,7 +164,11 @@ extension Overlay {
     }
     guard !state.photo.isViewerOpen else { return nil }
     let recording = state.recording
-    guard !recording.isRecording, !recording.isBusy else { return [] }
+    if recording.isRecording || recording.isBusy {
+      // The current mode's own key does nothing anyway; another mode's says why it waits.
+      let isCurrent = segment == ModeSegment.current(in: state)
+      return isCurrent ? [] : [.recording(.refused(.modeLockedWhileRecording))]
+    }
     if segment == .scan, state.scan.mode == .scan { return [.scan(.toggleMode)] }
     return segment.intents(from: state)
   }
