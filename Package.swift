@@ -47,11 +47,15 @@ let package = Package(
       providers: [.apt(["libpipewire-0.3-dev"])]),
     // SPA's variadic POD builders and the proxies' method macros, which Swift cannot call.
     .target(name: "CPipeWireGlue", dependencies: ["CPipeWire"]),
+    // sd-bus, the D-Bus client under DesktopBus (the desktop portals).
+    .systemLibrary(
+      name: "CSystemdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
     // MARK: Libraries
     .target(name: "SystemCalls", dependencies: ["CSystem"]),
     .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
+    .target(name: "DesktopBus", dependencies: ["CSystemdBus"]),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV", "CPNG"]),
     .target(
       name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "SystemCalls", "Workers"]),
@@ -89,7 +93,7 @@ let package = Package(
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "PhotoPipeline",
         "MediaStore",
         "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
-        "PipeWireCapture",
+        "PipeWireCapture", "DesktopBus",
       ]),
 
     // The command-line actions: --snapshot, --record, --scan, --check, --list, --controls.
@@ -134,6 +138,7 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
+    .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
     .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(

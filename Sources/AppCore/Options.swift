@@ -44,6 +44,12 @@ public struct Options: Hashable, Sendable {
   public var camera: CameraChoice = .automatic
   /// `--backend`: which way to reach cameras.
   public var backend = CaptureBackend.automatic
+  /// `--portal`: ask the desktop's camera portal for the camera and reach it only through the
+  /// PipeWire remote the portal opens (always so inside a Flatpak sandbox; see CameraPortal).
+  public var usesPortal = false
+  /// What the window says over the picture in place of its own notice: set at start-up from
+  /// the camera portal's answer, never from the command line.
+  public var cameraNotice: String?
   /// Format, size and frame rate wishes.
   public var modeRequest = ModeRequest()
   /// Start in fullscreen.
@@ -174,6 +180,7 @@ public struct Options: Hashable, Sendable {
         seconds = number
       case "--fullscreen", "-f": isFullscreen = true
       case "--still-scene": isSceneStill = true
+      case "--portal": usesPortal = true
       case "--device", "-d": camera = .device(try value())
       case "--backend":
         let text = try value()

@@ -20,6 +20,8 @@ public let usageText = """
                           camera (pipewire:NODE_NAME, as --list shows it)
         --backend WAY     reach cameras through auto (V4L2, or PipeWire when the device is
                           busy or only PipeWire has the camera), v4l2 or pipewire
+        --portal          ask the desktop's camera portal for the camera and use only the
+                          PipeWire cameras it allows (always so inside Flatpak)
         --camera sim      open the built-in simulated camera
         --still-scene     the simulated camera's objects hold still
         --size WxH        frame size, e.g. 1280x720 (nearest available is used)

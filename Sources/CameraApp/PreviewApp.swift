@@ -128,7 +128,8 @@ final class PreviewApp {
       selection, stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
       syncBeacon: options.isMicrophoneSimulated)
     camera = CameraController(
-      device: source.device, notice: source.notice ?? loaded.problem?.userMessage,
+      device: source.device,
+      notice: options.cameraNotice ?? source.notice ?? loaded.problem?.userMessage,
       cameras: cameras, settings: settings)
     let wake = RenderWake()
     self.wake = wake

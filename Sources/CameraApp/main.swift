@@ -13,7 +13,7 @@ HeapPolicy.apply()
 let options: Options
 do {
   // Each byte kept: a path that is not UTF-8 still names the file the user gave.
-  options = try Options(parsing: CommandLineBytes.arguments)
+  options = applyingPortal(to: try Options(parsing: CommandLineBytes.arguments))
 } catch {
   fail(error.userMessage, status: 2)
 }

@@ -42,6 +42,11 @@ final class PipeWireConnection: @unchecked Sendable {
   /// socket exists in `XDG_RUNTIME_DIR`. Checked before loading libpipewire's configuration, so
   /// a machine without PipeWire costs nothing and prints nothing.
   static var mayHaveDaemon: Bool {
+    switch PipeWireRemote.current {
+    case .descriptor: return true
+    case .none: return false
+    case .environment: break
+    }
     if let remote = getenv("PIPEWIRE_REMOTE"), remote.pointee != 0 { return true }
     guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }),
       !runtime.isEmpty
@@ -50,26 +55,42 @@ final class PipeWireConnection: @unchecked Sendable {
     return stat(runtime + "/pipewire-0", &status) == 0
   }
 
-  /// Connects to the daemon.
+  /// Connects to the daemon `PipeWireRemote.current` names.
   ///
-  /// - Throws: `.notFound(device:)` naming `what` when no daemon answers.
+  /// - Throws: `.notFound(device:)` naming `what` when no daemon answers, or what the remote's
+  ///   opener threw.
   init(for what: String) throws(CaptureError) {
     _ = Self.initialized
+    let remote = PipeWireRemote.current
+    if case .none = remote { throw .notFound(device: what) }
+    // The portal's socket is fetched before anything else is made, so its failure leaks nothing.
+    var descriptor: Int32?
+    if case .descriptor(let open) = remote { descriptor = try open() }
     guard let loop = pw_thread_loop_new("pinhole-pipewire", nil) else {
-      throw .system(call: "pw_thread_loop_new", errno: errno)
+      let code = errno
+      if let descriptor { close(descriptor) }
+      throw .system(call: "pw_thread_loop_new", errno: code)
     }
     guard let context = pw_context_new(pw_thread_loop_get_loop(loop), nil, 0) else {
       let code = errno
       pw_thread_loop_destroy(loop)
+      if let descriptor { close(descriptor) }
       throw .system(call: "pw_context_new", errno: code)
     }
     guard pw_thread_loop_start(loop) >= 0 else {
       pw_context_destroy(context)
       pw_thread_loop_destroy(loop)
+      if let descriptor { close(descriptor) }
       throw .system(call: "pw_thread_loop_start", errno: EAGAIN)
     }
     pw_thread_loop_lock(loop)
-    let core = pw_context_connect(context, nil, 0)
+    // With a descriptor, libpipewire owns it from here, on success and on failure alike.
+    let core =
+      if let descriptor {
+        pw_context_connect_fd(context, descriptor, nil, 0)
+      } else {
+        pw_context_connect(context, nil, 0)
+      }
     pw_thread_loop_unlock(loop)
     guard let core else {
       pw_thread_loop_stop(loop)

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Capture
+import DesktopBus
+import PipeWireCapture
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Asks the desktop's camera portal for the camera, the way a sandboxed app must: read
+/// `IsCameraPresent`, call `AccessCamera` and wait for the request's `Response`, then open the
+/// portal's PipeWire remote with `OpenPipeWireRemote`, the only way to the cameras in a
+/// sandbox. See the portal spec:
+/// https://flatpak.github.io/xdg-desktop-portal/docs/doc-org.freedesktop.portal.Camera.html
+public enum CameraPortal {
+  /// The portal service's bus name.
+  public static let service = "org.freedesktop.portal.Desktop"
+  /// The portal object.
+  public static let objectPath = "/org/freedesktop/portal/desktop"
+  /// The camera interface.
+  public static let interface = "org.freedesktop.portal.Camera"
+  /// How long the user may take to answer the portal's dialog.
+  public static let answerTimeout = Duration.seconds(180)
+
+  /// True when Pinhole should go through the portal: `--portal`, or running in a Flatpak
+  /// sandbox (which has `/.flatpak-info`).
+  public static func isWanted(byOption option: Bool, fileExists: (String) -> Bool) -> Bool {
+    option || fileExists("/.flatpak-info")
+  }
+
+  /// The object path of the request a call with `token` makes, as the portal spec predicts it:
+  /// `/org/freedesktop/portal/desktop/request/SENDER/TOKEN`, SENDER being the caller's unique
+  /// name without its ':' and with '.' as '_'.
+  public static func requestPath(sender: String, token: String) -> String {
+    let name = sender.drop { $0 == ":" }.replacingOccurrences(of: ".", with: "_")
+    return "\(objectPath)/request/\(name)/\(token)"
+  }
+
+  /// A fresh request token: letters, digits and '_' only, as object path elements need.
+  static func makeToken() -> String {
+    "pinhole_" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+  }
+
+  /// Asks for the camera on the session bus, waiting up to `timeout` for the user's answer.
+  public static func requestAccess(timeout: Duration = answerTimeout) -> CameraAccess {
+    do throws(BusError) {
+      let bus = try BusConnection.session()
+      let isPresent = try bus.property(
+        destination: service, path: objectPath, interface: interface, name: "IsCameraPresent"
+      ).bool()
+      guard isPresent else { return .unavailable(reason: "the camera portal reports no camera") }
+      let token = makeToken()
+      // Subscribed before the call, on the path the portal will use, so a quick answer is not
+      // missed.
+      let predicted = requestPath(sender: bus.uniqueName, token: token)
+      var responses = try bus.subscribe(to: responseMatch(on: predicted))
+      let handle = try bus.call(
+        BusMethodCall(
+          destination: service, path: objectPath, interface: interface, member: "AccessCamera",
+          arguments: [.options(["handle_token": .string(token)])])
+      ).checked("o").value(at: 0).objectPath()
+      // A portal older than the spec's prediction rule answers on another path.
+      if handle != predicted { responses = try bus.subscribe(to: responseMatch(on: handle)) }
+      let response = try responses.next(timeout: timeout).checked("ua{sv}").value(at: 0).uint32()
+      return CameraAccess(response: response)
+    } catch {
+      return CameraAccess(error: error)
+    }
+  }
+
+  /// The `Response` signal on request `path`.
+  private static func responseMatch(on path: String) -> BusSignalMatch {
+    BusSignalMatch(
+      path: path, interface: "org.freedesktop.portal.Request", member: "Response")
+  }
+
+  /// A new socket connected to PipeWire, from `OpenPipeWireRemote`; the caller owns it.
+  public static func openPipeWireRemote() throws(BusError) -> Int32 {
+    let bus = try BusConnection.session()
+    let reply = try bus.call(
+      BusMethodCall(
+        destination: service, path: objectPath, interface: interface,
+        member: "OpenPipeWireRemote", arguments: [.options([:])]))
+    guard let descriptor = try reply.checked("h").value(at: 0).fileDescriptor().take() else {
+      throw .invalidArgument("OpenPipeWireRemote's descriptor was already taken")
+    }
+    return descriptor
+  }
+
+  /// Routes every PipeWire connection of the process according to `access`: through a fresh
+  /// `OpenPipeWireRemote` socket each when granted, nowhere otherwise (so nothing reaches a
+  /// camera around the portal).
+  public static func route(_ access: CameraAccess) {
+    guard access.isGranted else {
+      PipeWireRemote.use(.none)
+      return
+    }
+    PipeWireRemote.use(
+      .descriptor(open: { () throws(CaptureError) -> Int32 in
+        do throws(BusError) {
+          return try openPipeWireRemote()
+        } catch {
+          throw .notFound(device: "the camera portal's PipeWire remote (\(error.userMessage))")
+        }
+      }))
+  }
+}
