@@ -52,6 +52,8 @@ let package = Package(
     .target(name: "SystemCalls", dependencies: ["CSystem"]),
     .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
+    // Multi-frame noise reduction: align a burst, merge it robustly. Pure Swift, no devices.
+    .target(name: "FrameMerge", dependencies: ["CameraModel"]),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV", "CPNG"]),
     .target(
       name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "SystemCalls", "Workers"]),
@@ -85,7 +87,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "PhotoPipeline",
-        "MediaStore",
+        "MediaStore", "FrameMerge",
         "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
         "PipeWireCapture",
       ]),
@@ -101,7 +103,7 @@ let package = Package(
       name: "PinholeBench",
       dependencies: [
         "Imaging", "SimulatedCamera", "CameraModel", "PhotoPipeline", "MediaStore", "Overlay",
-        "Metering", "Scanning", "Workers",
+        "Metering", "Scanning", "Workers", "FrameMerge",
       ],
       path: "Benchmarks/PinholeBench"),
     .executableTarget(name: "PinholeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PinholeFuzz"),
@@ -142,6 +144,9 @@ let package = Package(
         "Workers",
       ]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
+    .testTarget(
+      name: "FrameMergeTests",
+      dependencies: ["FrameMerge", "SimulatedCamera", "CameraModel", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
       name: "PipeWireCaptureTests",
