@@ -37,12 +37,17 @@ public struct PhotoJob {
   /// The digital zoom in force at the shutter: the photo keeps only its region (a crop of the
   /// full frame, made before encoding). `.none` keeps the whole frame.
   public var zoom: DigitalZoom = .none
+  /// How the picture was made, written to EXIF ImageDescription ("Pinhole: 8 frames merged,
+  /// Quality"); nil for a plain single frame.
+  public var imageDescription: String?
 
   /// Makes a job.
   public init(
     source: sending Source, captureDate: Date = Date(), clickTime: MonotonicTime = .now(),
-    make: String, model: String, orientation: PhotoMetadata.Orientation = .up, folder: URL
+    make: String, model: String, orientation: PhotoMetadata.Orientation = .up, folder: URL,
+    imageDescription: String? = nil
   ) {
+    self.imageDescription = imageDescription
     self.source = source
     self.captureDate = captureDate
     self.clickTime = clickTime

@@ -43,6 +43,7 @@ final class PhotoWorker {
   func process(_ job: sending PhotoJob, id: UInt64) {
     let (captureDate, clickTime) = (job.captureDate, job.clickTime)
     let (make, model, orientation, folder) = (job.make, job.model, job.orientation, job.folder)
+    let description = job.imageDescription
     let encoded: (jpeg: Data, size: FrameSize)
     do {
       encoded = try encodeWithThumbnail(job, id: id)
@@ -52,7 +53,8 @@ final class PhotoWorker {
     }
     let metadata = PhotoMetadata(
       captureDate: captureDate, make: make, model: model,
-      softwareVersion: softwareVersion, size: encoded.size, orientation: orientation)
+      softwareVersion: softwareVersion, size: encoded.size, orientation: orientation,
+      imageDescription: description)
     // A photo without EXIF is still a photo: keep the pixels if the block cannot be built.
     let file = (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
     createFolderIfParentExists(folder)

@@ -60,6 +60,23 @@ struct SnapshotRunnerTests {
     #expect(tags == tags.sorted() && Set(tags).count == 3, "\(tags)")
   }
 
+  @Test func balancedMergesFourFramesPerPhotoAndSaysSoInEXIF() throws {
+    let folder = Folder()
+    var runner = SnapshotRunner(destination: folder.url.path + "/", burstCount: 2)
+    runner.quality = .balanced
+    runner.settling = quickSettling()
+    let outcome = runner.run(source: simulated)
+    #expect(outcome.status == 0, "\(outcome.message)")
+    #expect(outcome.savedPaths.count == 2)
+    // Each photo is its group's first frame, merged with the next three.
+    let tags = try outcome.savedPaths.map { try #require(try tag(of: $0)) }
+    #expect(tags.count == 2 && tags[1] >= tags[0] + 4, "\(tags)")
+    for path in outcome.savedPaths {
+      let exif = try ExternalTool.run("exiv2", ["-g", "Exif.Image.ImageDescription", "-Pv", path])
+      #expect(exif.output.contains("Pinhole: 4 frames merged, Balanced"), "\(exif.output)")
+    }
+  }
+
   @Test func reportsTheCamerasErrorSentenceAndFails() {
     var script = FakeCamera.Script()
     script.openFailures = [.deviceBusy(device: "/dev/video-fake")]
