@@ -71,6 +71,7 @@ let package = Package(
       name: "PhotoPipeline",
       dependencies: [
         "CameraModel", "Imaging", "MediaStore", "Recording", "SystemCalls", "Workers",
+        "FrameMerge",
       ]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),

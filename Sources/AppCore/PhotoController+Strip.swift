@@ -49,6 +49,12 @@ extension PhotoController {
   func apply(_ event: PhotoEvent) {
     switch event {
     case .thumbnailReady(let id, let thumbnail):
+      // A merged photo's second thumbnail replaces its proxy's, in place.
+      if let index = pending.firstIndex(where: { $0.id == id }) {
+        pending[index].thumbnail = thumbnail
+        setImage(pending[index].imageID, thumbnail)
+        return
+      }
       let shot = PendingShot(id: id, thumbnail: thumbnail, url: nil)
       pending.insert(shot, at: 0)
       setImage(shot.imageID, thumbnail)
