@@ -20,13 +20,14 @@ public final class PhotoController {
   public static let burstQueueLimit = 4
   /// The most shots one held shutter takes; the burst then waits for the shutter to be let go.
   public static let burstLimit = 100
-  /// The ring's length: the frames a Quality photo merges (8), which also covers 0.15 s at
-  /// 30 fps. A shot wants the frame on screen when the input was read: the newest or the one
-  /// before it (the iteration that reads a click may upload a newer frame before it presents);
-  /// the rest is headroom for a render loop that stalled, and the frames before the shot for a
-  /// merged photo. Raw frames are 3.1 MB each at 1080p, so the length is memory (25 MB).
+  /// The ring's length: the frames a Quality photo merges (8) and the 2 that may be newer than
+  /// the one on screen, which also covers 0.15 s at 30 fps. A shot wants the frame on screen
+  /// when the input was read: the newest or the one before it (the iteration that reads a
+  /// click may upload a newer frame before it presents); the rest is headroom for a render
+  /// loop that stalled, and the frames before the shot for a merged photo. Raw frames are
+  /// 3.1 MB each at 1080p, so the length is memory (31 MB).
   public static let ringCapacity = max(
-    FrameRing.capacity(framesPerSecond: 30, seconds: 0.15), PhotoQuality.quality.frameCount)
+    FrameRing.capacity(framesPerSecond: 30, seconds: 0.15), PhotoQuality.quality.frameCount + 2)
   /// Frames the capture pool needs: the mailbox's four, the ring, the writer's pending shots
   /// and the burst queue.
   public static let poolCapacity =
@@ -117,6 +118,9 @@ public final class PhotoController {
 
   // Strip and viewer state, see PhotoController+Strip and PhotoController+Viewer.
   var pending: [PendingShot] = []
+  /// Merged photos whose proxy is on disk (and may be listed) while the merge runs: shot id →
+  /// the file. The strip marks them pending and swaps in the merged thumbnail when it comes.
+  var processing: [UInt64: URL] = [:]
   var listing: [PhotoListing.Entry] = []
   var thumbnailAspects: [URL: Double] = [:]
   /// Listed videos' lengths in seconds, from their thumbnails.

@@ -419,7 +419,7 @@ extension SnapshotRunner {
       case .kept(let id, let error):
         results[id] = .failure(SnapshotFailure(message: error.userMessage))
       case .failed(let id, let message): results[id] = .failure(SnapshotFailure(message: message))
-      case .thumbnailReady: break
+      case .thumbnailReady, .proxySaved: break
       }
     }
   }

@@ -124,6 +124,14 @@ extension PreviewApp {
   /// folder, and stderr says where: quitting never loses a photo silently.
   func stopPhotos() {
     stopViewerVideo()
+    let inFlight = photos.writer.pendingCount
+    if inFlight > 0 {
+      // A merged photo's proxy is already on disk; waiting gives the finished one.
+      FileHandle.standardError.write(
+        Data(
+          "pinhole: finishing \(inFlight) photo\(inFlight == 1 ? "" : "s") before quitting\n"
+            .utf8))
+    }
     photos.writer.stop()
     if discardsUnsavedPhotos {
       let count = photos.vault.pending.count

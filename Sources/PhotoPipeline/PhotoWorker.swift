@@ -167,7 +167,9 @@ final class PhotoWorker {
       createFolderIfParentExists(job.folder)
       let note = quality.photoDescription(framesMerged: 1) + " (merge unfinished)"
       switch vault.save(tagged(proxy, note), capturedAt: date, in: job.folder) {
-      case .saved(let saved): url = saved
+      case .saved(let saved):
+        url = saved
+        post(.proxySaved(id: id, url: saved))
       case .kept(let error):
         post(.kept(id: id, error: error))
         return

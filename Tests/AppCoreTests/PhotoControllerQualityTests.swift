@@ -53,4 +53,33 @@ struct PhotoControllerQualityTests {
     #expect(items.map(\.isPending) == [true])
     #expect(controller.drainEffects() == [.setImage(ImageID("pending:3"), final)])
   }
+
+  @Test("a listed proxy stays marked pending until its merge is saved, then shows the merge")
+  func listedProxyIsPendingUntilSaved() throws {
+    let home = try PhotoControllerViewerTests.TemporaryHome(names: [])
+    defer { home.remove() }
+    let fixture = ControllerFixture()
+    let controller = fixture.controller
+    let proxy = home.photos.appendingPathComponent("IMG_1.jpg")
+    let listedID = PhotoController.imageID(for: proxy)
+    controller.update(
+      photoEvents: [
+        .thumbnailReady(id: 5, thumbnail: fixture.thumbnail()), .proxySaved(id: 5, url: proxy),
+      ], libraryEvents: [.listed(try home.listing(["IMG_1.jpg"]))])
+    var items = controller.overlayState(time: 0).thumbnails
+    // One item, not the pending shot beside its listed proxy.
+    #expect(items.map(\.id) == [listedID])
+    #expect(items.map(\.isPending) == [true])
+    _ = controller.drainEffects()
+    let final = fixture.thumbnail(width: 8, height: 6)
+    controller.update(
+      photoEvents: [
+        .thumbnailReady(id: 5, thumbnail: final),
+        .saved(id: 5, url: proxy, clickToFile: .milliseconds(300)),
+      ], libraryEvents: [])
+    items = controller.overlayState(time: 0).thumbnails
+    #expect(items.map(\.id) == [listedID])
+    #expect(items.map(\.isPending) == [false])
+    #expect(controller.drainEffects().contains(.setImage(listedID, final)))
+  }
 }
