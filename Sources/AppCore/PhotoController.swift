@@ -151,6 +151,7 @@ public final class PhotoController {
       max(settings.timerSeconds, AppSettings.timerSecondsRange.lowerBound),
       AppSettings.timerSecondsRange.upperBound)
     self.flashMode = settings.flashMode ?? .off
+    self.photoQuality = settings.photoQuality
     self.burstCount = max(1, burstCount)
     self.clock = clock
     self.release = release
@@ -207,6 +208,9 @@ public final class PhotoController {
     case .scrollStrip(let delta): stripOffset = max(0, stripOffset + delta)
     case .cycleTimer:
       timerSeconds = timerSeconds == 0 ? 3 : (timerSeconds == 3 ? 10 : 0)
+      effects.append(.saveSettings)
+    case .cyclePhotoQuality:
+      photoQuality = photoQuality.next
       effects.append(.saveSettings)
     case .toggleMute:
       isMuted.toggle()
@@ -406,6 +410,7 @@ public final class PhotoController {
     state.viewer = viewer
     if let toast, toast.until > now { state.toast = "Moved to Trash" }
     state.timerSeconds = timerSeconds
+    state.photoQuality = photoQuality
     state.countdownRemaining = countdownEnd.map { max(0, $0.seconds(since: now)) }
     state.isMuted = isMuted
     state.isScreenFlashLit = isScreenFlashLit

@@ -63,7 +63,8 @@ final class PhotoSide {
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
       burstCount: options.burstCount, release: { _ in })
-    controller.photoQuality = options.photoQuality
+    // `--quality` wins over the remembered choice for this run.
+    if options.photoQuality != .speed { controller.photoQuality = options.photoQuality }
     // The screen can flash for any camera; a camera with a LED flash replaces it once its
     // lights are found.
     controller.flashSource = .screen
@@ -217,6 +218,7 @@ extension PreviewApp {
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds
+        settings.photoQuality = photos.controller.photoQuality
         persistSettings()
       case .decodeViewerImage(let url) where MediaKind(fileName: url.lastPathComponent) == .video:
         startViewerVideo(url)

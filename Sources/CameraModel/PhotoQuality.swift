@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 /// How much work a photo gets: one frame at once, or a burst merged for less noise.
-public enum PhotoQuality: String, CaseIterable, Hashable, Sendable {
+public enum PhotoQuality: String, CaseIterable, Hashable, Sendable, Codable {
   /// The frame on screen at the shutter (zero shutter lag), as it is.
   case speed
   /// The last 4 frames merged: no wait, about half the noise.
@@ -24,6 +24,15 @@ public enum PhotoQuality: String, CaseIterable, Hashable, Sendable {
     case .speed: "Speed"
     case .balanced: "Balanced"
     case .quality: "Quality"
+    }
+  }
+
+  /// The next setting, for a control that steps through them: Speed, Balanced, Quality, Speed.
+  public var next: PhotoQuality {
+    switch self {
+    case .speed: .balanced
+    case .balanced: .quality
+    case .quality: .speed
     }
   }
 

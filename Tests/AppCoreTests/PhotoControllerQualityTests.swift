@@ -29,6 +29,20 @@ struct PhotoControllerQualityTests {
     #expect(fixture.controller.drainEffects().contains(.playShutterSound))
   }
 
+  @Test("the settings' photo quality steps Speed, Balanced, Quality and is saved")
+  func photoQualityStepsAndIsSaved() {
+    var settings = AppSettings()
+    settings.photoQuality = .quality
+    let fixture = ControllerFixture(settings: settings)
+    let controller = fixture.controller
+    #expect(controller.photoQuality == .quality)
+    controller.handle(.cyclePhotoQuality, readAt: fixture.clock.now)
+    #expect(controller.photoQuality == .speed)
+    #expect(controller.drainEffects() == [.saveSettings])
+    controller.handle(.cyclePhotoQuality, readAt: fixture.clock.now)
+    #expect(controller.overlayState(time: 0).photoQuality == .balanced)
+  }
+
   @Test("Speed still takes the one frame on screen")
   func speedTakesOneFrame() {
     let fixture = ControllerFixture()
