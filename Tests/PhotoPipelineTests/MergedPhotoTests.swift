@@ -57,4 +57,36 @@ struct MergedPhotoTests {
     let decoded = try JPEGDecoder().decode(try Data(contentsOf: file))
     #expect(SimulatedFrameTag.decode(from: decoded) == 13)
   }
+
+  @Test func decodesACamerasJPEGFramesAtFullSizeForTheMerge() throws {
+    let folder = try TestFolder()
+    let writer = PhotoWriter(softwareVersion: "1.2.0", thumbnailHeight: nil)
+    defer { writer.stop() }
+    let size = FrameSize(width: 320, height: 180)
+    let encoder = JPEGEncoder()
+    let compressed = try noisyEntries(size: size).map { entry in
+      guard case .raw(let frame) = entry.content else { throw ImagingError.encodeFailed }
+      let bytes = [UInt8](try encoder.encode(frame, quality: 95))
+      return RingEntry(
+        content: .compressed(bytes), size: size, metadata: entry.metadata,
+        presentedAt: entry.presentedAt)
+    }
+    // Unchecked: the entries and the job are made here for the writer alone.
+    nonisolated(unsafe) let job = PhotoJob(
+      source: .burst(compressed, quality: .quality), make: "Acme", model: "Sim",
+      folder: folder.url)
+    _ = writer.submit(job)
+    var url: URL?
+    let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
+    while url == nil, MonotonicTime.now().nanoseconds < deadline {
+      for case .saved(_, let saved, _) in writer.waitForEvents(timeout: .milliseconds(200)) {
+        url = saved
+      }
+    }
+    let file = try #require(url)
+    let tags = try Tool.exifTags(of: file)
+    #expect(tags["Exif.Image.ImageDescription"] == "Pinhole: 4 frames merged, Quality")
+    let decoded = try JPEGDecoder().decode(try Data(contentsOf: file))
+    #expect(decoded.size == size)
+  }
 }
