@@ -19,8 +19,9 @@ import Workers
 /// `PhotoWriter` exactly as the shutter does: the camera's own JPEG for MJPEG cameras, quality
 /// 92 for raw ones, with EXIF. With `--quality balanced` or `quality`, each photo is the settled
 /// frame merged with the next 3 or 7 (`FrameMerger`), encoded from the merged pixels, and its
-/// EXIF ImageDescription says how many frames went in. Runs on the calling thread, which plays
-/// the renderer's part.
+/// EXIF ImageDescription says how many frames went in; Quality also streams in the camera's
+/// largest mode unless `--size` says otherwise. Runs on the calling thread, which plays the
+/// renderer's part.
 public struct SnapshotRunner: Sendable {
   /// Decides when a freshly started camera's picture is worth keeping.
   ///
@@ -274,6 +275,10 @@ extension SnapshotRunner {
   fileprivate func captureSettledFrames(from source: CameraSource) -> SnapshotCapture {
     // The session wakes this thread for each frame or event: no polling between frames.
     let arrivals = Inbox<Void>(capacity: 1, overflow: .dropOldest)
+    // Quality takes its frames in the camera's largest mode unless a size was asked for:
+    // nothing is previewed, so there is no preview mode to come back to.
+    var request = self.request
+    if quality == .quality, request.size == nil { request.prefersLargestSize = true }
     let session = CaptureSession(
       configuration: .init(request: request), openDevice: source.open,
       makeConverter: source.makeConverter, wake: { arrivals.post(()) })

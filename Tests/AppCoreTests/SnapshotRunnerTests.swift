@@ -77,6 +77,21 @@ struct SnapshotRunnerTests {
     }
   }
 
+  @Test func qualityMergesEightFramesInTheLargestMode() throws {
+    let folder = Folder()
+    var runner = SnapshotRunner(destination: folder.url.path + "/")
+    runner.quality = .quality
+    runner.settling = quickSettling()
+    let outcome = runner.run(source: simulated)
+    #expect(outcome.status == 0, "\(outcome.message)")
+    let path = try #require(outcome.savedPaths.first)
+    let photo = try JPEGDecoder().decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+    // The simulated camera previews at 1280x720 and offers 1920x1080.
+    #expect(photo.size == FrameSize(width: 1920, height: 1080))
+    let exif = try ExternalTool.run("exiv2", ["-g", "Exif.Image.ImageDescription", "-Pv", path])
+    #expect(exif.output.contains("Pinhole: 8 frames merged, Quality"), "\(exif.output)")
+  }
+
   @Test func reportsTheCamerasErrorSentenceAndFails() {
     var script = FakeCamera.Script()
     script.openFailures = [.deviceBusy(device: "/dev/video-fake")]
