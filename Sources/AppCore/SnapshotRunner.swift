@@ -132,6 +132,9 @@ public struct SnapshotRunner: Sendable {
     quality = options.photoQuality
     focusPoint = options.focusPoint
     self.request = request
+    // A size the source filled in (the simulated camera's preview size) is no wish of the
+    // user's: Quality takes the largest mode instead.
+    if quality == .quality, options.modeRequest.size == nil { self.request.size = nil }
   }
 
   /// Makes a runner directly.

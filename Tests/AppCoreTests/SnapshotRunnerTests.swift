@@ -92,6 +92,18 @@ struct SnapshotRunnerTests {
     #expect(exif.output.contains("Pinhole: 8 frames merged, Quality"), "\(exif.output)")
   }
 
+  @Test func qualityDropsTheSourcesDefaultSizeButKeepsTheUsers() throws {
+    let defaulted = simulated.request(overriding: ModeRequest())
+    #expect(defaulted.size != nil)
+    let quality = try Options(parsing: ["--snapshot", "--quality", "quality"])
+    #expect(SnapshotRunner(options: quality, request: defaulted).request.size == nil)
+    let balanced = try Options(parsing: ["--snapshot", "--quality", "balanced"])
+    #expect(SnapshotRunner(options: balanced, request: defaulted).request.size == defaulted.size)
+    let sized = try Options(parsing: ["--snapshot", "--quality", "quality", "--size", "640x360"])
+    let asked = simulated.request(overriding: sized.modeRequest)
+    #expect(SnapshotRunner(options: sized, request: asked).request.size == asked.size)
+  }
+
   @Test func reportsTheCamerasErrorSentenceAndFails() {
     var script = FakeCamera.Script()
     script.openFailures = [.deviceBusy(device: "/dev/video-fake")]
