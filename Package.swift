@@ -56,6 +56,8 @@ let package = Package(
     .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
     .target(name: "DesktopBus", dependencies: ["CSystemdBus"]),
+    // Multi-frame noise reduction: align a burst, merge it robustly. Pure Swift, no devices.
+    .target(name: "FrameMerge", dependencies: ["CameraModel"]),
     .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV", "CPNG"]),
     .target(
       name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "SystemCalls", "Workers"]),
@@ -75,6 +77,7 @@ let package = Package(
       name: "PhotoPipeline",
       dependencies: [
         "CameraModel", "Imaging", "MediaStore", "Recording", "SystemCalls", "Workers",
+        "FrameMerge",
       ]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
@@ -91,7 +94,7 @@ let package = Package(
       name: "AppCore",
       dependencies: [
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "PhotoPipeline",
-        "MediaStore",
+        "MediaStore", "FrameMerge",
         "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
         "PipeWireCapture", "DesktopBus",
       ]),
@@ -100,8 +103,8 @@ let package = Package(
     .target(
       name: "Commands",
       dependencies: [
-        "AppCore", "CameraModel", "Capture", "Imaging", "MediaStore", "Metering", "PhotoPipeline",
-        "Recording", "Scanning", "SimulatedCamera", "SystemCalls", "Workers",
+        "AppCore", "CameraModel", "Capture", "FrameMerge", "Imaging", "MediaStore", "Metering",
+        "PhotoPipeline", "Recording", "Scanning", "SimulatedCamera", "SystemCalls", "Workers",
       ]),
 
     // MARK: App
@@ -116,7 +119,7 @@ let package = Package(
       name: "PinholeBench",
       dependencies: [
         "Imaging", "SimulatedCamera", "CameraModel", "PhotoPipeline", "MediaStore", "Overlay",
-        "Metering", "Scanning", "Workers",
+        "Metering", "Scanning", "Workers", "FrameMerge",
       ],
       path: "Benchmarks/PinholeBench"),
     .executableTarget(name: "PinholeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PinholeFuzz"),
@@ -159,6 +162,9 @@ let package = Package(
         "Workers",
       ]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
+    .testTarget(
+      name: "FrameMergeTests",
+      dependencies: ["FrameMerge", "SimulatedCamera", "CameraModel", "CameraTestSupport"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
       name: "PipeWireCaptureTests",

@@ -51,6 +51,11 @@ if CommandLine.arguments.contains("--optics") {
   OpticsBenchmark(stopwatch: stopwatch).run()
   exit(0)
 }
+// `--merge`: only the multi-frame merge (see MergeBenchmark).
+if CommandLine.arguments.contains("--merge") {
+  MergeBenchmark(runs: quick ? 3 : 9).run()
+  exit(0)
+}
 let sizes = [
   FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080),
   FrameSize(width: 3840, height: 2160),
@@ -136,6 +141,7 @@ do {
   try runEncode()
   OverlayBenchmark(stopwatch: stopwatch).run()
   OpticsBenchmark(stopwatch: stopwatch).run()
+  MergeBenchmark(runs: quick ? 3 : 9).run()
   try PhotoBenchmark(shots: quick ? 5 : 15).run(
     picture: try BenchmarkInputs(size: FrameSize(width: 1920, height: 1080)).picture)
 } catch {

@@ -58,6 +58,8 @@ public struct Options: Hashable, Sendable {
   public var outputDirectory: String?
   /// How many photos one shutter press (or `--snapshot`) takes.
   public var burstCount = 1
+  /// `--quality`: how many frames `--snapshot` merges into each photo.
+  public var photoQuality = PhotoQuality.speed
   /// Controls to set before anything else, by their v4l2-ctl names, in order.
   public var controlSettings: [ControlSetting] = []
   /// Where to focus and meter before `--snapshot`, in normalised image coordinates.
@@ -157,6 +159,12 @@ public struct Options: Hashable, Sendable {
           throw .invalidValue(option: name, value: text, expected: "a count from 1 to 100")
         }
         burstCount = count
+      case "--quality":
+        let text = try value()
+        guard let quality = PhotoQuality(rawValue: text.lowercased()) else {
+          throw .invalidValue(option: name, value: text, expected: "speed, balanced or quality")
+        }
+        photoQuality = quality
       case "--set":
         let text = try value()
         guard let setting = ControlSetting(parsing: text) else {

@@ -21,12 +21,16 @@ extension PhotoController {
   /// The strip's items, newest first: shots not yet listed, then the listing.
   var stripItems: [ThumbnailItem] {
     let shots = pending.map { shot in
-      ThumbnailItem(id: shot.imageID, aspect: shot.aspect, isPending: shot.url == nil)
+      ThumbnailItem(
+        id: shot.imageID, aspect: shot.aspect,
+        isPending: shot.url == nil || processing[shot.id] != nil)
     }
+    let processingURLs = Set(processing.values)
     let listed = listing.map { entry in
       ThumbnailItem(
         id: Self.imageID(for: entry.url),
-        aspect: thumbnailAspects[entry.url] ?? Self.defaultAspect, isVideo: entry.kind == .video,
+        aspect: thumbnailAspects[entry.url] ?? Self.defaultAspect,
+        isPending: processingURLs.contains(entry.url), isVideo: entry.kind == .video,
         durationLabel: videoDurations[entry.url].map(PlaybackTime.durationLabel))
     }
     return shots + listed
@@ -49,10 +53,28 @@ extension PhotoController {
   func apply(_ event: PhotoEvent) {
     switch event {
     case .thumbnailReady(let id, let thumbnail):
+      // A merged photo's second thumbnail replaces its proxy's, in place: on the pending shot,
+      // or on the listed proxy file.
+      if let index = pending.firstIndex(where: { $0.id == id }) {
+        pending[index].thumbnail = thumbnail
+        setImage(pending[index].imageID, thumbnail)
+        return
+      }
+      if let url = processing[id] {
+        thumbnailAspects[url] = Self.aspect(of: thumbnail)
+        setImage(Self.imageID(for: url), thumbnail)
+        return
+      }
       let shot = PendingShot(id: id, thumbnail: thumbnail, url: nil)
       pending.insert(shot, at: 0)
       setImage(shot.imageID, thumbnail)
+    case .proxySaved(let id, let url):
+      // Listed like any saved file (the folder shows it now); marked pending until `saved`.
+      processing[id] = url
+      if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
+      dropListedShots()
     case .saved(let id, let url, let clickToFile):
+      processing[id] = nil
       if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
       let milliseconds = Int((clickToFile / .milliseconds(1)).rounded())
       effects.append(.log("pinhole: saved \(url.path) (click to file \(milliseconds) ms)"))

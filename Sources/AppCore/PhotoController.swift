@@ -20,11 +20,14 @@ public final class PhotoController {
   public static let burstQueueLimit = 4
   /// The most shots one held shutter takes; the burst then waits for the shutter to be let go.
   public static let burstLimit = 100
-  /// The ring's length: 0.15 s at 30 fps (5 frames). A shot wants the frame on screen when the
-  /// input was read: the newest or the one before it (the iteration that reads a click may
-  /// upload a newer frame before it presents); the rest is headroom for a render loop that
-  /// stalled. Raw frames are 3.1 MB each at 1080p, so the length is memory.
-  public static let ringCapacity = FrameRing.capacity(framesPerSecond: 30, seconds: 0.15)
+  /// The ring's length: the frames a Quality photo merges (8) and the 2 that may be newer than
+  /// the one on screen, which also covers 0.15 s at 30 fps. A shot wants the frame on screen
+  /// when the input was read: the newest or the one before it (the iteration that reads a
+  /// click may upload a newer frame before it presents); the rest is headroom for a render
+  /// loop that stalled, and the frames before the shot for a merged photo. Raw frames are
+  /// 3.1 MB each at 1080p, so the length is memory (31 MB).
+  public static let ringCapacity = max(
+    FrameRing.capacity(framesPerSecond: 30, seconds: 0.15), PhotoQuality.quality.frameCount + 2)
   /// Frames the capture pool needs: the mailbox's four, the ring, the writer's pending shots
   /// and the burst queue.
   public static let poolCapacity =
@@ -61,6 +64,9 @@ public final class PhotoController {
   }
   /// Frames one press takes (`--burst N`).
   let burstCount: Int
+  /// How many frames a shutter press merges into its photo (`--quality`). Held-shutter
+  /// bursts always take single frames.
+  public var photoQuality = PhotoQuality.speed
 
   /// The folder new photos go into.
   public private(set) var folder: URL
@@ -112,6 +118,9 @@ public final class PhotoController {
 
   // Strip and viewer state, see PhotoController+Strip and PhotoController+Viewer.
   var pending: [PendingShot] = []
+  /// Merged photos whose proxy is on disk (and may be listed) while the merge runs: shot id →
+  /// the file. The strip marks them pending and swaps in the merged thumbnail when it comes.
+  var processing: [UInt64: URL] = [:]
   var listing: [PhotoListing.Entry] = []
   var thumbnailAspects: [URL: Double] = [:]
   /// Listed videos' lengths in seconds, from their thumbnails.
@@ -142,6 +151,7 @@ public final class PhotoController {
       max(settings.timerSeconds, AppSettings.timerSecondsRange.lowerBound),
       AppSettings.timerSecondsRange.upperBound)
     self.flashMode = settings.flashMode ?? .off
+    self.photoQuality = settings.photoQuality
     self.burstCount = max(1, burstCount)
     self.clock = clock
     self.release = release
@@ -199,6 +209,9 @@ public final class PhotoController {
     case .cycleTimer:
       timerSeconds = timerSeconds == 0 ? 3 : (timerSeconds == 3 ? 10 : 0)
       effects.append(.saveSettings)
+    case .cyclePhotoQuality:
+      photoQuality = photoQuality.next
+      effects.append(.saveSettings)
     case .toggleMute:
       isMuted.toggle()
       effects.append(.saveSettings)
@@ -232,8 +245,13 @@ public final class PhotoController {
     at time: MonotonicTime, clickTime: MonotonicTime? = nil, flash: Bool,
     playsSound: Bool = true
   ) -> Bool {
-    guard canShoot, let entry = ring.take(shownAt: time) else { return false }
-    guard submit(entry, clickTime: clickTime ?? time) else { return false }
+    guard canShoot else { return false }
+    if photoQuality.frameCount > 1, !isBursting {
+      guard submitMerged(endingAt: time, clickTime: clickTime ?? time) else { return false }
+    } else {
+      guard let entry = ring.take(shownAt: time) else { return false }
+      guard submit(entry, clickTime: clickTime ?? time) else { return false }
+    }
     if flash { flashTime = time }
     if playsSound, !isMuted { effects.append(.playShutterSound) }
     return true
@@ -249,6 +267,42 @@ public final class PhotoController {
       guard submit(entry, clickTime: clickTime) else { break }
       if !isMuted { effects.append(.playShutterSound) }
     }
+  }
+
+  /// Hands the writer the ring's frames up to the one shown at `time`, to merge into one photo.
+  /// Raw frames are copied (0.3 ms each at 1080p) and the pool's go back at once, so a merge
+  /// in progress never starves capture; compressed ones are decoded on the writer's thread.
+  private func submitMerged(endingAt time: MonotonicTime, clickTime: MonotonicTime) -> Bool {
+    guard !writer.isBusy else { return false }
+    let entries = ring.take(count: photoQuality.frameCount, endingAt: time)
+    guard !entries.isEmpty else { return false }
+    var owned: [RingEntry] = []
+    for entry in entries {
+      guard case .raw(let pooled) = entry.content else {
+        owned.append(entry)
+        continue
+      }
+      // Unchecked: the ring handed the entry over, so this is the only reference to the pool
+      // frame; `copyPixels` only reads it, and it goes back to the pool before the loop ends.
+      nonisolated(unsafe) let frame = pooled
+      let copy = NV12Frame(size: frame.size)
+      copy.copyPixels(from: frame)
+      copy.metadata = frame.metadata
+      release(frame)
+      owned.append(
+        RingEntry(
+          content: .raw(copy), size: entry.size, metadata: entry.metadata,
+          presentedAt: entry.presentedAt))
+    }
+    let captureDate = Date().addingTimeInterval(-clock().seconds(since: clickTime))
+    // Unchecked: `owned` holds copies made above and compressed bytes, which nothing here
+    // keeps; the job takes them to the writer's thread.
+    nonisolated(unsafe) var job = PhotoJob(
+      source: .burst(owned, quality: photoQuality), captureDate: captureDate,
+      clickTime: clickTime, make: device.driver, model: device.name, orientation: orientation,
+      folder: folder)
+    job.zoom = zoom
+    return writer.submit(job) != nil
   }
 
   private func submit(_ entry: sending RingEntry, clickTime: MonotonicTime) -> Bool {
@@ -356,6 +410,7 @@ public final class PhotoController {
     state.viewer = viewer
     if let toast, toast.until > now { state.toast = "Moved to Trash" }
     state.timerSeconds = timerSeconds
+    state.photoQuality = photoQuality
     state.countdownRemaining = countdownEnd.map { max(0, $0.seconds(since: now)) }
     state.isMuted = isMuted
     state.isScreenFlashLit = isScreenFlashLit

@@ -62,6 +62,9 @@ public let usageText = """
                           (PATH: a folder, or a file ending in .jpg or .jpeg)
         --focus-at X,Y    focus and meter at this point (0..1) before --snapshot
         --burst N         photos per shutter press
+        --quality Q       speed (one frame, the default), balanced (4 frames merged) or
+                          quality (8 frames merged): less noise in dim light, for --snapshot
+                          and the window's shutter
     -o, --output-dir DIR  save photos and videos here instead of Pictures/Pinhole and
                           Videos/Pinhole
 

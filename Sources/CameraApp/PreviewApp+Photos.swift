@@ -63,6 +63,8 @@ final class PhotoSide {
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
       burstCount: options.burstCount, release: { _ in })
+    // `--quality` wins over the remembered choice for this run.
+    if options.photoQuality != .speed { controller.photoQuality = options.photoQuality }
     // The screen can flash for any camera; a camera with a LED flash replaces it once its
     // lights are found.
     controller.flashSource = .screen
@@ -123,6 +125,14 @@ extension PreviewApp {
   /// folder, and stderr says where: quitting never loses a photo silently.
   func stopPhotos() {
     stopViewerVideo()
+    let inFlight = photos.writer.pendingCount
+    if inFlight > 0 {
+      // A merged photo's proxy is already on disk; waiting gives the finished one.
+      FileHandle.standardError.write(
+        Data(
+          "pinhole: finishing \(inFlight) photo\(inFlight == 1 ? "" : "s") before quitting\n"
+            .utf8))
+    }
     photos.writer.stop()
     if discardsUnsavedPhotos {
       let count = photos.vault.pending.count
@@ -208,6 +218,7 @@ extension PreviewApp {
       case .saveSettings:
         settings.isMuted = photos.controller.isMuted
         settings.timerSeconds = photos.controller.timerSeconds
+        settings.photoQuality = photos.controller.photoQuality
         persistSettings()
       case .decodeViewerImage(let url) where MediaKind(fileName: url.lastPathComponent) == .video:
         startViewerVideo(url)

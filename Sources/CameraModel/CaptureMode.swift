@@ -28,6 +28,10 @@ public struct ModeRequest: Hashable, Sendable {
   public var size: FrameSize?
   /// Wanted frame rate in frames per second.
   public var framesPerSecond: Double?
+  /// When no size is wanted: the largest size offered, at whatever rate it reaches, rather than
+  /// the preview's default (at most 1080p at a smooth rate). For stills, where pixels count
+  /// and motion does not.
+  public var prefersLargestSize = false
 
   /// Makes a request; every field defaults to "no preference".
   public init(format: PixelFormat? = nil, size: FrameSize? = nil, framesPerSecond: Double? = nil) {

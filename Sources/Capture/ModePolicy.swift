@@ -109,6 +109,11 @@ public enum ModePolicy {
       notes.append(best == 0 ? "\(wanted) as requested" : "nearest size to \(wanted)")
       return all.filter { distance($0) == best }
     }
+    if request.prefersLargestSize {
+      let largest = all.map(\.size.size.area).max() ?? 0
+      notes.append("the largest size, for a still")
+      return all.filter { $0.size.size.area == largest }
+    }
     let fitting = all.filter {
       $0.size.size.width <= largestDefaultSize.width
         && $0.size.size.height <= largestDefaultSize.height

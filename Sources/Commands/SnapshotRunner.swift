@@ -3,6 +3,7 @@ import AppCore
 import CameraModel
 import Capture
 import Foundation
+import FrameMerge
 import MediaStore
 import Metering
 import PhotoPipeline
@@ -17,7 +18,11 @@ import Workers
 /// Opens the camera, waits until its automatic exposure has settled (see `ExposureSettling`),
 /// copies the newest frame (and the next ones for a burst), then saves them through
 /// `PhotoWriter` exactly as the shutter does: the camera's own JPEG for MJPEG cameras, quality
-/// 92 for raw ones, with EXIF. Runs on the calling thread, which plays the renderer's part.
+/// 92 for raw ones, with EXIF. With `--quality balanced` or `quality`, each photo is the settled
+/// frame merged with the next 3 or 7 (`FrameMerger`), encoded from the merged pixels, and its
+/// EXIF ImageDescription says how many frames went in; Quality also streams in the camera's
+/// largest mode unless `--size` says otherwise. Runs on the calling thread, which plays the
+/// renderer's part.
 public struct SnapshotRunner: Sendable {
   /// Decides when a freshly started camera's picture is worth keeping.
   ///
@@ -100,6 +105,8 @@ public struct SnapshotRunner: Sendable {
   public var outputDirectory: String?
   /// How many consecutive frames to save.
   public var burstCount: Int
+  /// How many frames go into each photo.
+  public var quality = PhotoQuality.speed
   /// The mode wishes.
   public var request: ModeRequest
   /// When the picture counts as settled.
@@ -123,8 +130,12 @@ public struct SnapshotRunner: Sendable {
     if case .snapshot(let path) = options.command { destination = path }
     outputDirectory = options.outputDirectory
     burstCount = max(1, options.burstCount)
+    quality = options.photoQuality
     focusPoint = options.focusPoint
     self.request = request
+    // A size the source filled in (the simulated camera's preview size) is no wish of the
+    // user's: Quality takes the largest mode instead.
+    if quality == .quality, options.modeRequest.size == nil { self.request.size = nil }
   }
 
   /// Makes a runner directly.
@@ -159,7 +170,9 @@ public struct SnapshotRunner: Sendable {
     if capture.picked.isEmpty, let stop = capture.stop {
       outcome = Outcome(status: stop.status, message: stop.message(saved: 0, of: burstCount))
     } else {
-      outcome = save(capture.picked, device: source.device, to: target)
+      let (photos, notes) = merged(capture.picked)
+      outcome = save(photos, device: source.device, to: target)
+      outcome.notes = notes + outcome.notes
       if let stop = capture.stop, outcome.status == 0 {
         outcome.status = stop.status
         outcome.message = stop.message(saved: outcome.savedPaths.count, of: burstCount)
@@ -224,6 +237,8 @@ private struct PickedFrame {
   var frame: NV12Frame
   var date: Date
   var time: MonotonicTime
+  /// How the photo was made, for EXIF; nil for a frame not yet merged.
+  var description: String?
 }
 
 /// Runs `--focus-at` before the photo: asks for focus once the camera streams, then holds the
@@ -264,6 +279,10 @@ extension SnapshotRunner {
   fileprivate func captureSettledFrames(from source: CameraSource) -> SnapshotCapture {
     // The session wakes this thread for each frame or event: no polling between frames.
     let arrivals = Inbox<Void>(capacity: 1, overflow: .dropOldest)
+    // Quality takes its frames in the camera's largest mode unless a size was asked for:
+    // nothing is previewed, so there is no preview mode to come back to.
+    var request = self.request
+    if quality == .quality, request.size == nil { request.prefersLargestSize = true }
     let session = CaptureSession(
       configuration: .init(request: request), openDevice: source.open,
       makeConverter: source.makeConverter, wake: { arrivals.post(()) })
@@ -274,7 +293,8 @@ extension SnapshotRunner {
     let started = MonotonicTime.now()
     var hasFrame = false
     var focus = FocusWait(point: focusPoint, timeout: focusTimeout)
-    while capture.picked.count < burstCount, capture.stop == nil {
+    let frameCount = burstCount * quality.frameCount
+    while capture.picked.count < frameCount, capture.stop == nil {
       if let signal = interruption() {
         capture.stop = .signal(signal)
         break
@@ -322,6 +342,36 @@ extension SnapshotRunner {
     return copy
   }
 
+  /// One photo per `quality.frameCount` picked frames: each group's first frame (the settled
+  /// one, the moment of the photo) merged with the rest. A run cut short merges what it has.
+  /// Frames of another size (the camera changed its mode mid-burst) are left out, and a note
+  /// says so.
+  fileprivate func merged(_ picked: [PickedFrame]) -> (photos: [PickedFrame], notes: [String]) {
+    let perPhoto = quality.frameCount
+    var photos: [PickedFrame] = []
+    var notes: [String] = []
+    for start in stride(from: 0, to: picked.count, by: perPhoto) {
+      let group = Array(picked[start..<min(start + perPhoto, picked.count)])
+      var photo = group[0]
+      guard perPhoto > 1 else {
+        photo.description = quality.photoDescription(framesMerged: 1)
+        photos.append(photo)
+        continue
+      }
+      let output = NV12Frame(size: photo.frame.size)
+      let report = FrameMerger().merge(group.map(\.frame), referenceIndex: 0, into: output)
+      if report.framesMerged < group.count {
+        notes.append(
+          "Only \(report.framesMerged) of \(group.count) frames could be merged: the camera"
+            + " changed its frame size during the photo.")
+      }
+      photo.frame = output
+      photo.description = quality.photoDescription(framesMerged: report.framesMerged)
+      photos.append(photo)
+    }
+    return (photos, notes)
+  }
+
   /// Saves `picked` through a photo writer and moves them to exact names when asked. Photos the
   /// folder refused (a full disk) are rescued into the unsaved folder before the writer ends.
   fileprivate func save(
@@ -345,7 +395,7 @@ extension SnapshotRunner {
           ? .raw(shot.frame, release: { _ in }) : .jpeg(shot.frame.compressedSource)
         nonisolated(unsafe) let job = PhotoJob(
           source: source, captureDate: shot.date, clickTime: shot.time, make: device.driver,
-          model: device.name, folder: target.folder)
+          model: device.name, folder: target.folder, imageDescription: shot.description)
         if let id = writer.submit(job) {
           ids.append(id)
           break
@@ -378,7 +428,7 @@ extension SnapshotRunner {
       case .kept(let id, let error):
         results[id] = .failure(SnapshotFailure(message: error.userMessage))
       case .failed(let id, let message): results[id] = .failure(SnapshotFailure(message: message))
-      case .thumbnailReady: break
+      case .thumbnailReady, .proxySaved: break
       }
     }
   }

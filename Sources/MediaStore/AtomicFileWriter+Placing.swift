@@ -33,3 +33,25 @@ extension AtomicFileWriter {
     }
   }
 }
+
+extension AtomicFileWriter {
+  /// Replaces the file at `url` with `data` in one step: the bytes go to a hidden temporary
+  /// file in the same folder, are fsynced, and rename(2) puts them over `url`, so a crash
+  /// leaves either the old file or the new one, never a torn one; then fsyncs the folder. For a
+  /// photo whose quick first version (a proxy) is replaced by its finished one. Blocks on disk
+  /// I/O; any thread.
+  public func replace(_ url: URL, with data: Data) throws(StorageError) {
+    let folderPath = url.deletingLastPathComponent().path
+    let temporary = try createTemporary(in: folderPath)
+    do throws(StorageError) {
+      try fill(temporary.descriptor, with: data, folder: folderPath)
+      guard rename(temporary.path, url.path) == 0 else {
+        throw StorageError.other(call: "rename", errno: errno)
+      }
+    } catch {
+      try? fileSystem.unlink(temporary.path)
+      throw error
+    }
+    syncFolder(folderPath)
+  }
+}

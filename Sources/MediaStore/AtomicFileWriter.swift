@@ -53,7 +53,7 @@ public struct AtomicFileWriter: Sendable {
   }
 
   /// Creates the hidden temporary file with O_EXCL, picking a new random name on a clash.
-  private func createTemporary(
+  func createTemporary(
     in folder: String
   ) throws(StorageError) -> (path: String, descriptor: Int32) {
     let flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC
@@ -71,7 +71,7 @@ public struct AtomicFileWriter: Sendable {
   }
 
   /// Writes, fsyncs and closes the temporary file; closes it even when writing fails.
-  private func fill(_ descriptor: Int32, with data: Data, folder: String) throws(StorageError) {
+  func fill(_ descriptor: Int32, with data: Data, folder: String) throws(StorageError) {
     do {
       try fileSystem.writeAll(descriptor, data)
       try fileSystem.fsync(descriptor)

@@ -46,6 +46,9 @@ public struct EXIFBuilder: Sendable {
     try addShort(EXIF_TAG_ORIENTATION, metadata.orientation.rawValue, to: main)
     try addASCII(EXIF_TAG_SOFTWARE, metadata.software, to: main)
     try addASCII(EXIF_TAG_DATE_TIME, dateTime, to: main)
+    if let description = metadata.imageDescription {
+      try addASCII(EXIF_TAG_IMAGE_DESCRIPTION, description, to: main)
+    }
     // ExifVersion 0231: the first version with the OffsetTime tags.
     try addBytes(EXIF_TAG_EXIF_VERSION, EXIF_FORMAT_UNDEFINED, Array("0231".utf8), to: photo)
     try addASCII(EXIF_TAG_DATE_TIME_ORIGINAL, dateTime, to: photo)

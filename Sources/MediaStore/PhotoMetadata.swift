@@ -38,11 +38,15 @@ public struct PhotoMetadata: Sendable, Equatable {
   public var size: FrameSize
   /// How to turn the image upright.
   public var orientation: Orientation
+  /// How the picture was made, for the ImageDescription tag ("Pinhole: 4 frames merged,
+  /// Balanced"); nil writes no tag.
+  public var imageDescription: String?
 
   /// Makes metadata; `utcOffsetSeconds` defaults to the current zone's offset at `captureDate`.
   public init(
     captureDate: Date, utcOffsetSeconds: Int? = nil, make: String, model: String,
-    softwareVersion: String, size: FrameSize, orientation: Orientation = .up
+    softwareVersion: String, size: FrameSize, orientation: Orientation = .up,
+    imageDescription: String? = nil
   ) {
     self.captureDate = captureDate
     self.utcOffsetSeconds =
@@ -52,6 +56,7 @@ public struct PhotoMetadata: Sendable, Equatable {
     self.softwareVersion = softwareVersion
     self.size = size
     self.orientation = orientation
+    self.imageDescription = imageDescription
   }
 
   /// "2026:11:30 14:03:07": the EXIF date format, wall-clock time at the offset.

@@ -38,6 +38,12 @@ public final class PhotoVault: Sendable {
   /// Whether a new shot would be refused; the shutter shows "busy" while this holds.
   public var isFull: Bool { state.withLock { $0.occupied >= capacity } }
 
+  /// Replaces the photo this vault saved at `url` with its finished version, atomically (see
+  /// `AtomicFileWriter.replace`). On failure the earlier file stays as it was.
+  public func replace(_ url: URL, with data: Data) throws(StorageError) {
+    try writer.replace(url, with: data)
+  }
+
   /// Writes `data` into `folder`, named after `date`; keeps it for later if that fails.
   public func save(
     _ data: Data, capturedAt date: Date, in folder: URL, fileExtension: String = "jpg"

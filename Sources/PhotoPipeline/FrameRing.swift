@@ -102,6 +102,19 @@ public final class FrameRing {
     return taken
   }
 
+  /// The `count` consecutive frames ending with the one shown at `time`, oldest first, removed
+  /// from the ring: the frames a merged photo is made of. Fewer when the ring holds fewer
+  /// older frames; none when `time` precedes every remembered frame.
+  public func take(count: Int, endingAt time: MonotonicTime) -> sending [RingEntry] {
+    guard count > 0, let end = index(shownAt: time) else { return [] }
+    let start = max(0, end - count + 1)
+    var taken: [RingEntry] = []
+    for _ in start...end {
+      if let entry = removeEntry(at: start) { taken.append(entry) }
+    }
+    return taken
+  }
+
   /// Forgets everything (the mode changed or the camera went away); returns the raw frames to
   /// recycle.
   public func removeAll() -> sending [NV12Frame] {

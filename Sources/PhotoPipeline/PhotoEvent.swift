@@ -9,6 +9,9 @@ public enum PhotoEvent: Sendable, Equatable {
   /// Shot `id` is on disk at `url`; `clickToFile` runs from the shutter press to the durable
   /// file (including the time spent waiting behind earlier shots).
   case saved(id: UInt64, url: URL, clickToFile: Duration)
+  /// Shot `id`, a merged photo, is on disk at `url` as its proxy (the frame on screen at the
+  /// shutter); `saved` follows once the merged photo has replaced it there.
+  case proxySaved(id: UInt64, url: URL)
   /// Shot `id` could not be written; it is kept in memory and retried about every two seconds.
   /// The error's `userMessage` is the banner text.
   case kept(id: UInt64, error: StorageError)

@@ -17,6 +17,11 @@ public struct PhotoJob {
     /// The camera's own JPEG bytes (an MJPEG frame), saved without re-encoding; standard
     /// Huffman tables are inserted when the camera left them out.
     case jpeg([UInt8])
+    /// Frames to merge into one photo (`FrameMerger`), oldest first; the last is the moment
+    /// of the shutter and the reference. Raw entries hold frames of the job's own, not pool
+    /// frames; compressed ones are decoded on the writer's thread. The reference is written
+    /// first as a proxy, then replaced by the merged photo in one rename.
+    case burst([RingEntry], quality: PhotoQuality)
   }
 
   /// The pixels.
@@ -37,12 +42,17 @@ public struct PhotoJob {
   /// The digital zoom in force at the shutter: the photo keeps only its region (a crop of the
   /// full frame, made before encoding). `.none` keeps the whole frame.
   public var zoom: DigitalZoom = .none
+  /// How the picture was made, written to EXIF ImageDescription ("Pinhole: 8 frames merged,
+  /// Quality"); nil for a plain single frame.
+  public var imageDescription: String?
 
   /// Makes a job.
   public init(
     source: sending Source, captureDate: Date = Date(), clickTime: MonotonicTime = .now(),
-    make: String, model: String, orientation: PhotoMetadata.Orientation = .up, folder: URL
+    make: String, model: String, orientation: PhotoMetadata.Orientation = .up, folder: URL,
+    imageDescription: String? = nil
   ) {
+    self.imageDescription = imageDescription
     self.source = source
     self.captureDate = captureDate
     self.clickTime = clickTime
@@ -73,6 +83,7 @@ public struct PhotoJob {
   /// Gives a raw job's frame back to its pool; nothing for JPEG jobs. For writers that refuse
   /// a job.
   public static func releaseFrame(of job: sending PhotoJob) {
+    // A burst's frames are its own copies: nothing goes back to a pool.
     if case .raw(let frame, let release) = job.source { release(frame) }
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import FrameMerge
 import Glibc
 import Imaging
 import MediaStore
@@ -41,8 +42,16 @@ final class PhotoWorker {
 
   /// Thumbnail (unless none is wanted), JPEG, EXIF, file, each step reported.
   func process(_ job: sending PhotoJob, id: UInt64) {
+    if case .burst(let entries, let quality) = job.source {
+      // Unchecked: the entries' frames are the job's own copies, which only this thread uses
+      // from here on; the compiler cannot follow them out of the enum's payload.
+      nonisolated(unsafe) let frames = entries
+      processBurst(frames, quality: quality, job: job, id: id)
+      return
+    }
     let (captureDate, clickTime) = (job.captureDate, job.clickTime)
     let (make, model, orientation, folder) = (job.make, job.model, job.orientation, job.folder)
+    let description = job.imageDescription
     let encoded: (jpeg: Data, size: FrameSize)
     do {
       encoded = try encodeWithThumbnail(job, id: id)
@@ -52,7 +61,8 @@ final class PhotoWorker {
     }
     let metadata = PhotoMetadata(
       captureDate: captureDate, make: make, model: model,
-      softwareVersion: softwareVersion, size: encoded.size, orientation: orientation)
+      softwareVersion: softwareVersion, size: encoded.size, orientation: orientation,
+      imageDescription: description)
     // A photo without EXIF is still a photo: keep the pixels if the block cannot be built.
     let file = (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
     createFolderIfParentExists(folder)
@@ -102,6 +112,8 @@ final class PhotoWorker {
         picture = croppedFrame
       }
       return try encodeRaw(picture, id: id)
+    case .burst:
+      preconditionFailure("bursts go through processBurst")
     case .jpeg(let bytes) where job.zoom.isZoomed:
       // A zoomed shot of a camera's JPEG: decode, crop, encode again. turbojpeg's lossless
       // crop (tjTransform) would keep the camera's bits but can only cut on 16-pixel MCU
@@ -127,6 +139,78 @@ final class PhotoWorker {
       let size = try decoder.header(of: bytes).size
       return (try StandardHuffmanTables.inserting(into: bytes), size)
     }
+  }
+
+  /// A merged photo, deferred: the reference frame is written at once as a proxy (its thumbnail
+  /// shows in the strip, and a crash from here on leaves at least it on disk), then the burst
+  /// is merged, and the finished photo replaces the proxy in one rename, with a new thumbnail
+  /// for the same shot. A proxy the folder refuses is kept like any photo; a failed
+  /// replacement leaves the proxy.
+  private func processBurst(
+    _ entries: [RingEntry], quality: PhotoQuality, job: PhotoJob, id: UInt64
+  ) {
+    let frames = entries.compactMap(decodedFrame)
+    guard let reference = frames.last else {
+      post(.failed(id: id, message: "The photo's frames could not be decoded."))
+      return
+    }
+    let date = job.captureDate
+    func tagged(_ encoded: (jpeg: Data, size: FrameSize), _ description: String) -> Data {
+      let metadata = PhotoMetadata(
+        captureDate: date, make: job.make, model: job.model, softwareVersion: softwareVersion,
+        size: encoded.size, orientation: job.orientation, imageDescription: description)
+      return (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
+    }
+    let url: URL
+    do {
+      let proxy = try encodeRaw(zoomed(reference, job.zoom), id: id)
+      createFolderIfParentExists(job.folder)
+      let note = quality.photoDescription(framesMerged: 1) + " (merge unfinished)"
+      switch vault.save(tagged(proxy, note), capturedAt: date, in: job.folder) {
+      case .saved(let saved):
+        url = saved
+        post(.proxySaved(id: id, url: saved))
+      case .kept(let error):
+        post(.kept(id: id, error: error))
+        return
+      case .busy(let error):
+        let reason = error.map { " " + $0.userMessage } ?? ""
+        post(.failed(id: id, message: "Too many photos are waiting to be written." + reason))
+        return
+      }
+    } catch {
+      post(.failed(id: id, message: error.userMessage))
+      return
+    }
+    let merged = NV12Frame(size: reference.size)
+    let report = FrameMerger().merge(frames, referenceIndex: frames.count - 1, into: merged)
+    if let final = try? encodeRaw(zoomed(merged, job.zoom), id: id) {
+      // On failure the proxy stays: a photo, if a noisier one.
+      try? vault.replace(
+        url, with: tagged(final, quality.photoDescription(framesMerged: report.framesMerged)))
+    }
+    post(.saved(id: id, url: url, clickToFile: MonotonicTime.now().duration(since: job.clickTime)))
+  }
+
+  /// An entry's frame: its own for raw entries, decoded for compressed ones; nil when the
+  /// camera's bytes do not decode.
+  private func decodedFrame(_ entry: RingEntry) -> NV12Frame? {
+    switch entry.content {
+    case .raw(let frame): return frame
+    case .compressed(let bytes):
+      let frame = NV12Frame(size: entry.size)
+      let decoded = bytes.withUnsafeBytes { buffer in
+        Result { () throws(ImagingError) in try decoder.decode(buffer, into: frame) }
+      }
+      return (try? decoded.get()) == nil ? nil : frame
+    }
+  }
+
+  /// `frame`, or the zoomed region of it cut out into the worker's crop buffer.
+  private func zoomed(_ frame: NV12Frame, _ zoom: DigitalZoom) -> NV12Frame {
+    guard zoom.isZoomed else { return frame }
+    frame.copy(zoom.cropRectangle(in: frame.size), into: croppedFrame)
+    return croppedFrame
   }
 
   /// Posts the thumbnail of `frame` (unless none is wanted), then encodes it as JPEG quality 92

@@ -112,6 +112,10 @@ public final class PhotoWriter: Sendable {
     worker.events.waitAndDrain(timeout: timeout)
   }
 
+  /// Shots accepted and not yet written (a merged photo counts until its merge replaced the
+  /// proxy). Any thread.
+  public var pendingCount: Int { counts.withLock { $0.pending } }
+
   /// Finishes the queued shots, tries once more to write kept photos, and ends the thread.
   /// Returns when the thread has ended. Safe to call twice. Not on the writer thread.
   public func stop() {

@@ -29,6 +29,9 @@ public struct SensorState: Hashable, Sendable {
   /// Light added to the scene as a fraction of its own (0 none, 1 doubles it), e.g. a screen
   /// flash.
   public internal(set) var extraLight: Double
+  /// True when gain adds no noise: the clean picture a noisy one is measured against. Real
+  /// sensors have no such switch; tests and benchmarks use it for ground truth.
+  public internal(set) var isNoiseFree = false
 
   /// Makes a sensor state.
   public init(
@@ -47,7 +50,17 @@ public struct SensorState: Hashable, Sendable {
   }
 
   /// Noise standard deviation in code values.
-  public var noiseLevel: Double { Self.noisePerGainStop * Self.gainStops * gain }
+  public var noiseLevel: Double {
+    isNoiseFree ? 0 : Self.noisePerGainStop * Self.gainStops * gain
+  }
+
+  /// The same exposure without gain noise: frame for frame, the picture this state would give
+  /// if the sensor were perfect.
+  public func withoutNoise() -> SensorState {
+    var clean = self
+    clean.isNoiseFree = true
+    return clean
+  }
 
   /// True when the sensor leaves the rendered picture untouched.
   public var isNeutral: Bool { brightness == 1 && noiseLevel == 0 }

@@ -64,6 +64,20 @@ public struct SimulatedScene: Hashable, Sendable {
       })
   }
 
+  /// `stilled()`, except that the nearest object sweeps across the middle of the frame, from
+  /// left to right and back every `period`: a scene whose moving part and still part a test
+  /// can tell apart by rendering it twice.
+  public func stilled(exceptNearestSweepingEvery period: Duration) -> SimulatedScene {
+    var scene = stilled()
+    guard var nearest = scene.objects.last else { return scene }
+    let seconds = max(period / .seconds(1), 0.001)
+    nearest.motion = SceneMotion(
+      centerX: 0.5, centerY: 0.5, amplitudeX: 0.3, amplitudeY: 0,
+      angularSpeedX: 2 * Double.pi / seconds, angularSpeedY: 0)
+    scene.objects[scene.objects.count - 1] = nearest
+    return scene
+  }
+
   /// The same scene with `code` shown in front of every object.
   public func showing(_ code: SceneCode?) -> SimulatedScene {
     var scene = self

@@ -53,6 +53,21 @@ import Testing
     #expect(reloaded == settings)
   }
 
+  @Test func thePhotoQualityIsSpeedForOlderOrUnknownValuesAndRoundTrips() throws {
+    var settings = AppSettings()
+    settings.photoQuality = .balanced
+    let encoded = try JSONEncoder().encode(settings)
+    #expect(try #require(AppSettings.decode(encoded)).photoQuality == .balanced)
+    var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+    #expect(object["photoQuality"] as? String == "balanced")
+    object["photoQuality"] = "best"
+    let unknown = try JSONSerialization.data(withJSONObject: object)
+    #expect(try #require(AppSettings.decode(unknown)).photoQuality == .speed)
+    object.removeValue(forKey: "photoQuality")
+    let older = try JSONSerialization.data(withJSONObject: object)
+    #expect(try #require(AppSettings.decode(older)).photoQuality == .speed)
+  }
+
   @Test func theMicrophoneChoiceAndMuteDefaultForOlderFilesAndRoundTrip() throws {
     var settings = AppSettings()
     let encoded = try JSONEncoder().encode(settings)

@@ -88,6 +88,16 @@ import Testing
     #expect(options.burstCount == 5)
     #expect(throws: OptionsError.self) { try Options(parsing: ["--burst", "0"]) }
   }
+
+  @Test func parsesPhotoQuality() throws {
+    #expect(try Options(parsing: []).photoQuality == .speed)
+    #expect(try Options(parsing: ["--quality", "Balanced"]).photoQuality == .balanced)
+    #expect(try Options(parsing: ["--quality=quality"]).photoQuality == .quality)
+    #expect(
+      throws: OptionsError.invalidValue(
+        option: "--quality", value: "best", expected: "speed, balanced or quality")
+    ) { try Options(parsing: ["--quality", "best"]) }
+  }
 }
 
 @Suite struct DesktopOptionsTests {

@@ -197,6 +197,32 @@ private func mode(_ format: PixelFormat, _ width: Int, _ height: Int, _ fps: Int
     #expect(!choice.reason.isEmpty)
   }
 
+  @Test func aStillTakesTheLargestSizeWhateverItsRate() throws {
+    let capabilities = DeviceCapabilities(formats: [
+      Catalogue.format(
+        .yuyv,
+        [
+          Catalogue.size(1280, 720, Catalogue.fps(10)),
+          Catalogue.size(3840, 2160, Catalogue.fps(2)),
+        ]),
+      Catalogue.format(
+        .mjpeg,
+        [
+          Catalogue.size(1280, 720, Catalogue.fps(30)),
+          Catalogue.size(3840, 2160, Catalogue.fps(15)),
+        ]),
+    ])
+    #expect(try ModePolicy.choose(from: capabilities).mode == mode(.mjpeg, 1280, 720, 30))
+    var still = ModeRequest()
+    still.prefersLargestSize = true
+    let choice = try ModePolicy.choose(from: capabilities, request: still)
+    #expect(choice.mode == mode(.mjpeg, 3840, 2160, 15))
+    #expect(choice.reason.contains("the largest size, for a still"))
+    // A size asked for wins.
+    still.size = FrameSize(width: 1280, height: 720)
+    #expect(try ModePolicy.choose(from: capabilities, request: still).mode.size == still.size)
+  }
+
   @Test func formatsTheConverterCannotHandleAreSkipped() throws {
     let choice = try ModePolicy.choose(from: Catalogue.uvcWebcam) { $0 != .mjpeg }
     #expect(choice.mode == mode(.yuyv, 640, 480, 30))

@@ -61,6 +61,50 @@ struct SnapshotRunnerTests {
     #expect(tags == tags.sorted() && Set(tags).count == 3, "\(tags)")
   }
 
+  @Test func balancedMergesFourFramesPerPhotoAndSaysSoInEXIF() throws {
+    let folder = Folder()
+    var runner = SnapshotRunner(destination: folder.url.path + "/", burstCount: 2)
+    runner.quality = .balanced
+    runner.settling = quickSettling()
+    let outcome = runner.run(source: simulated)
+    #expect(outcome.status == 0, "\(outcome.message)")
+    #expect(outcome.savedPaths.count == 2)
+    // Each photo is its group's first frame, merged with the next three.
+    let tags = try outcome.savedPaths.map { try #require(try tag(of: $0)) }
+    #expect(tags.count == 2 && tags[1] >= tags[0] + 4, "\(tags)")
+    for path in outcome.savedPaths {
+      let exif = try ExternalTool.run("exiv2", ["-g", "Exif.Image.ImageDescription", "-Pv", path])
+      #expect(exif.output.contains("Pinhole: 4 frames merged, Balanced"), "\(exif.output)")
+    }
+  }
+
+  @Test func qualityMergesEightFramesInTheLargestMode() throws {
+    let folder = Folder()
+    var runner = SnapshotRunner(destination: folder.url.path + "/")
+    runner.quality = .quality
+    runner.settling = quickSettling()
+    let outcome = runner.run(source: simulated)
+    #expect(outcome.status == 0, "\(outcome.message)")
+    let path = try #require(outcome.savedPaths.first)
+    let photo = try JPEGDecoder().decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+    // The simulated camera previews at 1280x720 and offers 1920x1080.
+    #expect(photo.size == FrameSize(width: 1920, height: 1080))
+    let exif = try ExternalTool.run("exiv2", ["-g", "Exif.Image.ImageDescription", "-Pv", path])
+    #expect(exif.output.contains("Pinhole: 8 frames merged, Quality"), "\(exif.output)")
+  }
+
+  @Test func qualityDropsTheSourcesDefaultSizeButKeepsTheUsers() throws {
+    let defaulted = simulated.request(overriding: ModeRequest())
+    #expect(defaulted.size != nil)
+    let quality = try Options(parsing: ["--snapshot", "--quality", "quality"])
+    #expect(SnapshotRunner(options: quality, request: defaulted).request.size == nil)
+    let balanced = try Options(parsing: ["--snapshot", "--quality", "balanced"])
+    #expect(SnapshotRunner(options: balanced, request: defaulted).request.size == defaulted.size)
+    let sized = try Options(parsing: ["--snapshot", "--quality", "quality", "--size", "640x360"])
+    let asked = simulated.request(overriding: sized.modeRequest)
+    #expect(SnapshotRunner(options: sized, request: asked).request.size == asked.size)
+  }
+
   @Test func reportsTheCamerasErrorSentenceAndFails() {
     var script = FakeCamera.Script()
     script.openFailures = [.deviceBusy(device: "/dev/video-fake")]

@@ -42,6 +42,18 @@ import Testing
     #expect(tags["Exif.Photo.PixelYDimension"] == "8")
   }
 
+  @Test func writesHowThePhotoWasMadeAsImageDescription() throws {
+    let folder = try TemporaryFolder()
+    var described = metadata
+    let original = try ExternalTool.makeJPEG(in: folder)
+    #expect(
+      try exivTags(EXIFBuilder().embed(described, into: original), in: folder)[
+        "Exif.Image.ImageDescription"] == nil)
+    described.imageDescription = "Pinhole: 4 frames merged, Balanced"
+    let tags = try exivTags(EXIFBuilder().embed(described, into: original), in: folder)
+    #expect(tags["Exif.Image.ImageDescription"] == "Pinhole: 4 frames merged, Balanced")
+  }
+
   @Test func keepsJFIFFirstAndPutsExifRightAfterIt() throws {
     let folder = try TemporaryFolder()
     let original = try ExternalTool.makeJPEG(in: folder)

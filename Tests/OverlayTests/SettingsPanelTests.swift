@@ -32,6 +32,17 @@ struct SettingsPanelTests {
     return (state, panel(state).layout.rows[index])
   }
 
+  /// `base` scrolled so its first line that `matches` is in view, and that line.
+  private func scrolled(
+    _ base: OverlayState, toRow matches: (SettingsRow.Content) -> Bool
+  ) throws -> (OverlayState, SettingsRow) {
+    let top = panel(base)
+    let index = try #require(top.layout.rows.firstIndex { matches($0.content) })
+    var state = base
+    state.camera.settingsOffset = top.layout.rows[index].frame.minY - top.layout.viewport.minY
+    return (state, panel(state).layout.rows[index])
+  }
+
   private func input(
     pointer: Point, pressed: Bool = false, clicked: Bool = false, wheel: Double = 0,
     modifiers: KeyModifiers = []
@@ -54,7 +65,7 @@ struct SettingsPanelTests {
       return nil
     }
     #expect(headings == ["Picture", "Mode", "User", "Camera", "Photo"])
-    if case .reset = contents[contents.count - 3] {
+    if case .reset = contents[contents.count - 4] {
     } else {
       Issue.record("reset is not the last camera line")
     }
@@ -69,11 +80,11 @@ struct SettingsPanelTests {
     state.camera.controls = []
     state.camera.modes = []
     state.camera.isSettingsOpen = true
-    let row = try #require(
-      panel(state).layout.rows.first { row in
-        if case .codeDetection = row.content { return true }
-        return false
-      })
+    let (scrolledState, row) = try scrolled(state) { content in
+      if case .codeDetection = content { return true }
+      return false
+    }
+    state = scrolledState
     #expect(click(row.frame.center, state: state) == [.camera(.toggleCodeDetection)])
     let frame = Overlay(measurer: FixedWidthTextMeasurer()).frame(
       input: OverlayInput(windowSize: size), state: state)
@@ -82,6 +93,27 @@ struct SettingsPanelTests {
         if case .text(let text, _, _, _) = command { return text.hasPrefix("Detect codes") }
         return false
       })
+  }
+
+  @Test func thePhotoQualityLineStepsTheSettingAndShowsIt() throws {
+    var state = CameraScene.state()
+    state.camera.controls = []
+    state.camera.modes = []
+    state.camera.isSettingsOpen = true
+    state.photo.photoQuality = .balanced
+    let row = try #require(
+      panel(state).layout.rows.first { row in
+        if case .photoQuality = row.content { return true }
+        return false
+      })
+    #expect(click(row.frame.center, state: state) == [.photo(.cyclePhotoQuality)])
+    let frame = Overlay(measurer: FixedWidthTextMeasurer()).frame(
+      input: OverlayInput(windowSize: size), state: state)
+    let texts = frame.commands.compactMap { command -> String? in
+      if case .text(let text, _, _, _) = command { return text }
+      return nil
+    }
+    #expect(texts.contains("Photo quality") && texts.contains("Balanced"), "\(texts)")
   }
 
   @Test func theLastLineKeepsTheCameraOnWhileTheWindowIsHidden() throws {
@@ -122,8 +154,8 @@ struct SettingsPanelTests {
     var camera = CameraOverlayState()
     camera.controls = [disabled]
     let contents = SettingsLayout.contents(of: camera)
-    // Picture (heading, compensation, grid) and Photo (heading, switch).
-    #expect(contents.count == 5)
+    // Picture (heading, compensation, grid) and Photo (heading, quality, switch).
+    #expect(contents.count == 6)
     if case .codeDetection = contents.last {} else { Issue.record("only the photo section") }
   }
 
@@ -321,11 +353,10 @@ struct SettingsPanelTests {
   }
 
   @Test func resetButtonResetsControls() throws {
-    let state = CameraScene.settingsState(offset: 10_000)
-    let sheet = panel(state)
-    let reset = try #require(
-      sheet.layout.rows.last { if case .reset = $0.content { true } else { false } })
-    let pill = sheet.hitRect(of: reset)
+    let (state, reset) = try scrolled(CameraScene.settingsState()) { content in
+      if case .reset = content { true } else { false }
+    }
+    let pill = panel(state).hitRect(of: reset)
     #expect(click(pill.center, state: state) == [.camera(.resetControls)])
     #expect(click(Point(x: pill.minX - 4, y: pill.center.y), state: state).isEmpty)
   }

@@ -28,6 +28,20 @@ struct FrameRingTests {
     }
   }
 
+  @Test func takesTheFramesEndingWithTheShownOneOldestFirst() throws {
+    let ring = FrameRing(capacity: 8)
+    for index in 0..<12 {
+      _ = ring.insert(TaggedFrames.make(UInt32(index)), presentedAt: time(ofFrame: index))
+    }
+    let taken = ring.take(count: 4, endingAt: time(ofFrame: 9, offset: 1))
+    let tags = taken.map { $0.rawFrame.flatMap { SimulatedFrameTag.decode(from: $0) } }
+    #expect(tags == [6, 7, 8, 9])
+    #expect(ring.count == 4)
+    // Fewer frames than asked: what there is (4, 5, 10 and 11 are left).
+    let rest = ring.take(count: 8, endingAt: time(ofFrame: 11))
+    #expect(rest.compactMap(\.rawFrame).map(\.metadata.sequence) == [4, 5, 10, 11])
+  }
+
   @Test func findsTheShownFrameWhenTheRendererSkipsFrames() throws {
     // A slow consumer: the camera numbers every frame, but only some reach the screen, at
     // irregular moments.

@@ -35,6 +35,8 @@ public enum PhotoAction: Hashable, Sendable {
   case undoTrash
   /// Step the self-timer to its next setting: off, 3 s, 10 s, off.
   case cycleTimer
+  /// Step the photo quality to its next setting: Speed, Balanced, Quality, Speed.
+  case cyclePhotoQuality
   /// Stop the running self-timer countdown without taking the photo.
   case cancelCountdown
   /// Turn the shutter sound off or back on.

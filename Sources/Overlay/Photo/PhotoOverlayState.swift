@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// What the app tells the photo interface each frame: the shutter's availability, the
 /// captures in the strip, the viewer, the self-timer and any warning.
@@ -36,6 +37,8 @@ public struct PhotoOverlayState: Hashable, Sendable {
   public var countdownRemaining: Double?
   /// True when the shutter sound is off.
   public var isMuted = false
+  /// How many frames a shutter press merges (the settings panel's "Photo quality").
+  public var photoQuality = PhotoQuality.speed
   /// True while a screen flash lights the scene: the whole window is white.
   public var isScreenFlashLit = false
   /// The banner above the bottom bar (or, in the viewer, near the window's bottom edge): why

@@ -90,7 +90,7 @@ struct SettingsLayout {
       contents += controls.map { .control($0) }
     }
     if !visible.isEmpty { contents.append(.reset) }
-    contents += [.heading("Photo"), .codeDetection]
+    contents += [.heading("Photo"), .photoQuality, .codeDetection]
     return contents
   }
 

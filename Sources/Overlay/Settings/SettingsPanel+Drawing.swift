@@ -84,6 +84,16 @@ extension SettingsPanel {
       drawSwitchRow(
         Self.codeDetectionTitle, isOn: state.scan.detectsCodesInPhotoMode, frame: frame,
         into: &commands)
+    case .photoQuality:
+      let size = painter.px(Self.labelSize)
+      let value = state.photo.photoQuality.title
+      let valueWidth = painter.text.size(of: value, pointSize: size).width
+      painter.appendText(
+        Self.photoQualityTitle, into: &commands, leading: frame.minX, centerY: frame.center.y,
+        size: size, color: CameraPainter.textColor)
+      painter.appendText(
+        value, into: &commands, leading: frame.maxX - valueWidth, centerY: frame.center.y,
+        size: size, color: CameraPainter.secondaryTextColor)
     case .keepCameraOpen:
       drawSwitchRow(
         Self.keepCameraOpenTitle, isOn: state.camera.keepsCameraOpen, frame: frame,

@@ -97,8 +97,8 @@ struct SettingsPanel {
     switch row.content {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
-    case .format, .size, .rate, .reset, .codeDetection, .exposureCompensation, .grid, .microphone,
-      .keepCameraOpen:
+    case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
+      .grid, .microphone, .keepCameraOpen:
       true
     }
   }
@@ -131,6 +131,8 @@ struct SettingsPanel {
 
   /// The reset button's title.
   static let resetTitle = "Reset to defaults"
+  /// The photo section's quality label.
+  static let photoQualityTitle = "Photo quality"
   /// The photo section's switch label.
   static let codeDetectionTitle = "Detect codes in photo mode"
   /// The privacy section's switch label.
@@ -168,6 +170,8 @@ struct SettingsPanel {
       return response.isClicked ? [.camera(.resetControls)] : []
     case .codeDetection:
       return response.isClicked ? [.camera(.toggleCodeDetection)] : []
+    case .photoQuality:
+      return response.isClicked ? [.photo(.cyclePhotoQuality)] : []
     case .microphone:
       return microphoneActions(response)
     case .heading:

@@ -20,6 +20,8 @@ struct SettingsRow {
     case reset
     /// The "Detect codes in photo mode" switch of the photo section.
     case codeDetection
+    /// The photo section's "Photo quality" choice: Speed, Balanced or Quality.
+    case photoQuality
     /// The exposure compensation slider, −2…+2 EV in thirds.
     case exposureCompensation
     /// The rule-of-thirds grid switch.
@@ -57,6 +59,7 @@ struct SettingsRow {
     case .rate: ControlID("settings-mode-rate")
     case .reset: ControlID("settings-reset")
     case .codeDetection: ControlID("settings-code-detection")
+    case .photoQuality: ControlID("settings-photo-quality")
     case .exposureCompensation: ControlID("settings-exposure-compensation")
     case .grid: ControlID("settings-grid")
     case .microphone: ControlID("settings-microphone")
