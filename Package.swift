@@ -71,6 +71,7 @@ let package = Package(
         "CameraModel", "Imaging", "MediaStore", "Recording", "SystemCalls", "Workers",
       ]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
+    .target(name: "ViewfinderAids", dependencies: ["CameraModel", "Imaging"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "MediaStore", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
     .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue", "Workers"]),
@@ -95,13 +96,13 @@ let package = Package(
       name: "CameraApp",
       dependencies: [
         "AppCore", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug", "Metering",
-        "Lighting", "Scanning", "SystemCalls",
+        "Lighting", "Scanning", "SystemCalls", "ViewfinderAids",
       ]),
     .executableTarget(
       name: "PinholeBench",
       dependencies: [
         "Imaging", "SimulatedCamera", "CameraModel", "PhotoPipeline", "MediaStore", "Overlay",
-        "Metering", "Scanning", "Workers",
+        "Metering", "Scanning", "Workers", "ViewfinderAids",
       ],
       path: "Benchmarks/PinholeBench"),
     .executableTarget(name: "PinholeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PinholeFuzz"),
@@ -142,6 +143,10 @@ let package = Package(
         "Workers",
       ]),
     .testTarget(name: "MeteringTests", dependencies: ["Metering", "CameraTestSupport"]),
+    .testTarget(
+      name: "ViewfinderAidsTests",
+      dependencies: ["ViewfinderAids", "SimulatedCamera", "Imaging", "CameraTestSupport"],
+      exclude: ["Golden"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
       name: "PipeWireCaptureTests",
