@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Foundation
 import MediaStore
 
@@ -34,6 +35,8 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var exposureCompensation: [String: Int] = [:]
   /// True when the camera keeps streaming while the window is minimised or hidden.
   public var keepsCameraOpenWhenHidden = false
+  /// The viewfinder aids that are on, and the zebras' level (all off by default).
+  public var viewfinderAids = ViewfinderAidSettings()
 
   /// Makes default settings.
   public init() {}
@@ -41,7 +44,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
   private enum CodingKeys: String, CodingKey {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
-    case exposureCompensation, keepsCameraOpenWhenHidden
+    case exposureCompensation, keepsCameraOpenWhenHidden, viewfinderAids
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -65,6 +68,9 @@ public struct AppSettings: Codable, Hashable, Sendable {
       try container.decodeIfPresent([String: Int].self, forKey: .exposureCompensation) ?? [:]
     keepsCameraOpenWhenHidden =
       try container.decodeIfPresent(Bool.self, forKey: .keepsCameraOpenWhenHidden) ?? false
+    viewfinderAids =
+      try container.decodeIfPresent(ViewfinderAidSettings.self, forKey: .viewfinderAids)
+      ?? ViewfinderAidSettings()
   }
 
   /// The settings file for `environment`.

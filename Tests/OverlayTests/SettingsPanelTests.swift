@@ -321,7 +321,11 @@ struct SettingsPanelTests {
   }
 
   @Test func resetButtonResetsControls() throws {
-    let state = CameraScene.settingsState(offset: 10_000)
+    // Scrolled so the reset line is the first in view.
+    let top = panel(CameraScene.settingsState())
+    let line = try #require(
+      top.layout.rows.last { if case .reset = $0.content { true } else { false } })
+    let state = CameraScene.settingsState(offset: line.frame.minY - top.layout.viewport.minY)
     let sheet = panel(state)
     let reset = try #require(
       sheet.layout.rows.last { if case .reset = $0.content { true } else { false } })

@@ -24,6 +24,10 @@ struct SettingsRow {
     case exposureCompensation
     /// The rule-of-thirds grid switch.
     case grid
+    /// A viewfinder aid's switch.
+    case aid(ViewfinderAid)
+    /// The zebras' level; a click steps it.
+    case zebraLevel
     /// The microphone picker of the video section (`SettingsPanel+Microphone.swift`).
     case microphone
     /// The "Keep the camera on when hidden" switch of the privacy section.
@@ -59,6 +63,8 @@ struct SettingsRow {
     case .codeDetection: ControlID("settings-code-detection")
     case .exposureCompensation: ControlID("settings-exposure-compensation")
     case .grid: ControlID("settings-grid")
+    case .aid(let aid): ControlID("settings-aid-\(aid)")
+    case .zebraLevel: ControlID("settings-zebra-level")
     case .microphone: ControlID("settings-microphone")
     case .keepCameraOpen: ControlID("settings-keep-camera-open")
     }
