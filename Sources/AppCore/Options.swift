@@ -75,6 +75,8 @@ public struct Options: Hashable, Sendable {
   public var isMicrophoneSimulated = false
   /// `--codec`: how `--record` stores the picture.
   public var recordCodec = VideoCodec.h264
+  /// `--latency` and `--sim-screen-delay` (see Options+Latency).
+  public var latency = LatencyOptions()
 
   /// Makes the default options (preview the first camera).
   public init() {}
@@ -200,6 +202,8 @@ public struct Options: Hashable, Sendable {
         modeRequest.framesPerSecond = rate
       case "--mode", "--keep-camera-open", "--new-window":
         try desktop.parse(name, value: name == "--mode" ? try value() : nil)
+      case "--latency", "--sim-screen-delay":
+        try latency.parse(name, value: name == "--latency" ? nil : try value())
       case "--scan", "--once", "--roi", "--scene-code":
         try scan.parse(name, value: name == "--scan" || name == "--once" ? nil : try value())
       case let file where !file.hasPrefix("-") || file == "-":
