@@ -34,16 +34,16 @@ struct AidsBenchmark {
     var layer = AidImage(width: luma.width, height: luma.height)
     var peaking = FocusPeaking()
     printRow(
-      size, "aids: focus peaking (clear + mark)" + label,
+      size, "aids: focus peaking (strength, level, layer)" + label,
       stopwatch.measure {
-        layer.reset(width: luma.width, height: luma.height)
+        layer.resize(width: luma.width, height: luma.height)
         peaking.mark(luma, into: &layer)
       })
     let zebras = Zebras()
     printRow(
-      size, "aids: zebras 95 % (clear + mark)" + label,
+      size, "aids: zebras 95 % (layer)" + label,
       stopwatch.measure {
-        layer.reset(width: luma.width, height: luma.height)
+        layer.resize(width: luma.width, height: luma.height)
         zebras.mark(luma, into: &layer)
       })
     var panel = AidImage(width: 256, height: 100)

@@ -31,6 +31,14 @@ public struct AidImage: Hashable, Sendable {
     }
   }
 
+  /// Makes the picture `width` × `height`, keeping its bytes when the size is unchanged: for
+  /// an aid that writes every pixel anyway.
+  public mutating func resize(width: Int, height: Int) {
+    if max(width, 0) != self.width || max(height, 0) != self.height {
+      reset(width: width, height: height)
+    }
+  }
+
   /// The colour at (`x`, `y`), for tests.
   public func pixel(x: Int, y: Int) -> AidColor {
     precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")

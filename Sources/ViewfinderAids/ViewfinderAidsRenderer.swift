@@ -37,11 +37,14 @@ public final class ViewfinderAidsRenderer {
     }
     luma.downsample(frame, to: shown)
     if settings.showsFocusPeaking || settings.showsZebras {
-      layer.reset(width: luma.width, height: luma.height)
+      // The first aid drawn writes every pixel, so the layer needs no clearing first.
+      layer.resize(width: luma.width, height: luma.height)
       if settings.showsZebras {
         Zebras(threshold: Double(settings.zebraPercent) / 100).mark(luma, into: &layer)
       }
-      peakingCount = settings.showsFocusPeaking ? peaking.mark(luma, into: &layer) : 0
+      peakingCount =
+        settings.showsFocusPeaking
+        ? peaking.mark(luma, into: &layer, clearing: !settings.showsZebras) : 0
     } else if layer.width > 0 {
       layer.reset(width: 0, height: 0)
     }

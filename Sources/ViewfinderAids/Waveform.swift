@@ -19,34 +19,47 @@ public struct Waveform: Sendable {
   }
 
   /// Counts `luma` shown turned clockwise by `quarterTurns` and then mirrored left to right
-  /// when `isMirrored`.
-  public mutating func measure(_ luma: LumaPlane, isMirrored: Bool = false, quarterTurns: Int = 0) {
+  /// when `isMirrored`, on every `rowStep`-th row of the plane (every second by default: the
+  /// glow is a share of each column, the same at half the cost).
+  public mutating func measure(
+    _ luma: LumaPlane, isMirrored: Bool = false, quarterTurns: Int = 0, rowStep: Int = 2
+  ) {
+    let step = max(rowStep, 1)
     let turns = ((quarterTurns % 4) + 4) % 4
     let width = luma.width
     let height = luma.height
     let isSideways = turns % 2 == 1
-    // The shown picture's x comes from the plane's x (upright, half turn) or y (sideways).
+    let levels = self.levels
+    // The shown picture's x comes from the plane's x (upright, half turn) or y (sideways);
+    // each entry is where that column's counts start.
     let across = isSideways ? height : width
-    var table = (0..<across).map { $0 * columns / max(across, 1) }
+    var table = (0..<across).map { $0 * columns / max(across, 1) * levels }
     // A clockwise quarter turn or a half turn reverses the shown x; a mirror reverses it again.
     if (turns == 2 || turns == 1) != isMirrored { table.reverse() }
-    let levels = self.levels
     let levelOf = (0..<256).map { $0 * levels / 256 }
     counts.withUnsafeMutableBufferPointer { count in
-      for index in count.indices { count[index] = 0 }
+      guard let countBase = count.baseAddress else { return }
+      countBase.update(repeating: 0, count: count.count)
       luma.samples.withUnsafeBufferPointer { samples in
-        for y in 0..<height {
-          let row = y * width
-          if isSideways {
-            let base = table[y] * levels
-            for x in 0..<width { count[base + levelOf[Int(samples[row + x])]] &+= 1 }
-          } else {
-            for x in 0..<width { count[table[x] * levels + levelOf[Int(samples[row + x])]] &+= 1 }
+        table.withUnsafeBufferPointer { columnOf in
+          levelOf.withUnsafeBufferPointer { level in
+            guard let base = samples.baseAddress, let columnBase = columnOf.baseAddress,
+              let levelBase = level.baseAddress
+            else { return }
+            for y in stride(from: 0, to: height, by: step) {
+              let row = base + y * width
+              if isSideways {
+                let column = countBase + columnBase[y]
+                for x in 0..<width { column[levelBase[Int(row[x])]] &+= 1 }
+              } else {
+                for x in 0..<width { countBase[columnBase[x] + levelBase[Int(row[x])]] &+= 1 }
+              }
+            }
           }
         }
       }
     }
-    samplesPerColumn = max(width * height / columns, 1)
+    samplesPerColumn = max(width * ((height + step - 1) / step) / columns, 1)
   }
 
   private var samplesPerColumn = 1

@@ -24,9 +24,10 @@ public struct Zebras: Hashable, Sendable {
   }
 
   /// Stripes the highlights of `luma` into `image` (which must have its size); returns how
-  /// many samples were at or above the level.
+  /// many samples were at or above the level. With `clearing`, every other pixel is made
+  /// transparent in the same pass.
   @discardableResult
-  public func mark(_ luma: LumaPlane, into image: inout AidImage) -> Int {
+  public func mark(_ luma: LumaPlane, into image: inout AidImage, clearing: Bool = true) -> Int {
     precondition(image.width == luma.width && image.height == luma.height, "size mismatch")
     let width = luma.width
     let height = luma.height
@@ -34,15 +35,32 @@ public struct Zebras: Hashable, Sendable {
     let period = max(self.period, 2)
     let half = period / 2
     let word = color.word
+    // One row of the stripe pattern, twice as long as a row, so row y starts at y % period.
+    let pattern = (0..<(width + period)).map { $0 % period < half ? word : 0 }
     var bright = 0
     luma.samples.withUnsafeBufferPointer { source in
       image.rgba.withUnsafeMutableBytes { bytes in
         let pixels = bytes.bindMemory(to: UInt32.self)
-        for y in 0..<height {
-          let row = y * width
-          for x in 0..<width where source[row + x] >= limit {
-            bright += 1
-            if (x + y) % period < half { pixels[row + x] = word }
+        pattern.withUnsafeBufferPointer { stripes in
+          guard let sourceBase = source.baseAddress, let pixelBase = pixels.baseAddress,
+            let stripeBase = stripes.baseAddress
+          else { return }
+          for y in 0..<height {
+            let row = sourceBase + y * width
+            let out = pixelBase + y * width
+            let stripe = stripeBase + y % period
+            if clearing {
+              for x in 0..<width {
+                let isBright = row[x] >= limit
+                out[x] = isBright ? stripe[x] : 0
+                bright &+= isBright ? 1 : 0
+              }
+            } else {
+              for x in 0..<width where row[x] >= limit {
+                out[x] = stripe[x]
+                bright &+= 1
+              }
+            }
           }
         }
       }

@@ -68,6 +68,25 @@ import ViewfinderAids
     #expect(image.pixel(x: 20, y: 10).alpha == 0)
   }
 
+  @Test func peakingOverZebrasKeepsTheStripesAndALayerOfItsOwnIsCleared() {
+    let samples = (0..<(64 * 48)).map { $0 % 64 < 32 ? UInt8(30) : UInt8(250) }
+    let luma = LumaPlane(width: 64, height: 48, samples: samples)
+    var zebraOnly = AidImage(width: 64, height: 48)
+    Zebras(threshold: 0.9).mark(luma, into: &zebraOnly)
+    var both = zebraOnly
+    var peaking = FocusPeaking()
+    peaking.mark(luma, into: &both, clearing: false)
+    for y in 1..<47 {
+      for x in 34..<63 { #expect(both.pixel(x: x, y: y) == zebraOnly.pixel(x: x, y: y)) }
+      #expect(both.pixel(x: 32, y: y) == peaking.color)
+    }
+    // Drawn alone over an old layer, peaking leaves nothing of it.
+    var reused = zebraOnly
+    peaking.mark(luma, into: &reused)
+    #expect(reused.pixel(x: 40, y: 10).alpha == 0 && reused.pixel(x: 41, y: 10).alpha == 0)
+    #expect(reused.pixel(x: 32, y: 0).alpha == 0)
+  }
+
   @Test func goldenOnTheStillScene() throws {
     var settings = ViewfinderAidSettings()
     settings.showsFocusPeaking = true

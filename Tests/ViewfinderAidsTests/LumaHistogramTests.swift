@@ -7,7 +7,7 @@ import ViewfinderAids
 @Suite struct LumaHistogramTests {
   @Test func countsEverySampleAndTheClippedEnds() {
     let samples: [UInt8] = [0, 0, 5, 128, 128, 128, 250, 255, 255, 255]
-    let histogram = LumaHistogram(LumaPlane(width: 5, height: 2, samples: samples))
+    let histogram = LumaHistogram(LumaPlane(width: 5, height: 2, samples: samples), rowStep: 1)
     #expect(histogram.total == 10)
     #expect(histogram.counts[128] == 3)
     #expect(histogram.clippedShadows == 2)
@@ -18,7 +18,7 @@ import ViewfinderAids
   @Test func limitedRangeClipsAtItsOwnBlackAndWhite() {
     let samples: [UInt8] = [16, 17, 100, 235, 240, 200]
     let histogram = LumaHistogram(
-      LumaPlane(width: 3, height: 2, samples: samples, range: .limited))
+      LumaPlane(width: 3, height: 2, samples: samples, range: .limited), rowStep: 1)
     #expect(histogram.clippedShadows == 1)
     #expect(histogram.clippedHighlights == 2)
   }
@@ -26,7 +26,7 @@ import ViewfinderAids
   @Test func marksClippingOnlyWhenItIsMoreThanAGlint() {
     var samples = [UInt8](repeating: 128, count: 10_000)
     samples[0] = 255
-    let histogram = LumaHistogram(LumaPlane(width: 100, height: 100, samples: samples))
+    let histogram = LumaHistogram(LumaPlane(width: 100, height: 100, samples: samples), rowStep: 1)
     #expect(histogram.clippedHighlights == 1)
     #expect(!histogram.marksHighlights)
     var image = AidImage(width: 0, height: 0)

@@ -17,7 +17,7 @@ import ViewfinderAids
 
   @Test func columnsFollowThePictureAsShown() {
     var waveform = Waveform(columns: 2, levels: 4)
-    waveform.measure(halves)
+    waveform.measure(halves, rowStep: 1)
     #expect(topLevels(waveform) == [0, 3])
     #expect(waveform.counts[0] == 16)
     waveform.measure(halves, isMirrored: true)
