@@ -34,7 +34,7 @@ struct AidsBenchmark {
     var layer = AidImage(width: luma.width, height: luma.height)
     var peaking = FocusPeaking()
     printRow(
-      size, "aids: focus peaking (strength, level, layer)" + label,
+      size, "aids: focus peaking (layer)" + label,
       stopwatch.measure {
         layer.resize(width: luma.width, height: luma.height)
         peaking.mark(luma, into: &layer)

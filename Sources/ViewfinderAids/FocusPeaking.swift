@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: MIT
 
-/// Focus peaking: marks the edges that are in focus. The edge strength of a sample is its
-/// luma gradient (central differences across and down, |dx| + |dy|, 0…510); a defocused edge
-/// spreads the same step over many samples and so has a weak gradient. A sample is marked when
-/// its strength reaches `relativeThreshold` of the frame's strong edges (the strength only
-/// `topFraction` of samples reach) and at least `minimumStrength`, so a picture that is
-/// soft everywhere, or flat, shows nothing. Owner's thread only: it keeps a scratch plane.
+/// Focus peaking: marks the edges that are in focus, whatever their contrast. At each sample
+/// the luma step across two samples (central differences, |dx| + |dy|) is compared with the
+/// step across `span` × 2 samples: a sharp edge makes its whole step within a sample or two,
+/// so the two are nearly equal; a defocused edge spreads it, so the short step is a small
+/// share of the long one however bright the edge. A sample is marked when the short step is
+/// at least `sharpness` of the long one and at least `minimumStep` (sensor noise on a flat wall
+/// stays unmarked). Samples within `span` of the border are never marked. Owner's thread only.
 public struct FocusPeaking: Sendable {
   /// The colour marked edges are painted in.
   public var color = AidColor(red: 255, green: 40, blue: 40)
-  /// A mark needs this share of the strong edges' strength.
-  public var relativeThreshold = 0.55
-  /// The share of samples whose strength sets "strong".
-  public var topFraction = 0.004
-  /// Below this strength (of 510) nothing is marked: sensor noise on a flat wall.
-  public var minimumStrength = 40
-
-  private var strengths: [UInt8] = []
+  /// The share of the long step the short step must reach.
+  public var sharpness = 0.6
+  /// The shortest step (|dx| + |dy|, 0…510) marked.
+  public var minimumStep = 28
+  /// Half the long step's baseline, in samples.
+  public static let span = 4
 
   /// Makes a peaking pass with the default colour and thresholds.
   public init() {}
@@ -32,94 +31,63 @@ public struct FocusPeaking: Sendable {
     precondition(image.width == luma.width && image.height == luma.height, "size mismatch")
     let width = luma.width
     let height = luma.height
-    guard width >= 3, height >= 3 else {
+    let span = Self.span
+    guard width > 2 * span, height > 2 * span else {
       if clearing { image.reset(width: width, height: height) }
       return 0
     }
-    if strengths.count != width * height {
-      strengths = [UInt8](repeating: 0, count: width * height)
-    }
-    // Strengths are kept halved (0…255) so one byte holds them and a 256-bin count finds the
-    // strong edges' level without sorting. The plain loops over raw pointers vectorise.
-    luma.samples.withUnsafeBufferPointer { source in
-      strengths.withUnsafeMutableBufferPointer { strength in
-        guard let sourceBase = source.baseAddress, let strengthBase = strength.baseAddress else {
-          return
-        }
-        for y in 1..<(height - 1) {
-          let above = sourceBase + (y - 1) * width
-          let row = sourceBase + y * width
-          let below = sourceBase + (y + 1) * width
-          let out = strengthBase + y * width
-          for x in 1..<(width - 1) {
-            let dx = Int16(row[x + 1]) &- Int16(row[x - 1])
-            let dy = Int16(below[x]) &- Int16(above[x])
-            let sum = (dx < 0 ? 0 &- dx : dx) &+ (dy < 0 ? 0 &- dy : dy)
-            out[x] = UInt8(truncatingIfNeeded: sum >> 1)
-          }
-        }
-      }
-    }
-    let level = max(
-      Int((Double(strongLevel(width: width, height: height)) * relativeThreshold).rounded(.up)),
-      (minimumStrength + 1) / 2, 1)
-    let threshold = UInt8(clamping: level)
+    // Integer form of short ≥ sharpness × long: short × 64 ≥ long × ratio64.
+    let ratio = Int16((min(max(sharpness, 0), 1) * 64).rounded())
+    let floor = Int16(min(max(minimumStep, 1), 510))
     let word = color.word
     var marked = 0
-    strengths.withUnsafeBufferPointer { strength in
+    let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+    defer { flags.deallocate() }
+    luma.samples.withUnsafeBufferPointer { source in
       image.rgba.withUnsafeMutableBytes { bytes in
         let pixels = bytes.bindMemory(to: UInt32.self)
-        guard let strengthBase = strength.baseAddress, let pixelBase = pixels.baseAddress else {
-          return
-        }
+        guard let base = source.baseAddress, let pixelBase = pixels.baseAddress else { return }
         if clearing {
-          // The border rows and columns have no strength: transparent.
-          (pixelBase).update(repeating: 0, count: width)
-          (pixelBase + (height - 1) * width).update(repeating: 0, count: width)
+          pixelBase.update(repeating: 0, count: span * width)
+          (pixelBase + (height - span) * width).update(repeating: 0, count: span * width)
         }
-        for y in 1..<(height - 1) {
-          let row = strengthBase + y * width
+        for y in span..<(height - span) {
+          let row = base + y * width
+          let above = row - width
+          let below = row + width
+          let farAbove = row - span * width
+          let farBelow = row + span * width
           let out = pixelBase + y * width
           if clearing {
-            out[0] = 0
-            out[width - 1] = 0
-            for x in 1..<(width - 1) {
-              let isMarked = row[x] >= threshold
-              out[x] = isMarked ? word : 0
-              marked &+= isMarked ? 1 : 0
-            }
-          } else {
-            for x in 1..<(width - 1) where row[x] >= threshold {
-              out[x] = word
-              marked &+= 1
-            }
+            for x in 0..<span { out[x] = 0 }
+            for x in (width - span)..<width { out[x] = 0 }
           }
+          // First a row of 0/1 flags in sixteen-bit arithmetic (steps reach 510, and 510 × 64
+          // still fits), which vectorises; then the row of pixels from the flags.
+          for x in span..<(width - span) {
+            let dx = Int16(row[x + 1]) &- Int16(row[x - 1])
+            let dy = Int16(below[x]) &- Int16(above[x])
+            let farX = Int16(row[x + span]) &- Int16(row[x - span])
+            let farY = Int16(farBelow[x]) &- Int16(farAbove[x])
+            let short = (dx < 0 ? 0 &- dx : dx) &+ (dy < 0 ? 0 &- dy : dy)
+            let long = (farX < 0 ? 0 &- farX : farX) &+ (farY < 0 ? 0 &- farY : farY)
+            let isSharp = (short >= floor ? 1 : 0) & (short &* 64 >= long &* ratio ? 1 : 0)
+            flags[x] = UInt8(truncatingIfNeeded: isSharp)
+          }
+          var count = 0
+          for x in span..<(width - span) {
+            let flag = UInt32(flags[x])
+            if clearing {
+              out[x] = word & (0 &- flag)
+            } else if flag != 0 {
+              out[x] = word
+            }
+            count &+= Int(flag)
+          }
+          marked &+= count
         }
       }
     }
     return marked
-  }
-
-  /// The halved strength that only `topFraction` of the samples reach, counted on every
-  /// fourth row: the level is a statistic of the whole picture, and counting every sample
-  /// cost as much as the rest of peaking together.
-  private func strongLevel(width: Int, height: Int) -> Int {
-    var counts = [Int](repeating: 0, count: 256)
-    var total = 0
-    strengths.withUnsafeBufferPointer { strength in
-      counts.withUnsafeMutableBufferPointer { count in
-        for y in stride(from: 1, to: height - 1, by: 4) {
-          for x in 1..<(width - 1) { count[Int(strength[y * width + x])] &+= 1 }
-          total += width - 2
-        }
-      }
-    }
-    let wanted = max(Int(Double(total) * topFraction), 1)
-    var seen = 0
-    for level in stride(from: 255, through: 0, by: -1) {
-      seen += counts[level]
-      if seen >= wanted { return level }
-    }
-    return 0
   }
 }

@@ -62,7 +62,7 @@ import ViewfinderAids
     var image = AidImage(width: 64, height: 48)
     var peaking = FocusPeaking()
     let marked = peaking.mark(luma, into: &image)
-    #expect(marked == 2 * 46)
+    #expect(marked == 2 * (48 - 2 * FocusPeaking.span))
     #expect(image.pixel(x: 31, y: 10) == peaking.color)
     #expect(image.pixel(x: 32, y: 10) == peaking.color)
     #expect(image.pixel(x: 20, y: 10).alpha == 0)
@@ -76,8 +76,8 @@ import ViewfinderAids
     var both = zebraOnly
     var peaking = FocusPeaking()
     peaking.mark(luma, into: &both, clearing: false)
-    for y in 1..<47 {
-      for x in 34..<63 { #expect(both.pixel(x: x, y: y) == zebraOnly.pixel(x: x, y: y)) }
+    for y in 4..<44 {
+      for x in 34..<60 { #expect(both.pixel(x: x, y: y) == zebraOnly.pixel(x: x, y: y)) }
       #expect(both.pixel(x: 32, y: y) == peaking.color)
     }
     // Drawn alone over an old layer, peaking leaves nothing of it.
