@@ -69,8 +69,19 @@ extension PreviewApp {
     default:
       return
     }
-    model.notice = line
-    guard options.latency.isRequested else { return }
+    if case .finished(let figures) = probe.phase {
+      // The notice is one short line; the full figures go to the log.
+      model.notice =
+        "Latency \(String(format: "%.0f", figures.median)) ms median (quartiles "
+        + "\(String(format: "%.0f", figures.lowerQuartile))–"
+        + "\(String(format: "%.0f", figures.upperQuartile)) ms, \(figures.count) flashes)"
+    } else {
+      model.notice = line
+    }
+    guard options.latency.isRequested else {
+      FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
+      return
+    }
     if case .finished = probe.phase {
       print("pinhole: \(line)")
     } else {

@@ -100,6 +100,16 @@ struct ViewfinderAidsOverlayTests {
         input: OverlayInput(windowSize: CameraScene.windowSize), theme: OverlayTheme()
       ).topBar, painter: painter)
     #expect(click(panel.latencyButton.center, state: state) == [.camera(.measureLatency)])
+    // A press in one frame and the release in the next, as a person clicks.
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let point = panel.latencyButton.center
+    let pressed = overlay.frame(
+      input: OverlayInput(
+        windowSize: CameraScene.windowSize, pointer: point, pressedButtons: [.primary],
+        clicks: [Click(position: point)]), state: state)
+    let released = overlay.frame(
+      input: OverlayInput(windowSize: CameraScene.windowSize, pointer: point), state: state)
+    #expect(pressed.actions + released.actions == [.camera(.measureLatency)])
   }
 
   /// Colours of the large squares drawn: the latency patch.
