@@ -45,6 +45,14 @@ extension PreviewApp {
     if run.probe.isDone { finishLatency(run.probe) }
   }
 
+  /// Once per loop iteration: ends a measurement whose camera went quiet.
+  func checkLatency(at time: MonotonicTime) {
+    guard var run = latency else { return }
+    run.probe.check(at: time)
+    latency = run
+    if run.probe.isDone { finishLatency(run.probe) }
+  }
+
   /// The window was presented at `time` with the patch the probe asked for: a change of the
   /// patch is timed from here (and the simulated camera's view of the window learns of it).
   func latencyPatchPresented(at time: MonotonicTime) {

@@ -287,6 +287,7 @@ final class PreviewApp {
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
     updatePreviewReduction()
+    checkLatency(at: MonotonicTime.now())
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = camera.overlayState()

@@ -34,6 +34,9 @@ public struct LatencyProbe: Sendable {
   public static let minimumRise = 20.0
   /// A flash not seen within this long is a miss; three misses end the measurement.
   public static let missTimeout = Duration.seconds(2)
+  /// With no frame for this long the measurement fails (a camera that stopped or never
+  /// started).
+  public static let silenceTimeout = Duration.seconds(5)
 
   /// Where the measurement stands.
   public private(set) var phase = Phase.calibrating
@@ -42,6 +45,8 @@ public struct LatencyProbe: Sendable {
   private var baseline: [Double] = []
   private var level = 0.0
   private var misses = 0
+  /// When `check(at:)` first found no frame since the last one; nil after each frame.
+  private var silentSince: MonotonicTime?
 
   /// Starts a measurement of `flashCount` flashes (at least 1).
   public init(flashCount: Int = 30) {
@@ -73,8 +78,22 @@ public struct LatencyProbe: Sendable {
     }
   }
 
+  /// Called now and then with the time `now`: fails the measurement when no frame came for
+  /// `silenceTimeout`.
+  public mutating func check(at now: MonotonicTime) {
+    guard !isDone else { return }
+    guard let since = silentSince else {
+      silentSince = now
+      return
+    }
+    if now.duration(since: since) > Self.silenceTimeout {
+      phase = .failed("The camera sent no pictures, so the latency could not be measured.")
+    }
+  }
+
   /// A frame captured at `captureTime` whose region had `meanLuma` (0…255) arrived.
   public mutating func frameSeen(meanLuma: Double, captureTime: MonotonicTime) {
+    silentSince = nil
     guard meanLuma.isFinite else { return }
     switch phase {
     case .calibrating:

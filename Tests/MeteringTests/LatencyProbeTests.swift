@@ -49,6 +49,24 @@ import Testing
     #expect(figures.median == 80)
   }
 
+  @Test func failsWhenTheCameraSendsNothing() {
+    var probe = LatencyProbe()
+    probe.check(at: time(1_000))
+    probe.check(at: time(5_000))
+    #expect(!probe.isDone)
+    probe.frameSeen(meanLuma: 50, captureTime: time(5_500))
+    // A frame restarts the count.
+    probe.check(at: time(7_000))
+    probe.check(at: time(11_000))
+    #expect(!probe.isDone)
+    probe.check(at: time(12_500))
+    guard case .failed(let message) = probe.phase else {
+      Issue.record("did not fail: \(probe.phase)")
+      return
+    }
+    #expect(message.contains("no pictures"))
+  }
+
   @Test func failsAfterThreeUnseenFlashes() {
     var probe = LatencyProbe(flashCount: 5)
     var now = 0
