@@ -80,6 +80,7 @@ let package = Package(
         "FrameMerge",
       ]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
+    .target(name: "ViewfinderAids", dependencies: ["CameraModel", "Imaging"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "MediaStore", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
     .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue", "Workers"]),
@@ -113,13 +114,13 @@ let package = Package(
       dependencies: [
         "AppCore", "Commands", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug",
         "Metering",
-        "Lighting", "Scanning", "SystemCalls",
+        "Lighting", "Scanning", "SystemCalls", "ViewfinderAids",
       ]),
     .executableTarget(
       name: "PinholeBench",
       dependencies: [
         "Imaging", "SimulatedCamera", "CameraModel", "PhotoPipeline", "MediaStore", "Overlay",
-        "Metering", "Scanning", "Workers", "FrameMerge",
+        "Metering", "Scanning", "Workers", "FrameMerge", "ViewfinderAids",
       ],
       path: "Benchmarks/PinholeBench"),
     .executableTarget(name: "PinholeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PinholeFuzz"),
@@ -165,6 +166,10 @@ let package = Package(
     .testTarget(
       name: "FrameMergeTests",
       dependencies: ["FrameMerge", "SimulatedCamera", "CameraModel", "CameraTestSupport"]),
+    .testTarget(
+      name: "ViewfinderAidsTests",
+      dependencies: ["ViewfinderAids", "SimulatedCamera", "Imaging", "CameraTestSupport"],
+      exclude: ["Golden"]),
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
       name: "PipeWireCaptureTests",

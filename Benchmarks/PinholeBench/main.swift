@@ -56,6 +56,12 @@ if CommandLine.arguments.contains("--merge") {
   MergeBenchmark(runs: quick ? 3 : 9).run()
   exit(0)
 }
+// `--aids`: only the viewfinder aids (see AidsBenchmark).
+if CommandLine.arguments.contains("--aids") {
+  print("pinhole-bench: median thread CPU ms per frame, \(quick ? "0.2" : "about 1") s per case")
+  AidsBenchmark(stopwatch: stopwatch).run()
+  exit(0)
+}
 let sizes = [
   FrameSize(width: 1280, height: 720), FrameSize(width: 1920, height: 1080),
   FrameSize(width: 3840, height: 2160),

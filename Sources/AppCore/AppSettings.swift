@@ -37,6 +37,8 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var keepsCameraOpenWhenHidden = false
   /// How many frames the shutter merges into a photo (the settings panel's "Photo quality").
   public var photoQuality = PhotoQuality.speed
+  /// The viewfinder aids that are on, and the zebras' level (all off by default).
+  public var viewfinderAids = ViewfinderAidSettings()
 
   /// Makes default settings.
   public init() {}
@@ -44,7 +46,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
   private enum CodingKeys: String, CodingKey {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
-    case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality
+    case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality, viewfinderAids
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -72,6 +74,9 @@ public struct AppSettings: Codable, Hashable, Sendable {
     photoQuality =
       try container.decodeIfPresent(String.self, forKey: .photoQuality)
       .flatMap(PhotoQuality.init(rawValue:)) ?? .speed
+    viewfinderAids =
+      try container.decodeIfPresent(ViewfinderAidSettings.self, forKey: .viewfinderAids)
+      ?? ViewfinderAidSettings()
   }
 
   /// The settings file for `environment`.

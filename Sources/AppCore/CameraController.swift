@@ -109,6 +109,7 @@ public final class CameraController {
     settings.flashMode = chosenFlashMode
     settings.lastCameraIdentity = lastCameraIdentity
     settings.showsGrid = viewfinder.showsGrid
+    settings.viewfinderAids = viewfinder.aids
     settings.exposureCompensation = compensations
     settings.keepsCameraOpenWhenHidden = keepsCameraOpen
   }
@@ -209,6 +210,13 @@ public final class CameraController {
     case .toggleGrid:
       viewfinder.showsGrid.toggle()
       effects.append(.saveSettings)
+    case .measureLatency: break  // The window runs it: it flashes the patch and times frames.
+    case .toggleAid(let aid):
+      aid.toggle(in: &viewfinder.aids)
+      effects.append(.saveSettings)
+    case .stepZebraLevel:
+      viewfinder.aids.zebraPercent = viewfinder.aids.nextZebraPercent()
+      effects.append(.saveSettings)
     case .setExposureCompensation(let thirds): setCompensation(thirds: thirds)
     case .toggleKeepCameraOpen:
       keepsCameraOpen.toggle()
@@ -252,6 +260,7 @@ public final class CameraController {
     state.picker = picker
     state.settingsTitle = model.device.name
     state.showsGrid = viewfinder.showsGrid
+    state.aids = viewfinder.aids
     state.keepsCameraOpen = keepsCameraOpen
     state.exposureCompensationThirds = viewfinder.compensationThirds
     state.exposureCompensationNote = Viewfinder.compensationNote(controls: controls)

@@ -23,16 +23,19 @@ public struct CameraSource: Sendable {
   /// The simulated camera's flash-and-click beacon, when asked for; a `SimulatedMicrophone`
   /// made with it clicks in step with the picture's flashes.
   public private(set) var syncBeacon: SyncBeacon?
+  /// The simulated camera's view of the window's latency patch, when a delay was asked for.
+  public private(set) var screenView: ScreenView?
   /// What to ask of the camera when the user asked for nothing: the simulated camera streams
   /// 1280x720 at 30 fps, the size a desktop preview needs; real cameras follow `ModePolicy`.
   public var defaultRequest = ModeRequest()
 
   /// The source for `selection`; `stillScene` freezes the simulated camera's objects where
   /// its scene starts them; `sceneCode` shows a QR code of that text in its scene; `syncBeacon`
-  /// flashes it once a second for a simulated microphone.
+  /// flashes it once a second for a simulated microphone; `screenDelayMilliseconds` makes it
+  /// see the window's latency patch that long after each change.
   public init(
     _ selection: CameraSelection, stillScene: Bool = false, sceneCode: String? = nil,
-    syncBeacon: Bool = false
+    syncBeacon: Bool = false, screenDelayMilliseconds: Int? = nil
   ) {
     switch selection {
     case .simulated(let notice):
@@ -48,6 +51,11 @@ public struct CameraSource: Sendable {
         let beacon = SyncBeacon()
         options.syncBeacon = beacon
         self.syncBeacon = beacon
+      }
+      if let delay = screenDelayMilliseconds {
+        let view = ScreenView(delayMilliseconds: delay)
+        options.screenView = view
+        screenView = view
       }
       if stillScene { options.scene = SimulatedScene.standard(seed: options.seed).stilled() }
       if let text = sceneCode {

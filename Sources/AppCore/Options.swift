@@ -85,6 +85,8 @@ public struct Options: Hashable, Sendable {
   public var recordCodec = VideoCodec.h264
   /// `--report`, `--force` and `--check --controls` (see Options+Report).
   public var report = ReportOptions()
+  /// `--latency` and `--sim-screen-delay` (see Options+Latency).
+  public var latency = LatencyOptions()
 
   /// Makes the default options (preview the first camera).
   public init() {}
@@ -221,6 +223,8 @@ public struct Options: Hashable, Sendable {
         try desktop.parse(name, value: name == "--mode" ? try value() : nil)
       case "--report", "--force":
         try report.parse(name, value: name == "--report" ? try value() : nil)
+      case "--latency", "--sim-screen-delay":
+        try latency.parse(name, value: name == "--latency" ? nil : try value())
       case "--scan", "--once", "--roi", "--scene-code":
         try scan.parse(name, value: name == "--scan" || name == "--once" ? nil : try value())
       case let file where !file.hasPrefix("-") || file == "-":

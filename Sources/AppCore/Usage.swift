@@ -55,6 +55,12 @@ public let usageText = """
                           --controls=NAME,NAME exercises only those
         --controls        list every control with its type, range, value and flags
         --set NAME=VALUE  set a control first, by its v4l2-ctl name (repeatable)
+        --latency         open the window, flash a patch on it 30 times while the camera
+                          looks at the screen, print the median and spread of the time until
+                          the camera sees it, with the display refresh and frame interval
+        --sim-screen-delay MS
+                          the simulated camera sees the window's latency patch MS
+                          milliseconds after it changes (0 to 5000), to check --latency
 
   Photos:
         --snapshot [PATH]

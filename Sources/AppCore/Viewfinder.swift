@@ -4,14 +4,16 @@ import Capture
 import Metering
 import Overlay
 
-/// The viewfinder aids the camera interface offers: the digital zoom, the rule-of-thirds grid
-/// and the exposure compensation. It applies their `CameraAction`s and says what the camera
+/// The viewfinder aids the camera interface offers: the digital zoom, the rule-of-thirds grid,
+/// the exposure compensation and the picture aids (peaking, zebras, histogram, waveform). It applies their `CameraAction`s and says what the camera
 /// must be told; the app owns one. Main thread only.
 public struct Viewfinder: Hashable, Sendable {
   /// The digital zoom in sensor space; the preview's source rectangle and photos' crop.
   public private(set) var zoom = DigitalZoom.none
   /// True while the grid is drawn (a saved setting).
   public var showsGrid = false
+  /// The viewfinder aids that are on (a saved setting).
+  public var aids = ViewfinderAidSettings()
   /// The exposure compensation in thirds of a stop, −6…6.
   public private(set) var compensationThirds = 0
 

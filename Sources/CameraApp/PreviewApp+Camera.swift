@@ -20,6 +20,7 @@ extension PreviewApp {
 
   /// Carries out an intent of the camera interface.
   func handle(_ action: CameraAction) {
+    if case .measureLatency = action { return toggleLatency() }
     camera.handle(action, overlayTime: overlayTime)
     performCameraEffects()
   }

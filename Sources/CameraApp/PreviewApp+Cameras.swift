@@ -26,7 +26,8 @@ extension PreviewApp {
     source = CameraSource(
       camera.kind == .simulated ? .simulated(notice: nil) : .device(camera),
       stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
-      syncBeacon: options.isMicrophoneSimulated)
+      syncBeacon: options.isMicrophoneSimulated,
+      screenDelayMilliseconds: options.latency.simulatedDelayMilliseconds)
     Self.useMicrophone(
       named: recording.microphoneName, source: source, options: options, in: recording)
     self.camera.open(source.device, notice: source.notice)

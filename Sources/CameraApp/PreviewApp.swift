@@ -8,6 +8,7 @@ import Lighting
 import Overlay
 import SDLPlatform
 import Synchronization
+import ViewfinderAids
 import Workers
 
 /// The window and its render loop. Main thread only: SDL video calls belong there. The loop
@@ -35,6 +36,14 @@ final class PreviewApp {
   /// Saves the settings file off the render loop, in order.
   let settingsWriter: Worker<AppSettings, Never>
   var videoRect: Rect?
+  /// Peaking, zebras, histogram and waveform, computed per frame (PreviewApp+Aids).
+  let aids = ViewfinderAidsRenderer()
+  /// Whether the aids drew anything that must be let go of when they all go off.
+  var hasAidPictures = false
+  /// The latency measurement running, if any (PreviewApp+Latency).
+  var latency: LatencyRun?
+  /// The exit status `--latency` ends with: 1 when the camera never saw the patch.
+  var latencyExitStatus: Int32 = 0
   /// The photo side: zero-shutter-lag ring, writer, strip, viewer (PreviewApp+Photos).
   var photos: PhotoSide
   /// The camera side: the preview model, controls, modes, focus, lights (PreviewApp+Camera).
@@ -92,8 +101,9 @@ final class PreviewApp {
       let app = try PreviewApp(options: options)
       app.startupID = startupID
       app.adopt(link)
+      if options.latency.isRequested { app.toggleLatency() }
       app.loop()
-      return 0
+      return app.latencyExitStatus
     } catch {
       link?.stop()
       if let startupID { StartupNotification.complete(id: startupID) }
@@ -126,7 +136,8 @@ final class PreviewApp {
     let selection = Self.initialSelection(options: options, cameras: cameras, settings: settings)
     source = CameraSource(
       selection, stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
-      syncBeacon: options.isMicrophoneSimulated)
+      syncBeacon: options.isMicrophoneSimulated,
+      screenDelayMilliseconds: options.latency.simulatedDelayMilliseconds)
     camera = CameraController(
       device: source.device,
       notice: options.cameraNotice ?? source.notice ?? loaded.problem?.userMessage,
@@ -159,6 +170,7 @@ final class PreviewApp {
       options: options, settings: settings, source: source, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
     camera.viewfinder.showsGrid = settings.showsGrid
+    camera.viewfinder.aids = settings.viewfinderAids
   }
 
   /// The camera to open: the one asked for, else the one used last if it is here, else the
@@ -250,6 +262,8 @@ final class PreviewApp {
     }
     do {
       try video.upload(frame)
+      updateAids(with: frame)
+      latencyFrameArrived(frame)
       let now = MonotonicTime.now()
       camera.recordPresented(frame, at: now)
       offerToScanner(frame, at: now)
@@ -275,9 +289,11 @@ final class PreviewApp {
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
     updatePreviewReduction()
+    checkLatency(at: MonotonicTime.now())
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
     state.camera = camera.overlayState()
+    state.camera.latency = latencyPatchState
     state.scan = scanOverlayState()
     state.recording = recordingOverlayState()
     state.quitDialog = quitGuard.dialog
@@ -295,6 +311,7 @@ final class PreviewApp {
       backend.draw(frame.commands)
       window.present()
       screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
+      latencyPatchPresented(at: MonotonicTime.now())
       if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
       if !hasDrawnOverlay {
         hasDrawnOverlay = true

@@ -114,6 +114,15 @@ public final class PreviewWindow {
     return SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
   }
 
+  /// The refresh rate of the display the window is on, in hertz; nil when SDL does not know it
+  /// (some drivers report 0).
+  public var refreshRate: Int? {
+    guard let window else { return nil }
+    var mode = SDL_DisplayMode()
+    guard SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+    return Int(mode.refresh_rate)
+  }
+
   /// Sets the title bar text (and, on X11, WM_NAME in a type every window list reads).
   public func setTitle(_ title: String) {
     guard let window else { return }

@@ -37,6 +37,9 @@ public final class SDLOverlayBackend: TextMeasurer {
   private var images: [ImageID: OpaquePointer] = [:]
   /// The size and colours of images that are NV12 streaming textures (a playing video).
   private var videoImages: [ImageID: (size: FrameSize, colorimetry: Colorimetry)] = [:]
+  /// The size of images registered from RGBA bytes, so one replaced by a picture of the same
+  /// size (a live panel, every frame) reuses its texture.
+  private var rgbaImageSizes: [ImageID: FrameSize] = [:]
 
   /// Makes a backend for `window` with the font at `fontPath` (default: the system
   /// sans-serif font), keeping up to `textCacheCapacity` rendered text lines.
@@ -74,6 +77,12 @@ public final class SDLOverlayBackend: TextMeasurer {
     _ id: ImageID, rgba: [UInt8], width: Int, height: Int
   ) throws(PlatformError) {
     precondition(rgba.count == width * height * 4, "RGBA byte count does not match the size")
+    if let texture = images[id], rgbaImageSizes[id] == FrameSize(width: width, height: height) {
+      rgba.withUnsafeBytes {
+        _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(width * 4))
+      }
+      return
+    }
     guard
       let texture = SDL_CreateTexture(
         window.renderer, SDL_PIXELFORMAT_RGBA32.rawValue,
@@ -86,6 +95,7 @@ public final class SDLOverlayBackend: TextMeasurer {
     SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
     removeImage(id)
     images[id] = texture
+    rgbaImageSizes[id] = FrameSize(width: width, height: height)
   }
 
   /// Registers (or updates) the image `id` from an NV12 picture: a streaming texture that is
@@ -114,6 +124,7 @@ public final class SDLOverlayBackend: TextMeasurer {
   /// Forgets the image `id`; later commands naming it draw nothing.
   public func removeImage(_ id: ImageID) {
     videoImages[id] = nil
+    rgbaImageSizes[id] = nil
     if let texture = images.removeValue(forKey: id) { SDL_DestroyTexture(texture) }
   }
 

@@ -14,6 +14,10 @@ public final class VideoTexture {
   private var texture: OpaquePointer?
   private var textureSize: FrameSize?
   private var textureColorimetry: Colorimetry?
+  /// A straight-alpha RGBA layer drawn over the picture with its placement, turns, mirror and
+  /// zoom (the viewfinder aids), at its own size, usually smaller than the frame's.
+  private var layer: OpaquePointer?
+  private var layerSize: FrameSize?
 
   /// Makes an empty picture for `window`; the texture is created by the first upload.
   public init(window: PreviewWindow) {
@@ -22,6 +26,41 @@ public final class VideoTexture {
 
   deinit {
     if let texture { SDL_DestroyTexture(texture) }
+    if let layer { SDL_DestroyTexture(layer) }
+  }
+
+  /// Replaces the layer drawn over the picture with `width` × `height` RGBA bytes (straight
+  /// alpha), covering the whole frame; an empty size removes it.
+  public func uploadLayer(rgba: [UInt8], width: Int, height: Int) throws(PlatformError) {
+    guard width > 0, height > 0 else { return removeLayer() }
+    precondition(rgba.count == width * height * 4, "RGBA byte count does not match the size")
+    let size = FrameSize(width: width, height: height)
+    if layer == nil || layerSize != size {
+      removeLayer()
+      guard
+        let created = SDL_CreateTexture(
+          window.renderer, SDL_PIXELFORMAT_RGBA32.rawValue,
+          Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
+      else {
+        throw .textureCreationFailed(width: width, height: height, reason: SDLRuntime.lastError)
+      }
+      SDL_SetTextureBlendMode(created, SDL_BLENDMODE_BLEND)
+      // Peaking marks are one sample wide: nearest keeps them crisp when scaled up.
+      SDL_SetTextureScaleMode(created, SDL_ScaleModeNearest)
+      layer = created
+      layerSize = size
+    }
+    let status = rgba.withUnsafeBytes {
+      SDL_UpdateTexture(layer, nil, $0.baseAddress, Int32(width * 4))
+    }
+    guard status == 0 else { throw .textureUploadFailed(reason: SDLRuntime.lastError) }
+  }
+
+  /// Stops drawing a layer over the picture.
+  public func removeLayer() {
+    if let layer { SDL_DestroyTexture(layer) }
+    layer = nil
+    layerSize = nil
   }
 
   /// The size of the last uploaded frame, or `nil` before the first upload.
@@ -67,17 +106,29 @@ public final class VideoTexture {
     // screen is an up-down flip of the texture.
     let flip =
       isMirrored ? (isSideways ? SDL_FLIP_VERTICAL : SDL_FLIP_HORIZONTAL) : SDL_FLIP_NONE
-    if zoom.isZoomed, let size = textureSize {
+    copy(texture, size: textureSize, zoom: zoom, to: &destination, turns: turns, flip: flip)
+    if let layer {
+      copy(layer, size: layerSize, zoom: zoom, to: &destination, turns: turns, flip: flip)
+    }
+    return fitted
+  }
+
+  /// Draws `texture` (holding the whole frame at `size`) with the zoom's part of it picked.
+  private func copy(
+    _ texture: OpaquePointer, size: FrameSize?, zoom: DigitalZoom,
+    to destination: inout SDL_Rect, turns: Int, flip: SDL_RendererFlip
+  ) {
+    if zoom.isZoomed, let size {
       let crop = zoom.cropRectangle(in: size)
       var source = SDL_Rect(
-        x: Int32(crop.left), y: Int32(crop.top), w: Int32(crop.width), h: Int32(crop.height))
+        x: Int32(crop.left), y: Int32(crop.top), w: Int32(max(crop.width, 1)),
+        h: Int32(max(crop.height, 1)))
       SDL_RenderCopyEx(
         window.renderer, texture, &source, &destination, Double(turns * 90), nil, flip)
     } else {
       SDL_RenderCopyEx(
         window.renderer, texture, nil, &destination, Double(turns * 90), nil, flip)
     }
-    return fitted
   }
 
   /// Where `draw` puts the picture, in drawable pixels, without drawing; `nil` before the first

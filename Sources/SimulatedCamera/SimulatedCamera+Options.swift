@@ -29,6 +29,8 @@ extension SimulatedCamera {
     public var screenLight: ScreenLight?
     /// Flashes the picture in step with a `SimulatedMicrophone`'s clicks; nil for none.
     public var syncBeacon: SyncBeacon?
+    /// Shows Pinhole's latency patch with a known delay; nil for none.
+    public var screenView: ScreenView?
 
     /// Makes options; the defaults describe the built-in camera: 720p, 30 fps, seed 1.
     public init(

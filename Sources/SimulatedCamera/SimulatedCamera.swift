@@ -108,6 +108,7 @@ public final class SimulatedCamera: CaptureDevice {
     renderer.render(
       sequence: sequence, streamTime: streamTime, lens: lens, sensor: sensor, into: buffer)
     meterAutoExposure(buffer, sensor: sensor)
+    options.screenView?.paint(into: buffer, deliveredAt: dueTime)
     options.clock.sleep(until: dueTime)
     buffer.withBytes { bytes in
       body(

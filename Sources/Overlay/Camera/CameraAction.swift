@@ -45,6 +45,12 @@ public enum CameraAction: Hashable, Sendable {
   case setPicker(SettingsPicker?)
   /// Show or hide the rule-of-thirds grid (a saved setting).
   case toggleGrid
+  /// Start measuring the camera's latency with a flashing patch, or stop a measurement.
+  case measureLatency
+  /// Turn a viewfinder aid on or off (a saved setting).
+  case toggleAid(ViewfinderAid)
+  /// Move the zebras to the next level of `ViewfinderAidSettings.zebraPercentSteps`.
+  case stepZebraLevel
   /// Keep the camera streaming while the window is hidden, or close it then (a saved
   /// setting).
   case toggleKeepCameraOpen

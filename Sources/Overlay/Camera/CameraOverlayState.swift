@@ -51,6 +51,10 @@ public struct CameraOverlayState: Hashable, Sendable {
   public var keepsCameraOpen = false
   /// True while the rule-of-thirds grid is drawn over the picture.
   public var showsGrid = false
+  /// The viewfinder aids that are on, and the zebras' level.
+  public var aids = ViewfinderAidSettings()
+  /// The latency patch while a measurement runs; nil otherwise.
+  public var latency: LatencyPatchState?
   /// Exposure compensation in thirds of a stop, −6…6 (−2…+2 EV).
   public var exposureCompensationThirds = 0
   /// What the exposure compensation drives, said under its slider ("Camera's exposure bias",

@@ -9,6 +9,8 @@ struct CameraUIResponses {
   var topBar = CameraTopBar.Responses()
   /// The settings panel's lines, when it is open.
   var settings: SettingsPanel.Responses?
+  /// The test-bench panel's latency button, when the panel is shown.
+  var latencyButton = ControlResponse()
 }
 
 extension Overlay {
@@ -24,6 +26,10 @@ extension Overlay {
       .update(tracker: &tracker, wheel: input.wheel, actions: &actions)
     if let panel = settingsPanel(state: state, layout: layout) {
       responses.settings = panel.update(tracker: &tracker, input: input, actions: &actions)
+    }
+    if let hud = hudPanel(state: state, layout: layout) {
+      responses.latencyButton = tracker.update(HUDPanel.latencyButtonID, rect: hud.latencyButton)
+      if responses.latencyButton.isClicked { actions.append(.camera(.measureLatency)) }
     }
     return responses
   }
@@ -48,7 +54,11 @@ extension Overlay {
     drawFocus(
       state: state, visibleVideo: visibleVideo, below: hud, time: time, painter: painter,
       into: &commands)
-    hud?.draw(into: &commands)
+    hud?.draw(
+      into: &commands, button: responses.latencyButton, isMeasuring: camera.latency != nil)
+    if let latency = camera.latency {
+      commands += LatencyPatch.commands(latency, area: layout.content, painter: painter)
+    }
     if let panel = settingsPanel(state: state, layout: layout), let rows = responses.settings {
       panel.draw(rows, into: &commands)
     }
@@ -80,6 +90,10 @@ extension Overlay {
       case .m: .toggleMirror
       case .r: .rotate
       case .g: .toggleGrid
+      case .k: .toggleAid(.focusPeaking)
+      case .z: .toggleAid(.zebras)
+      case .h: .toggleAid(.histogram)
+      case .w: .toggleAid(.waveform)
       case .plus: .zoom(steps: 1, toward: nil)
       case .minus: .zoom(steps: -1, toward: nil)
       case .digit(0) where camera.zoomFactor > 1: .resetZoom

@@ -96,6 +96,7 @@ extension Overlay {
     if state.camera.showsGrid {
       commands += Self.gridCommands(picture: videoRect, visible: visible, scale: layout.scale)
     }
+    commands += Self.aidPanelCommands(state.camera.aids, visible: visible, scale: layout.scale)
     var badges: [String] = []
     if state.camera.zoomFactor > 1 {
       badges.append(CameraPainter.fixed(state.camera.zoomFactor, decimals: 1) + "× digital")
@@ -126,6 +127,37 @@ extension Overlay {
           if !shown.isEmpty { commands.append(.fillRect(shown, color: color, cornerRadius: 0)) }
         }
       }
+    }
+    return commands
+  }
+
+  /// The histogram at the bottom left of the visible picture and the waveform at its bottom
+  /// right, each at most 256 points wide and two fifths of the picture, on a dark ground the
+  /// app's panel images carry themselves.
+  static func aidPanelCommands(
+    _ aids: ViewfinderAidSettings, visible: Rect, scale: Double
+  ) -> [DrawCommand] {
+    let margin = (12 * scale).rounded()
+    let width = min((256 * scale).rounded(), (visible.width * 0.4).rounded(.down))
+    guard width > 0 else { return [] }
+    var commands: [DrawCommand] = []
+    if aids.showsHistogram, let image = ViewfinderAid.histogram.panelImage {
+      let height = (width * 100 / 256).rounded()
+      commands.append(
+        .image(
+          image,
+          rect: Rect(
+            x: visible.minX + margin, y: visible.maxY - margin - height, width: width,
+            height: height)))
+    }
+    if aids.showsWaveform, let image = ViewfinderAid.waveform.panelImage {
+      let height = (width / 2).rounded()
+      commands.append(
+        .image(
+          image,
+          rect: Rect(
+            x: visible.maxX - margin - width, y: visible.maxY - margin - height, width: width,
+            height: height)))
     }
     return commands
   }

@@ -59,6 +59,12 @@ public enum Key: Hashable, Sendable {
   case z
   /// G (shows or hides the rule-of-thirds grid).
   case g
+  /// K (focus peaking).
+  case k
+  /// H (histogram).
+  case h
+  /// W (waveform).
+  case w
   /// A digit key 0–9 (top row or keypad).
   case digit(Int)
 }

@@ -32,6 +32,8 @@ struct ShortcutSheet {
     Entry(keys: "+ / − / wheel", action: "Zoom the live picture (digital)"),
     Entry(keys: "0 / double-click", action: "Back to the whole picture"),
     Entry(keys: "G", action: "Rule-of-thirds grid"),
+    Entry(keys: "K / Z", action: "Focus peaking / zebras"),
+    Entry(keys: "H / W", action: "Luma histogram / waveform"),
     Entry(keys: "F11 / double-click", action: "Full screen"),
     Entry(keys: "← / →", action: "Previous / next photo in the viewer"),
     Entry(keys: "+ / − / wheel", action: "Zoom in the viewer"),

@@ -2,8 +2,9 @@
 import CameraModel
 
 /// The test-bench panel: the negotiated mode and how the pipeline keeps up with it, with a
-/// sparkline of recent frame intervals against the nominal one. Drawn at the top-left under
-/// the top bar; it takes no input, so taps fall through to the picture. Main thread only.
+/// sparkline of recent frame intervals against the nominal one, and a button that measures
+/// the camera's latency. Drawn at the top-left under the top bar; apart from its button it
+/// takes no input, so taps fall through to the picture. Main thread only.
 struct HUDPanel {
   /// The figures to show.
   let figures: HUDFigures
@@ -22,6 +23,19 @@ struct HUDPanel {
   static let sparklineHeight = 36.0
   /// A frame this many times longer than nominal is late and drawn in the alert colour.
   static let lateFactor = 1.5
+  /// Height of the latency button, in points.
+  static let buttonHeight = 28.0
+  /// The latency button's widget name.
+  static let latencyButtonID = ControlID("hud-measure-latency")
+
+  /// The latency button at the panel's foot.
+  var latencyButton: Rect {
+    let inset = painter.px(12)
+    let height = painter.px(Self.buttonHeight)
+    return Rect(
+      x: frame.minX + inset, y: frame.maxY - inset - height, width: frame.width - 2 * inset,
+      height: height)
+  }
 
   /// Places the panel under `topBar` at the left edge.
   init(figures: HUDFigures, topBar: Rect, painter: CameraPainter) {
@@ -30,7 +44,7 @@ struct HUDPanel {
     let lines = Double(Self.lines(of: figures).count)
     let height =
       painter.px(12) * 2 + painter.px(Self.lineHeight) * lines + painter.px(8)
-      + painter.px(Self.sparklineHeight)
+      + painter.px(Self.sparklineHeight) + painter.px(8) + painter.px(Self.buttonHeight)
     frame = Rect(
       x: painter.px(8), y: topBar.maxY + painter.px(8), width: painter.px(Self.width),
       height: height)
@@ -57,8 +71,12 @@ struct HUDPanel {
     ]
   }
 
-  /// Draws the panel, its lines and the sparkline.
-  func draw(into commands: inout [DrawCommand]) {
+  /// Draws the panel, its lines, the sparkline and the latency button (`button` its response;
+  /// `isMeasuring` while a measurement runs).
+  func draw(
+    into commands: inout [DrawCommand], button: ControlResponse = ControlResponse(),
+    isMeasuring: Bool = false
+  ) {
     commands.append(
       .fillRect(frame, color: CameraPainter.panelColor, cornerRadius: painter.px(12)))
     let inset = painter.px(12)
@@ -78,9 +96,19 @@ struct HUDPanel {
       y += painter.px(Self.lineHeight)
     }
     let chart = Rect(
-      x: frame.minX + inset, y: frame.maxY - inset - painter.px(Self.sparklineHeight),
+      x: frame.minX + inset,
+      y: latencyButton.minY - painter.px(8) - painter.px(Self.sparklineHeight),
       width: frame.width - 2 * inset, height: painter.px(Self.sparklineHeight))
     drawSparkline(in: chart, into: &commands)
+    let fill =
+      button.isPressed
+      ? CameraPainter.controlPress
+      : button.isHovered ? CameraPainter.controlHover : CameraPainter.controlFill
+    commands.append(
+      .fillRect(latencyButton, color: fill, cornerRadius: latencyButton.height / 2))
+    painter.appendCenteredText(
+      isMeasuring ? "Stop measuring latency" : "Measure latency (screen → camera)",
+      into: &commands, center: latencyButton.center, size: size, color: CameraPainter.textColor)
   }
 
   /// One thin bar per recent interval, tallest bar at the chart's top when the slowest frame

@@ -38,7 +38,7 @@ struct SettingsLayout {
     let padding = layout.px(Self.padding)
     let contents =
       Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
-      + Self.videoContents(of: state.recording)
+      + Self.aidContents(of: state.camera) + Self.videoContents(of: state.recording)
       + [.heading("Privacy"), .keepCameraOpen]
     let heights = contents.map { layout.px(SettingsRow.height(of: $0)) }
     let contentHeight = heights.reduce(0, +)
@@ -70,6 +70,16 @@ struct SettingsLayout {
       y += height
     }
     self.rows = rows
+  }
+
+  /// The viewfinder aids section, after the photo section: peaking, zebras and, while they are on,
+  /// their level, histogram, waveform.
+  static func aidContents(of camera: CameraOverlayState) -> [SettingsRow.Content] {
+    var contents: [SettingsRow.Content] = [
+      .heading("Viewfinder aids"), .aid(.focusPeaking), .aid(.zebras),
+    ]
+    if camera.aids.showsZebras { contents.append(.zebraLevel) }
+    return contents + [.aid(.histogram), .aid(.waveform)]
   }
 
   /// The lines in order: the picture section (exposure compensation, grid), the mode

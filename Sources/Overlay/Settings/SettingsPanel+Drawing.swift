@@ -104,6 +104,10 @@ extension SettingsPanel {
         "Grid (G)", into: &commands, leading: frame.minX, centerY: frame.center.y, size: size,
         color: CameraPainter.textColor)
       drawSwitch(isOn: state.camera.showsGrid, frame: frame, opacity: 1, into: &commands)
+    case .aid(let aid):
+      drawSwitchRow(aid.title, isOn: aid.isOn(in: state.camera.aids), frame: frame, into: &commands)
+    case .zebraLevel:
+      drawZebraLevel(row: row, response: response, into: &commands)
     case .exposureCompensation:
       drawExposureCompensation(row: row, response: response, into: &commands)
     case .microphone:
@@ -336,6 +340,18 @@ extension SettingsPanel {
       }
     }
     drawSelector(value, frame: row.frame, response: response, opacity: 1, into: &commands)
+  }
+
+  /// "Zebra level" and its value in a selector; a click steps to the next level.
+  private func drawZebraLevel(
+    row: SettingsRow, response: ControlResponse, into commands: inout [DrawCommand]
+  ) {
+    painter.appendText(
+      "Zebra level", into: &commands, leading: row.frame.minX, centerY: row.frame.center.y,
+      size: painter.px(Self.labelSize), color: CameraPainter.textColor)
+    drawSelector(
+      "\(state.camera.aids.zebraPercent) %", frame: row.frame, response: response, opacity: 1,
+      into: &commands)
   }
 
   private func drawPill(

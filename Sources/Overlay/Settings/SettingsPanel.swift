@@ -98,7 +98,7 @@ struct SettingsPanel {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
     case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
-      .grid, .microphone, .keepCameraOpen:
+      .grid, .microphone, .keepCameraOpen, .aid, .zebraLevel:
       true
     }
   }
@@ -164,6 +164,10 @@ struct SettingsPanel {
       return value == control.value ? [] : [.camera(.setExposureCompensation(thirds: Int(value)))]
     case .grid:
       return response.isClicked ? [.camera(.toggleGrid)] : []
+    case .aid(let aid):
+      return response.isClicked ? [.camera(.toggleAid(aid))] : []
+    case .zebraLevel:
+      return response.isClicked ? [.camera(.stepZebraLevel)] : []
     case .keepCameraOpen:
       return response.isClicked ? [.camera(.toggleKeepCameraOpen)] : []
     case .reset:

@@ -26,6 +26,10 @@ struct SettingsRow {
     case exposureCompensation
     /// The rule-of-thirds grid switch.
     case grid
+    /// A viewfinder aid's switch.
+    case aid(ViewfinderAid)
+    /// The zebras' level; a click steps it.
+    case zebraLevel
     /// The microphone picker of the video section (`SettingsPanel+Microphone.swift`).
     case microphone
     /// The "Keep the camera on when hidden" switch of the privacy section.
@@ -62,6 +66,8 @@ struct SettingsRow {
     case .photoQuality: ControlID("settings-photo-quality")
     case .exposureCompensation: ControlID("settings-exposure-compensation")
     case .grid: ControlID("settings-grid")
+    case .aid(let aid): ControlID("settings-aid-\(aid)")
+    case .zebraLevel: ControlID("settings-zebra-level")
     case .microphone: ControlID("settings-microphone")
     case .keepCameraOpen: ControlID("settings-keep-camera-open")
     }

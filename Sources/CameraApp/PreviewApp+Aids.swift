@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import Overlay
+import SDLPlatform
+import ViewfinderAids
+
+extension PreviewApp {
+  /// After a new frame went up: computes the viewfinder aids that are on at the size the
+  /// picture is shown (through the zoom), uploads the peaking and zebra layer to be drawn with
+  /// the picture, and the histogram and waveform panels for the overlay. With every aid off it
+  /// costs nothing but a check, after letting go of what the last aids drew.
+  func updateAids(with frame: NV12Frame) {
+    let settings = camera.viewfinder.aids
+    guard settings.isAnyOn, let videoRect else {
+      if hasAidPictures { clearAids() }
+      return
+    }
+    let isSideways = ((model.quarterTurns % 4) + 4) % 4 % 2 == 1
+    let zoom = camera.viewfinder.zoom.factor
+    // The whole frame is worked on at the scale the zoomed part is shown at.
+    let across = (isSideways ? videoRect.height : videoRect.width) * zoom
+    let down = (isSideways ? videoRect.width : videoRect.height) * zoom
+    let sides = 1.0...16_384.0
+    guard sides.contains(across), sides.contains(down) else { return }
+    aids.update(
+      frame, shown: FrameSize(width: Int(across), height: Int(down)), settings: settings,
+      isMirrored: model.isMirrored, quarterTurns: model.quarterTurns)
+    do {
+      let layer = aids.layer
+      try video.uploadLayer(rgba: layer.rgba, width: layer.width, height: layer.height)
+      for (aid, panel) in [
+        (ViewfinderAid.histogram, aids.histogramPanel), (.waveform, aids.waveformPanel),
+      ] {
+        guard let image = aid.panelImage else { continue }
+        if panel.width > 0 {
+          try backend.setImage(image, rgba: panel.rgba, width: panel.width, height: panel.height)
+        } else {
+          backend.removeImage(image)
+        }
+      }
+      hasAidPictures = true
+    } catch {
+      model.notice = error.userMessage
+    }
+  }
+
+  private func clearAids() {
+    aids.clear()
+    video.removeLayer()
+    for aid in ViewfinderAid.allCases {
+      if let image = aid.panelImage { backend.removeImage(image) }
+    }
+    hasAidPictures = false
+  }
+}
