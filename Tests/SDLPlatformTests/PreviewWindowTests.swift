@@ -16,14 +16,14 @@ extension SDLPlatformTests {
       if environment["DISPLAY"] == nil, environment["WAYLAND_DISPLAY"] == nil {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
       }
-      return try PreviewWindow(title: "Pinhole test", width: 320, height: 180)
+      return try PreviewWindow(title: "Pinhole test", width: 640, height: 400)
     }
 
     @Test func windowReportsItsSizesInPointsAndPixels() throws {
       let window = try openWindow()
-      #expect(window.windowSize == Size(width: 320, height: 180))
-      #expect(window.drawableSize.width >= 320)
-      #expect(window.pixelScale == window.drawableSize.width / 320)
+      #expect(window.windowSize == Size(width: 640, height: 400))
+      #expect(window.drawableSize.width >= 640)
+      #expect(window.pixelScale == window.drawableSize.width / 640)
       #expect(!window.rendererName.isEmpty)
       window.setTitle("Pinhole renamed")
     }
