@@ -41,7 +41,8 @@ case .controls:
 case .check(let seconds, let allModes):
   let source = settingControls(chosenSource())
   if options.report.isRequested {
-    let status = checkWithReport(source, options: options, seconds: seconds, allModes: allModes)
+    let status = ReportCommand.run(
+      source, options: options, seconds: seconds, allModes: allModes)
     if let error = controlFailure.error { fail(describe(error)) }
     exit(status)
   }
