@@ -157,7 +157,7 @@ extension PreviewApp {
   func requestQuit() {
     let pending = photos.vault.pending
     let step = quitGuard.requestQuit(
-      unsavedCount: pending.count, folder: pending.first?.folder,
+      unsavedCount: photos.vault.heldCount, folder: pending.first?.folder,
       home: ProcessInfo.processInfo.environment["HOME"],
       canChooseFolder: photos.controller.canChooseFolder)
     if let dialog = quitGuard.dialog {
@@ -170,7 +170,7 @@ extension PreviewApp {
   /// got saved meanwhile.
   func followQuitGuard() {
     guard quitGuard.dialog != nil || quitGuard.quitsWhenSaved else { return }
-    follow(quitGuard.photosChanged(unsavedCount: photos.vault.pending.count))
+    follow(quitGuard.photosChanged(unsavedCount: photos.vault.heldCount))
   }
 
   func follow(_ step: QuitGuard.Step) {

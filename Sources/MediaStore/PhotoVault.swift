@@ -16,6 +16,8 @@ public final class PhotoVault: Sendable {
     var queue: [PendingPhoto] = []
     /// Photos being written right now by some caller; they count against capacity.
     var inFlight = 0
+    /// Of those, the photos a retry took from the queue: still held, not yet on disk.
+    var retrying = 0
     var nextID: UInt64 = 0
     var occupied: Int { queue.count + inFlight }
   }
@@ -32,8 +34,14 @@ public final class PhotoVault: Sendable {
     self.writer = writer
   }
 
-  /// The photos waiting to be written, oldest first.
+  /// The photos waiting to be written, oldest first. A retry takes them out while it writes
+  /// them: count them with `heldCount`.
   public var pending: [PendingPhoto] { state.withLock { $0.queue } }
+
+  /// The photos held in memory because a write failed: those waiting and those a retry is
+  /// writing now. Zero only once every one of them is on disk, so a question or a banner about
+  /// unsaved photos does not vanish while a retry runs.
+  public var heldCount: Int { state.withLock { $0.queue.count + $0.retrying } }
 
   /// Whether a new shot would be refused; the shutter shows "busy" while this holds.
   public var isFull: Bool { state.withLock { $0.occupied >= capacity } }
@@ -67,6 +75,7 @@ public final class PhotoVault: Sendable {
     let batch = state.withLock { state in
       defer {
         state.inFlight += state.queue.count
+        state.retrying += state.queue.count
         state.queue.removeAll()
       }
       return state.queue
@@ -93,6 +102,7 @@ public final class PhotoVault: Sendable {
     }
     return state.withLock { state in
       state.inFlight -= batch.count
+      state.retrying -= batch.count
       state.queue = (state.queue + failed).sorted { $0.id < $1.id }
       return RetryReport(
         saved: saved, stillPending: state.queue.count, lastError: failed.last?.lastError)

@@ -75,7 +75,7 @@ public final class PhotoWriter: Sendable {
   }
 
   /// Photos kept in memory because they could not be written yet.
-  public var unwrittenCount: Int { vault.pending.count }
+  public var unwrittenCount: Int { vault.heldCount }
 
   /// Queues `job` and returns its id, or nil when the writer is busy or stopped; a refused raw
   /// job's frame goes back through the job's `release` at once, on the caller's thread.

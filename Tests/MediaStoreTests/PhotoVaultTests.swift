@@ -3,6 +3,7 @@ import CameraTestSupport
 import Dispatch
 import Foundation
 import MediaStore
+import Synchronization
 import Testing
 
 @Suite struct PhotoVaultTests {
@@ -99,5 +100,32 @@ import Testing
     let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     let contents = try Set(written.map { try Data(contentsOf: folder.appendingPathComponent($0)) })
     #expect(contents == Set((0..<80).map(photo)))
+  }
+
+  /// Lets a file-system hook look at the vault it writes for.
+  final class VaultWatch: Sendable {
+    let vault = Mutex<PhotoVault?>(nil)
+    let heldDuringRetry = Mutex<Int?>(nil)
+  }
+
+  @Test func aPhotoARetryIsWritingStillCountsAsHeld() throws {
+    let root = try TemporaryFolder()
+    let folder = root.url.appendingPathComponent("card")
+    let watch = VaultWatch()
+    var script = ScriptedFileSystem.Script()
+    script.beforeFirstMove = {
+      let held = watch.vault.withLock { $0?.heldCount }
+      watch.heldDuringRetry.withLock { $0 = held }
+    }
+    let vault = PhotoVault(
+      writer: AtomicFileWriter(fileSystem: ScriptedFileSystem(script), naming: naming))
+    watch.vault.withLock { $0 = vault }
+    _ = vault.save(photo(0), capturedAt: start, in: folder)
+    #expect(vault.heldCount == 1)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    #expect(vault.retryPending().saved.count == 1)
+    // While the retry wrote it, the queue was empty but the photo was still held.
+    #expect(watch.heldDuringRetry.withLock { $0 } == 1)
+    #expect(vault.pending.isEmpty && vault.heldCount == 0)
   }
 }
