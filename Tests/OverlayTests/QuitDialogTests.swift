@@ -33,6 +33,22 @@ struct QuitDialogTests {
     ).buttons
   }
 
+  @Test func aClickWhosePressAndReleaseComeInDifferentFramesAnswers() {
+    // A person's click: the button goes down in one frame and up a few frames later.
+    for (action, rect) in zip(QuitDialogAction.allCases, buttons()) {
+      let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+      let point = rect.center
+      var down = OverlayInput(windowSize: size, pointer: point, clicks: [Click(position: point)])
+      down.pressedButtons = [.primary]
+      #expect(overlay.frame(input: down, state: state()).actions.isEmpty)
+      var held = OverlayInput(windowSize: size, pointer: point)
+      held.pressedButtons = [.primary]
+      #expect(overlay.frame(input: held, state: state()).actions.isEmpty)
+      let up = OverlayInput(windowSize: size, pointer: point)
+      #expect(overlay.frame(input: up, state: state()).actions == [.quitDialog(action)])
+    }
+  }
+
   @Test func eachButtonGivesItsAnswer() {
     let rects = buttons()
     #expect(rects.count == QuitDialogAction.allCases.count)

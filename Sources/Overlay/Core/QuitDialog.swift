@@ -135,7 +135,12 @@ extension Overlay {
     inert.wheel = .zero
     var beneath = state
     beneath.quitDialog = nil
+    // The frame beneath runs the same tracker with no pointer: it would let go of a dialog
+    // button held since an earlier frame (a person's click spans several), so the dialog's
+    // hold is kept across it.
+    let held = tracker
     let below = frame(input: inert, state: beneath)
+    tracker = held
 
     let layout = OverlayLayout(input: input, theme: theme)
     let painter = CameraPainter(text: text, scale: layout.scale)
