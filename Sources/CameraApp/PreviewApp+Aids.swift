@@ -27,7 +27,8 @@ extension PreviewApp {
       isMirrored: model.isMirrored, quarterTurns: model.quarterTurns)
     do {
       let layer = aids.layer
-      try video.uploadLayer(rgba: layer.rgba, width: layer.width, height: layer.height)
+      try video.uploadLayer(
+        rgba: layer.rgba, width: layer.width, height: layer.height, pieces: aids.layerPieces)
       for (aid, panel) in [
         (ViewfinderAid.histogram, aids.histogramPanel), (.waveform, aids.waveformPanel),
       ] {

@@ -34,6 +34,16 @@ public struct PixelRectangle: Hashable, Sendable, CustomStringConvertible {
   /// One past the last row.
   public var bottom: Int { top + height }
 
+  /// The pixels both rectangles cover, or `nil` when they share none.
+  public func intersection(_ other: PixelRectangle) -> PixelRectangle? {
+    let left = max(self.left, other.left)
+    let top = max(self.top, other.top)
+    let right = min(self.right, other.right)
+    let bottom = min(self.bottom, other.bottom)
+    guard right > left, bottom > top else { return nil }
+    return PixelRectangle(left: left, top: top, width: right - left, height: bottom - top)
+  }
+
   /// The rectangle moved and shrunk as little as possible to lie inside a frame of `size`.
   ///
   /// The size is limited to the frame's (and made at least one pixel), then the rectangle is

@@ -18,6 +18,8 @@ public final class VideoTexture {
   /// zoom (the viewfinder aids), at its own size, usually smaller than the frame's.
   private var layer: OpaquePointer?
   private var layerSize: FrameSize?
+  /// The parts of the layer drawn, or `nil` for all of it.
+  private var layerPieces: [PixelRectangle]?
 
   /// Makes an empty picture for `window`; the texture is created by the first upload.
   public init(window: PreviewWindow) {
@@ -30,8 +32,12 @@ public final class VideoTexture {
   }
 
   /// Replaces the layer drawn over the picture with `width` × `height` RGBA bytes (straight
-  /// alpha), covering the whole frame; an empty size removes it.
-  public func uploadLayer(rgba: [UInt8], width: Int, height: Int) throws(PlatformError) {
+  /// alpha), covering the whole frame; an empty size removes it. With `pieces`, only those
+  /// parts hold anything: only the rows they span are uploaded and only they are drawn, which
+  /// spares blending the empty rest of the layer over the picture.
+  public func uploadLayer(
+    rgba: [UInt8], width: Int, height: Int, pieces: [PixelRectangle]? = nil
+  ) throws(PlatformError) {
     guard width > 0, height > 0 else { return removeLayer() }
     precondition(rgba.count == width * height * 4, "RGBA byte count does not match the size")
     let size = FrameSize(width: width, height: height)
@@ -50,8 +56,16 @@ public final class VideoTexture {
       layer = created
       layerSize = size
     }
-    let status = rgba.withUnsafeBytes {
-      SDL_UpdateTexture(layer, nil, $0.baseAddress, Int32(width * 4))
+    let kept = pieces?.compactMap { $0.intersection(PixelRectangle(covering: size)) }
+    layerPieces = kept
+    // Only what is drawn must be fresh: the rows the pieces span, or all of it.
+    let top = kept.map { $0.map(\.top).min() ?? 0 } ?? 0
+    let bottom = kept.map { $0.map(\.bottom).max() ?? 0 } ?? height
+    guard bottom > top else { return }
+    var rows = SDL_Rect(x: 0, y: Int32(top), w: Int32(width), h: Int32(bottom - top))
+    let status = rgba.withUnsafeBytes { bytes -> Int32 in
+      guard let base = bytes.baseAddress else { return -1 }
+      return SDL_UpdateTexture(layer, &rows, base + top * width * 4, Int32(width * 4))
     }
     guard status == 0 else { throw .textureUploadFailed(reason: SDLRuntime.lastError) }
   }
@@ -61,6 +75,7 @@ public final class VideoTexture {
     if let layer { SDL_DestroyTexture(layer) }
     layer = nil
     layerSize = nil
+    layerPieces = nil
   }
 
   /// The size of the last uploaded frame, or `nil` before the first upload.
@@ -108,7 +123,13 @@ public final class VideoTexture {
       isMirrored ? (isSideways ? SDL_FLIP_VERTICAL : SDL_FLIP_HORIZONTAL) : SDL_FLIP_NONE
     copy(texture, size: textureSize, zoom: zoom, to: &destination, turns: turns, flip: flip)
     if let layer {
-      copy(layer, size: layerSize, zoom: zoom, to: &destination, turns: turns, flip: flip)
+      if let layerPieces, let layerSize {
+        copy(
+          layer, pieces: layerPieces, size: layerSize, zoom: zoom, into: destination,
+          turns: turns, isMirrored: isMirrored, isSideways: isSideways)
+      } else {
+        copy(layer, size: layerSize, zoom: zoom, to: &destination, turns: turns, flip: flip)
+      }
     }
     return fitted
   }
@@ -128,6 +149,35 @@ public final class VideoTexture {
     } else {
       SDL_RenderCopyEx(
         window.renderer, texture, nil, &destination, Double(turns * 90), nil, flip)
+    }
+  }
+
+  /// Draws only `pieces` of `texture` (holding the whole frame at `size`), each where it lies
+  /// when the whole is drawn into `destination` with the zoom's part of it picked.
+  private func copy(
+    _ texture: OpaquePointer, pieces: [PixelRectangle], size: FrameSize, zoom: DigitalZoom,
+    into destination: SDL_Rect, turns: Int, isMirrored: Bool, isSideways: Bool
+  ) {
+    let crop = zoom.isZoomed ? zoom.cropRectangle(in: size) : PixelRectangle(covering: size)
+    let box = Rect(
+      x: Double(destination.x), y: Double(destination.y), width: Double(destination.w),
+      height: Double(destination.h))
+    let flip =
+      isMirrored ? (isSideways ? SDL_FLIP_VERTICAL : SDL_FLIP_HORIZONTAL) : SDL_FLIP_NONE
+    for piece in pieces {
+      guard
+        let placed = VideoGeometry.placement(
+          ofPart: piece, crop: crop, box: box, quarterTurns: turns,
+          flipsHorizontally: isMirrored && !isSideways, flipsVertically: isMirrored && isSideways)
+      else { continue }
+      var source = SDL_Rect(
+        x: Int32(placed.source.left), y: Int32(placed.source.top),
+        w: Int32(placed.source.width), h: Int32(placed.source.height))
+      var target = SDL_FRect(
+        x: Float(placed.box.minX), y: Float(placed.box.minY), w: Float(placed.box.width),
+        h: Float(placed.box.height))
+      SDL_RenderCopyExF(
+        window.renderer, texture, &source, &target, Double(turns * 90), nil, flip)
     }
   }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// A straight-alpha RGBA picture an aid draws into: the peaking and zebra layer laid over the
 /// preview, or the histogram and waveform panels. Reused frame after frame; resized only when
@@ -37,6 +38,62 @@ public struct AidImage: Hashable, Sendable {
     if max(width, 0) != self.width || max(height, 0) != self.height {
       reset(width: width, height: height)
     }
+  }
+
+  /// The parts of the picture that hold anything: square tiles of `tileSize` pixels (the last
+  /// row and column of tiles cut to the picture) with at least one pixel that is not fully
+  /// transparent, joined into runs along each row of tiles, and runs of equal extent in
+  /// consecutive rows joined into one. Drawing only these instead of the whole picture spares
+  /// blending the (usually mostly) empty rest over the preview on every frame.
+  public func occupiedPieces(tileSize: Int = 32) -> [PixelRectangle] {
+    guard width > 0, height > 0 else { return [] }
+    let tile = max(tileSize, 1)
+    let columns = (width + tile - 1) / tile
+    var pieces: [PixelRectangle] = []
+    // Runs of the tile row above that may still grow downwards, by their left edge and width.
+    var open: [Int: Int] = [:]
+    rgba.withUnsafeBytes { bytes in
+      let pixels = bytes.bindMemory(to: UInt32.self)
+      var occupied = [Bool](repeating: false, count: columns)
+      for top in stride(from: 0, to: height, by: tile) {
+        let rows = min(tile, height - top)
+        for column in 0..<columns {
+          let left = column * tile
+          let span = min(tile, width - left)
+          var any: UInt32 = 0
+          for row in top..<(top + rows) {
+            let start = row * width + left
+            for x in start..<(start + span) { any |= pixels[x] }
+            if any != 0 { break }
+          }
+          occupied[column] = any != 0
+        }
+        var runs: [(left: Int, width: Int)] = []
+        var column = 0
+        while column < columns {
+          guard occupied[column] else {
+            column += 1
+            continue
+          }
+          let first = column
+          while column < columns, occupied[column] { column += 1 }
+          let left = first * tile
+          runs.append((left, min(column * tile, width) - left))
+        }
+        var stillOpen: [Int: Int] = [:]
+        for run in runs {
+          if let index = open[run.left], pieces[index].width == run.width {
+            pieces[index].height += rows
+            stillOpen[run.left] = index
+          } else {
+            pieces.append(PixelRectangle(left: run.left, top: top, width: run.width, height: rows))
+            stillOpen[run.left] = pieces.count - 1
+          }
+        }
+        open = stillOpen
+      }
+    }
+    return pieces
   }
 
   /// The colour at (`x`, `y`), for tests.

@@ -8,6 +8,9 @@ import CameraModel
 public final class ViewfinderAidsRenderer {
   /// The peaking and zebra layer, the size of `luma`; empty when neither is on.
   public private(set) var layer = AidImage(width: 0, height: 0)
+  /// The parts of `layer` that hold marks (see `AidImage.occupiedPieces`): all that needs
+  /// drawing over the picture.
+  public private(set) var layerPieces: [PixelRectangle] = []
   /// The histogram panel; empty when the histogram is off.
   public private(set) var histogramPanel = AidImage(width: 0, height: 0)
   /// The waveform panel; empty when the waveform is off.
@@ -45,8 +48,10 @@ public final class ViewfinderAidsRenderer {
       peakingCount =
         settings.showsFocusPeaking
         ? peaking.mark(luma, into: &layer, clearing: !settings.showsZebras) : 0
+      layerPieces = layer.occupiedPieces()
     } else if layer.width > 0 {
       layer.reset(width: 0, height: 0)
+      layerPieces = []
     }
     if settings.showsHistogram {
       histogram = LumaHistogram(luma)
@@ -65,6 +70,7 @@ public final class ViewfinderAidsRenderer {
   /// Forgets every aid's picture (all aids went off).
   public func clear() {
     layer.reset(width: 0, height: 0)
+    layerPieces = []
     histogramPanel.reset(width: 0, height: 0)
     waveformPanel.reset(width: 0, height: 0)
     peakingCount = 0

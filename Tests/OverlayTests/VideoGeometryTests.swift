@@ -60,4 +60,55 @@ struct VideoGeometryTests {
       #expect(window.intersection(video) == video, "seed \(seed): video leaves the window")
     }
   }
+
+  @Test func aPartLandsWhereItLiesInTheWholePicture() {
+    let whole = PixelRectangle(left: 0, top: 0, width: 100, height: 100)
+    let box = Rect(x: 10, y: 20, width: 200, height: 200)
+    let leftHalf = PixelRectangle(left: 0, top: 0, width: 50, height: 100)
+    let upright = VideoGeometry.placement(
+      ofPart: leftHalf, crop: whole, box: box, quarterTurns: 0, flipsHorizontally: false,
+      flipsVertically: false)
+    #expect(upright?.source == leftHalf)
+    #expect(upright?.box == Rect(x: 10, y: 20, width: 100, height: 200))
+    let mirrored = VideoGeometry.placement(
+      ofPart: leftHalf, crop: whole, box: box, quarterTurns: 0, flipsHorizontally: true,
+      flipsVertically: false)
+    #expect(mirrored?.box == Rect(x: 110, y: 20, width: 100, height: 200))
+    let upsideDown = VideoGeometry.placement(
+      ofPart: PixelRectangle(left: 0, top: 0, width: 100, height: 25), crop: whole, box: box,
+      quarterTurns: 0, flipsHorizontally: false, flipsVertically: true)
+    #expect(upsideDown?.box == Rect(x: 10, y: 170, width: 200, height: 50))
+  }
+
+  @Test func aTurnedPartKeepsItsUnturnedBoxAboutItsTurnedCentre() {
+    // A 200x100 picture turned clockwise into a box centred at (100, 100): on screen it covers
+    // x 50…150, y 0…200, and its top-left quarter covers x 100…150, y 0…100.
+    let placed = VideoGeometry.placement(
+      ofPart: PixelRectangle(left: 0, top: 0, width: 100, height: 50),
+      crop: PixelRectangle(left: 0, top: 0, width: 200, height: 100),
+      box: Rect(x: 0, y: 50, width: 200, height: 100), quarterTurns: 1,
+      flipsHorizontally: false, flipsVertically: false)
+    // Unturned 100x50 about (125, 50): turned, 50 wide and 100 tall from (100, 0).
+    #expect(placed?.box == Rect(x: 75, y: 25, width: 100, height: 50))
+    let halfTurn = VideoGeometry.placement(
+      ofPart: PixelRectangle(left: 0, top: 0, width: 100, height: 50),
+      crop: PixelRectangle(left: 0, top: 0, width: 200, height: 100),
+      box: Rect(x: 0, y: 50, width: 200, height: 100), quarterTurns: -2,
+      flipsHorizontally: false, flipsVertically: false)
+    #expect(halfTurn?.box == Rect(x: 100, y: 100, width: 100, height: 50))
+  }
+
+  @Test func aZoomShowsOnlyThePartsInsideItsCrop() {
+    let crop = PixelRectangle(left: 50, top: 50, width: 50, height: 50)
+    let box = Rect(x: 0, y: 0, width: 100, height: 100)
+    let placed = VideoGeometry.placement(
+      ofPart: PixelRectangle(left: 0, top: 0, width: 75, height: 75), crop: crop, box: box,
+      quarterTurns: 0, flipsHorizontally: false, flipsVertically: false)
+    #expect(placed?.source == PixelRectangle(left: 50, top: 50, width: 25, height: 25))
+    #expect(placed?.box == Rect(x: 0, y: 0, width: 50, height: 50))
+    #expect(
+      VideoGeometry.placement(
+        ofPart: PixelRectangle(left: 0, top: 0, width: 40, height: 40), crop: crop, box: box,
+        quarterTurns: 0, flipsHorizontally: false, flipsVertically: false) == nil)
+  }
 }

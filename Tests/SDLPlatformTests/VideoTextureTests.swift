@@ -174,5 +174,49 @@ extension SDLPlatformTests {
       pixels = Readback(window)
       #expect(!pixels.matches(x: 32, y: 64, green, tolerance: 40))
     }
+
+    @Test func layerPiecesAloneAreDrawnWhereTheWholeLayerWouldBe() throws {
+      let window = try PreviewWindow(offscreenWidth: 128, height: 128)
+      let video = VideoTexture(window: window)
+      let grey = (UInt8(126), UInt8(128), UInt8(128))
+      try video.upload(splitFrame(width: 64, height: 32, left: grey, right: grey))
+      // A 32x16 layer that is opaque green all over, of which only the left half is a piece.
+      var rgba = [UInt8](repeating: 0, count: 32 * 16 * 4)
+      for index in stride(from: 0, to: rgba.count, by: 4) {
+        rgba[index + 1] = 255
+        rgba[index + 3] = 255
+      }
+      try video.uploadLayer(
+        rgba: rgba, width: 32, height: 16,
+        pieces: [PixelRectangle(left: 0, top: 0, width: 16, height: 16)])
+      let green = Color(red: 0, green: 255, blue: 0)
+      window.clear(to: .black)
+      video.draw()
+      var pixels = Readback(window)
+      #expect(pixels.matches(x: 32, y: 64, green, tolerance: 8))
+      #expect(!pixels.matches(x: 96, y: 64, green, tolerance: 40))
+      window.clear(to: .black)
+      video.draw(isMirrored: true)
+      pixels = Readback(window)
+      #expect(pixels.matches(x: 96, y: 64, green, tolerance: 8))
+      #expect(!pixels.matches(x: 32, y: 64, green, tolerance: 40))
+      window.clear(to: .black)
+      video.draw(quarterTurns: 1)
+      pixels = Readback(window)
+      #expect(pixels.matches(x: 64, y: 30, green, tolerance: 8))
+      #expect(!pixels.matches(x: 64, y: 90, green, tolerance: 40))
+      window.clear(to: .black)
+      video.draw(isMirrored: true, quarterTurns: 3)
+      pixels = Readback(window)
+      // Turned anticlockwise the left half is at the bottom; mirroring keeps it there.
+      #expect(pixels.matches(x: 64, y: 90, green, tolerance: 8))
+      #expect(!pixels.matches(x: 64, y: 30, green, tolerance: 40))
+      // No pieces: nothing of the layer is drawn.
+      try video.uploadLayer(rgba: rgba, width: 32, height: 16, pieces: [])
+      window.clear(to: .black)
+      video.draw()
+      pixels = Readback(window)
+      #expect(!pixels.matches(x: 32, y: 64, green, tolerance: 40))
+    }
   }
 }

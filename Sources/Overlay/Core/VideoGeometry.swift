@@ -26,4 +26,38 @@ public enum VideoGeometry {
       x: (point.x - videoRect.minX) / videoRect.width,
       y: (point.y - videoRect.minY) / videoRect.height)
   }
+
+  /// Where a part of a picture goes when the whole picture is drawn into `box` (the unturned
+  /// destination box, as SDL takes it) showing only `crop` of the picture, flipped in picture
+  /// space, then turned clockwise by `quarterTurns` × 90° about the box's centre.
+  ///
+  /// Returns the part's pixels that `crop` shows and the unturned box to draw them into with
+  /// the same flip and turn (each box turns about its own centre), so the parts drawn one by
+  /// one land exactly where the whole would; `nil` when the part lies outside `crop`.
+  public static func placement(
+    ofPart part: PixelRectangle, crop: PixelRectangle, box: Rect, quarterTurns: Int,
+    flipsHorizontally: Bool, flipsVertically: Bool
+  ) -> (source: PixelRectangle, box: Rect)? {
+    guard let shown = part.intersection(crop) else { return nil }
+    let scaleX = box.width / Double(crop.width)
+    let scaleY = box.height / Double(crop.height)
+    let width = Double(shown.width) * scaleX
+    let height = Double(shown.height) * scaleY
+    // The part's centre in the unturned box, after the flip.
+    var centerX = (Double(shown.left - crop.left) + Double(shown.width) / 2) * scaleX
+    var centerY = (Double(shown.top - crop.top) + Double(shown.height) / 2) * scaleY
+    if flipsHorizontally { centerX = box.width - centerX }
+    if flipsVertically { centerY = box.height - centerY }
+    // Turned clockwise on a screen whose y grows downwards: (dx, dy) → (−dy, dx) per turn.
+    var dx = centerX - box.width / 2
+    var dy = centerY - box.height / 2
+    for _ in 0..<(((quarterTurns % 4) + 4) % 4) { (dx, dy) = (-dy, dx) }
+    let center = box.center
+    return (
+      shown,
+      Rect(
+        x: center.x + dx - width / 2, y: center.y + dy - height / 2, width: width,
+        height: height)
+    )
+  }
 }
