@@ -39,6 +39,11 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var photoQuality = PhotoQuality.speed
   /// The viewfinder aids that are on, and the zebras' level (all off by default).
   public var viewfinderAids = ViewfinderAidSettings()
+  /// The folder photos are saved in, chosen in the settings; nil for the user's pictures
+  /// folder's "Pinhole". `--output-dir` wins over it for one run.
+  public var photoFolder: String?
+  /// The folder recordings are saved in; nil for the user's videos folder's "Pinhole".
+  public var videoFolder: String?
 
   /// Makes default settings.
   public init() {}
@@ -47,6 +52,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
     case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality, viewfinderAids
+    case photoFolder, videoFolder
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -77,6 +83,11 @@ public struct AppSettings: Codable, Hashable, Sendable {
     viewfinderAids =
       try container.decodeIfPresent(ViewfinderAidSettings.self, forKey: .viewfinderAids)
       ?? ViewfinderAidSettings()
+    // Only absolute paths: a relative one would depend on where Pinhole was started.
+    photoFolder = try container.decodeIfPresent(String.self, forKey: .photoFolder)
+      .flatMap { $0.hasPrefix("/") ? $0 : nil }
+    videoFolder = try container.decodeIfPresent(String.self, forKey: .videoFolder)
+      .flatMap { $0.hasPrefix("/") ? $0 : nil }
   }
 
   /// The settings file for `environment`.

@@ -15,9 +15,9 @@ import PipeWireCapture
 /// https://flatpak.github.io/xdg-desktop-portal/docs/doc-org.freedesktop.portal.Camera.html
 public enum CameraPortal {
   /// The portal service's bus name.
-  public static let service = "org.freedesktop.portal.Desktop"
+  public static let service = PortalRequest.service
   /// The portal object.
-  public static let objectPath = "/org/freedesktop/portal/desktop"
+  public static let objectPath = PortalRequest.objectPath
   /// The camera interface.
   public static let interface = "org.freedesktop.portal.Camera"
   /// How long the user may take to answer the portal's dialog.
@@ -29,19 +29,6 @@ public enum CameraPortal {
     option || fileExists("/.flatpak-info")
   }
 
-  /// The object path of the request a call with `token` makes, as the portal spec predicts it:
-  /// `/org/freedesktop/portal/desktop/request/SENDER/TOKEN`, SENDER being the caller's unique
-  /// name without its ':' and with '.' as '_'.
-  public static func requestPath(sender: String, token: String) -> String {
-    let name = sender.drop { $0 == ":" }.replacingOccurrences(of: ".", with: "_")
-    return "\(objectPath)/request/\(name)/\(token)"
-  }
-
-  /// A fresh request token: letters, digits and '_' only, as object path elements need.
-  static func makeToken() -> String {
-    "pinhole_" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-  }
-
   /// Asks for the camera on the session bus, waiting up to `timeout` for the user's answer.
   public static func requestAccess(timeout: Duration = answerTimeout) -> CameraAccess {
     do throws(BusError) {
@@ -50,29 +37,13 @@ public enum CameraPortal {
         destination: service, path: objectPath, interface: interface, name: "IsCameraPresent"
       ).bool()
       guard isPresent else { return .unavailable(reason: "the camera portal reports no camera") }
-      let token = makeToken()
-      // Subscribed before the call, on the path the portal will use, so a quick answer is not
-      // missed.
-      let predicted = requestPath(sender: bus.uniqueName, token: token)
-      var responses = try bus.subscribe(to: responseMatch(on: predicted))
-      let handle = try bus.call(
-        BusMethodCall(
-          destination: service, path: objectPath, interface: interface, member: "AccessCamera",
-          arguments: [.options(["handle_token": .string(token)])])
-      ).checked("o").value(at: 0).objectPath()
-      // A portal older than the spec's prediction rule answers on another path.
-      if handle != predicted { responses = try bus.subscribe(to: responseMatch(on: handle)) }
-      let response = try responses.next(timeout: timeout).checked("ua{sv}").value(at: 0).uint32()
+      let response = try PortalRequest.call(
+        on: bus, interface: interface, member: "AccessCamera", timeout: timeout
+      ) { token in [.options(["handle_token": .string(token)])] }.code
       return CameraAccess(response: response)
     } catch {
       return CameraAccess(error: error)
     }
-  }
-
-  /// The `Response` signal on request `path`.
-  private static func responseMatch(on path: String) -> BusSignalMatch {
-    BusSignalMatch(
-      path: path, interface: "org.freedesktop.portal.Request", member: "Response")
   }
 
   /// A new socket connected to PipeWire, from `OpenPipeWireRemote`; the caller owns it.

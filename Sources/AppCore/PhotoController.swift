@@ -112,6 +112,9 @@ public final class PhotoController {
   /// True while "Choose folder…" can work: a folder chooser is installed and has not failed.
   /// The banner offers the button only then.
   public var canChooseFolder = true
+  /// Where captures go and where else they could, for the settings' "Files" section; the app
+  /// sets it.
+  public var saveFolders: SaveFolders?
   /// True after the loader found the folder missing or unreadable; the writer creates a
   /// missing folder with the first photo, and then it is watched again.
   var isFolderUnavailable = false
@@ -216,6 +219,11 @@ public final class PhotoController {
       isMuted.toggle()
       effects.append(.saveSettings)
     case .chooseFolder: effects.append(.chooseFolder)
+    case .chooseSaveFolder(let kind): effects.append(.chooseSaveFolder(kind))
+    case .setSaveFolder(let kind, let path):
+      // Only absolute paths reach here from the list; anything else is not a folder to use.
+      guard path.hasPrefix("/") else { break }
+      effects.append(.useSaveFolder(kind, URL(fileURLWithPath: path, isDirectory: true)))
     case .dismissBanner: dismissBanner()
     case .cancelCountdown: countdownEnd = nil
     default: handleViewer(action)
@@ -408,6 +416,7 @@ public final class PhotoController {
     state.thumbnails = stripItems
     state.stripOffset = stripOffset
     state.viewer = viewer
+    state.saveFolders = saveFolders
     if let toast, toast.until > now { state.toast = "Moved to Trash" }
     state.timerSeconds = timerSeconds
     state.photoQuality = photoQuality

@@ -30,6 +30,12 @@ public enum PhotoControllerEffect: Sendable, Equatable {
   case watchFolder(URL)
   /// Ask the user for another folder, then call `folderChosen`.
   case chooseFolder
+  /// Ask the desktop's folder chooser for the folder captures of a kind go to (the settings'
+  /// "Other folder…").
+  case chooseSaveFolder(MediaFolderKind)
+  /// Save captures of a kind in this folder from now on, and remember it (a folder picked
+  /// from the settings' list).
+  case useSaveFolder(MediaFolderKind, URL)
   /// One line for the log, e.g. the click-to-file time of a saved photo.
   case log(String)
 }

@@ -3,6 +3,7 @@ import CameraModel
 import Foundation
 import Imaging
 import MediaStore
+import Overlay
 import PhotoPipeline
 import SystemCalls
 import Workers
@@ -23,8 +24,11 @@ public final class PhotoControllerWorker: Sendable {
     case trashed(Result<TrashedItem, StorageError>)
     /// A trashed photo came back, or could not.
     case restored(Result<URL, StorageError>)
-    /// The user picked a folder in the chooser.
-    case folderChosen(URL)
+    /// The user picked a folder in the chooser, for captures of this kind.
+    case folderChosen(URL, MediaFolderKind)
+    /// What the folder choice can offer here: whether a desktop chooser can be shown, and the
+    /// folders to list.
+    case folderOptions(canAskDesktop: Bool, candidates: [String])
     /// Something the user should read in the banner.
     case problem(String)
     /// The folder chooser cannot work here; the sentence says what to do instead.
@@ -43,7 +47,15 @@ public final class PhotoControllerWorker: Sendable {
   }
 
   private let effects: Worker<Job, Outcome>
-  private let chooser: Worker<String, Outcome>
+  private let chooser: Worker<ChooserJob, Outcome>
+
+  /// One job for the chooser's thread.
+  private enum ChooserJob: Sendable {
+    /// Find the ways to ask and the folders to offer.
+    case probe
+    /// Ask for the folder of `kind`, starting in `current`.
+    case ask(MediaFolderKind, current: URL?)
+  }
 
   /// Makes a worker moving files to `trash` (tests pass one with a temporary home); `wake` runs
   /// after each outcome.
@@ -53,11 +65,25 @@ public final class PhotoControllerWorker: Sendable {
       decoder, job, emit in
       Self.perform(job, trash: trash, decoder: decoder, emit: emit)
     }
-    chooser = Worker(name: "pinhole-chooser", wake: wake) { zenity, emit in
-      switch Self.askForFolder(zenity: zenity) {
-      case .chosen(let folder): emit(.folderChosen(folder))
-      case .cancelled: emit(.chooserCancelled)
-      case .failed: emit(.chooserFailed(Self.chooserFailedMessage))
+    // The ways to ask are found once, on the chooser's thread (the portal is asked over the
+    // bus), before the first question.
+    chooser = Worker(
+      name: "pinhole-chooser", wake: wake, makeState: { ChooserState() }
+    ) { state, job, emit in
+      switch job {
+      case .probe:
+        state.ways = FolderChooser.ways(
+          hasPortal: FolderChooser.hasPortal(), executable: Self.executable)
+        emit(
+          .folderOptions(
+            canAskDesktop: !state.ways.isEmpty, candidates: SaveFolderCandidates().list()))
+      case .ask(let kind, let current):
+        let title = kind == .photos ? "Save photos in" : "Save videos in"
+        switch FolderChooser.ask(ways: state.ways, title: title, current: current) {
+        case .chosen(let folder): emit(.folderChosen(folder, kind))
+        case .cancelled: emit(.chooserCancelled)
+        case .failed: emit(.chooserFailed(Self.chooserFailedMessage))
+        }
       }
     }
   }
@@ -90,22 +116,15 @@ public final class PhotoControllerWorker: Sendable {
     effects.send(.changeFolder(vault, folder))
   }
 
-  /// Asks for a folder with `zenity` when it is installed; otherwise explains the option.
-  public func chooseFolder() {
-    guard let zenity = Self.executable("zenity") else {
-      effects.events.post(.chooserFailed(Self.noChooserMessage))
-      return
-    }
-    chooser.send(zenity)
+  /// Finds how a folder can be asked for here and which folders to offer; answers with
+  /// `.folderOptions`.
+  public func findFolderOptions() { chooser.send(.probe) }
+
+  /// Asks the desktop's folder chooser for the folder of `kind`, starting in `current`.
+  public func chooseFolder(_ kind: MediaFolderKind = .photos, current: URL? = nil) {
+    chooser.send(.ask(kind, current: current))
   }
 
-  /// True when the folder chooser (zenity) is installed, so "Choose folder…" can work.
-  public static var isChooserInstalled: Bool { executable("zenity") != nil }
-
-  /// Said when no folder chooser is installed.
-  static let noChooserMessage =
-    "No folder chooser (zenity) is installed. Keep Pinhole open: the photos are saved as soon "
-    + "as their folder can be written."
   /// Said when the folder chooser did not start.
   static let chooserFailedMessage =
     "The folder chooser did not start. Keep Pinhole open: the photos are saved as soon as "
@@ -189,32 +208,9 @@ public final class PhotoControllerWorker: Sendable {
     do { try process.run() } catch { return false }
     return true
   }
+}
 
-  /// What the folder chooser answered.
-  enum ChooserAnswer {
-    /// A folder was picked.
-    case chosen(URL)
-    /// The person closed the chooser.
-    case cancelled
-    /// The chooser did not run.
-    case failed
-  }
-
-  /// Runs zenity's folder chooser and returns its answer.
-  private static func askForFolder(zenity: String) -> ChooserAnswer {
-    let process = Process()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: zenity)
-    process.arguments = ["--file-selection", "--directory", "--title=Save photos in"]
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return .failed }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
-    // zenity exits 1 when cancelled, and above 1 when it could not show its window.
-    if process.terminationStatus > 1 { return .failed }
-    guard process.terminationStatus == 0, path.hasPrefix("/") else { return .cancelled }
-    return .chosen(URL(fileURLWithPath: path, isDirectory: true))
-  }
+/// The chooser thread's own state: the ways to ask, found by the first job.
+private final class ChooserState {
+  var ways: [FolderChooser.Way] = []
 }

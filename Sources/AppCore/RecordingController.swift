@@ -79,8 +79,8 @@ public final class RecordingController {
 
   /// The shutter's mode.
   public private(set) var mode = ShootingMode.photo
-  /// Where recordings go.
-  public let folder: URL
+  /// Where recordings go; a change applies to the next recording, never to one running.
+  public var folder: URL
   /// How the picture is stored.
   public var codec = VideoCodec.h264
   /// Opens the microphone; nil records without sound. A new one forgets that the last

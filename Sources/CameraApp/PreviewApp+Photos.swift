@@ -31,14 +31,16 @@ final class PhotoSide {
   /// The video the viewer plays, if it shows one.
   var video: ViewerVideo?
   /// Where recordings go: their videos are listed in the strip with the photos.
-  let videoFolder: URL
+  var videoFolder: URL
 
   /// True while the photo viewer covers the window.
   var isViewerOpen: Bool { controller.isViewerOpen }
 
   init(options: Options, settings: AppSettings, device: DeviceInfo, wake: RenderWake) {
     worker = PhotoControllerWorker(wake: { wake.wake() })
-    let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    let override = (options.outputDirectory ?? settings.photoFolder).map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    }
     let pictures = PicturesFolder()
     let folder = pictures.resolve(override: override)
     // A new folder (the first run, or a fresh --output-dir) is made now, so the strip does not
@@ -58,7 +60,7 @@ final class PhotoSide {
     }
     writer = PhotoWriter(
       softwareVersion: pinholeVersion, vault: vault, wake: { wake.wake() })
-    videoFolder = PicturesFolder().resolve(.videos, override: override)
+    videoFolder = Self.videoFolder(options: options, settings: settings)
     loader = ThumbnailLoader(folder: folder, videoFolder: videoFolder, wake: { wake.wake() })
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
@@ -68,8 +70,21 @@ final class PhotoSide {
     // The screen can flash for any camera; a camera with a LED flash replaces it once its
     // lights are found.
     controller.flashSource = .screen
-    controller.canChooseFolder = PhotoControllerWorker.isChooserInstalled
+    // The settings' list of folders can always be shown; the desktop's chooser is looked for
+    // on the chooser's thread.
+    controller.saveFolders = SaveFolders(
+      photos: folder.path, videos: videoFolder.path, home: pictures.home)
+    worker.findFolderOptions()
     sound = AssetLocator().path(of: "shutter.wav").map(ShutterSound.init(soundPath:))
+  }
+
+  /// Where recordings go: `--output-dir`, else the folder chosen in the settings, else
+  /// `$XDG_VIDEOS_DIR/Pinhole`.
+  static func videoFolder(options: Options, settings: AppSettings) -> URL {
+    let override = (options.outputDirectory ?? settings.videoFolder).map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    }
+    return PicturesFolder().resolve(.videos, override: override)
   }
 }
 
@@ -194,10 +209,49 @@ extension PreviewApp {
       controller.folderChooserFailed(message)
       quitGuard.chooserEndedWithoutFolder()
     case .chooserCancelled: quitGuard.chooserEndedWithoutFolder()
-    case .folderChosen(let folder):
+    case .folderChosen(let folder, let kind): useSaveFolder(folder, for: kind)
+    case .folderOptions(let canAskDesktop, let candidates):
+      controller.saveFolders?.canAskDesktop = canAskDesktop
+      controller.saveFolders?.candidates = candidates
+      controller.canChooseFolder = canAskDesktop || !candidates.isEmpty
+    }
+  }
+
+  /// Saves captures of `kind` in `folder` from now on and remembers it: photos kept in memory
+  /// go there too, and the strip lists the new folder.
+  func useSaveFolder(_ folder: URL, for kind: MediaFolderKind) {
+    let controller = photos.controller
+    switch kind {
+    case .photos:
       controller.folderChosen(folder)
       photos.worker.changeFolder(of: photos.vault, to: folder)
+      settings.photoFolder = folder.path
+      controller.saveFolders?.photos = folder.path
+    case .videos:
+      recording.folder = folder
+      photos.videoFolder = folder
+      settings.videoFolder = folder.path
+      controller.saveFolders?.videos = folder.path
+      // The strip lists the videos of the new folder beside the photos.
+      controller.folderChosen(controller.folder)
     }
+    logLine("pinhole: saving \(kind) in \(folder.path)")
+    persistSettings()
+  }
+
+  /// Asks for the folder of `kind`: with the desktop's chooser when there is one, else with
+  /// the settings panel's list of folders.
+  func chooseSaveFolder(_ kind: MediaFolderKind) {
+    let controller = photos.controller
+    if controller.saveFolders?.canAskDesktop == true {
+      let current = controller.saveFolders.map {
+        URL(fileURLWithPath: $0.folder(for: kind), isDirectory: true)
+      }
+      photos.worker.chooseFolder(kind, current: current)
+      return
+    }
+    if !camera.isSettingsOpen { handle(CameraAction.toggleSettings) }
+    handle(CameraAction.setPicker(SettingsPicker(target: .saveFolder(kind))))
   }
 
   private func performPhotoEffects() {
@@ -228,7 +282,9 @@ extension PreviewApp {
       case .moveToTrash(let url): photos.worker.moveToTrash(url)
       case .restore(let item): photos.worker.restore(item)
       case .openExternally(let url): photos.worker.openExternally(url)
-      case .chooseFolder: photos.worker.chooseFolder()
+      case .chooseFolder: chooseSaveFolder(.photos)
+      case .chooseSaveFolder(let kind): chooseSaveFolder(kind)
+      case .useSaveFolder(let kind, let folder): useSaveFolder(folder, for: kind)
       case .watchFolder(let folder):
         // Stopping wakes the loader's poll through its event counter, so this returns at once.
         photos.loader.stop()

@@ -13,8 +13,7 @@ extension PreviewApp {
   static func makeRecording(
     options: Options, settings: AppSettings, source: CameraSource, wake: RenderWake
   ) -> RecordingController {
-    let override = options.outputDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-    let folder = PicturesFolder().resolve(.videos, override: override)
+    let folder = PhotoSide.videoFolder(options: options, settings: settings)
     let controller = RecordingController(
       folder: folder, openMicrophone: nil, listMicrophones: { Microphone.deviceNames() },
       wake: { wake.wake() })

@@ -87,7 +87,8 @@ public struct PicturesFolder: Sendable {
     return (configured ?? home + "/.config") + "/user-dirs.dirs"
   }
 
-  private var home: String {
+  /// The home folder, as the environment names it.
+  public var home: String {
     environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
   }
 }

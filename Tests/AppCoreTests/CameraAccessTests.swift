@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import DesktopBus
 import Testing
 
 @testable import AppCore
@@ -68,14 +67,6 @@ struct CameraAccessTests {
       #expect(!access.isGranted)
     }
     #expect(CameraAccess.granted.message == nil)
-  }
-
-  @Test func theRequestPathIsPredictedAsTheSpecSays() {
-    #expect(
-      CameraPortal.requestPath(sender: ":1.42", token: "pinhole_ab12")
-        == "/org/freedesktop/portal/desktop/request/1_42/pinhole_ab12")
-    let token = CameraPortal.makeToken()
-    #expect(token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
   }
 
   @Test func thePortalIsUsedWhenAskedOrSandboxed() {

@@ -130,6 +130,22 @@ struct PhotoControllerStripTests {
     #expect(controller.overlayState(time: 0).storageMessage == nil)
   }
 
+  @Test("the settings' folder list and chooser ask the app, and only absolute paths are used")
+  func saveFolderChoicesBecomeEffects() {
+    let fixture = ControllerFixture()
+    let controller = fixture.controller
+    controller.saveFolders = SaveFolders(photos: "/p", videos: "/v")
+    #expect(controller.overlayState(time: 0).saveFolders?.videos == "/v")
+    controller.handle(.chooseSaveFolder(.videos), readAt: fixture.clock.now)
+    controller.handle(.setSaveFolder(.photos, "/media/card"), readAt: fixture.clock.now)
+    controller.handle(.setSaveFolder(.videos, "relative/clips"), readAt: fixture.clock.now)
+    #expect(
+      controller.drainEffects() == [
+        .chooseSaveFolder(.videos),
+        .useSaveFolder(.photos, URL(fileURLWithPath: "/media/card", isDirectory: true)),
+      ])
+  }
+
   @Test("a chosen folder receives the next photos and is watched instead")
   func chosenFolderTakesNewPhotos() {
     let fixture = ControllerFixture()

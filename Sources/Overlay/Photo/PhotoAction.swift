@@ -43,6 +43,10 @@ public enum PhotoAction: Hashable, Sendable {
   case toggleMute
   /// Ask for another folder to save captures in.
   case chooseFolder
+  /// Ask the desktop's folder chooser for the folder captures of this kind are saved in.
+  case chooseSaveFolder(MediaFolderKind)
+  /// Save captures of this kind in the folder at this full path from now on.
+  case setSaveFolder(MediaFolderKind, String)
   /// The banner's close button (or Escape) dismissed it.
   case dismissBanner
   /// Play or pause the video in the viewer.

@@ -45,6 +45,9 @@ public struct PhotoOverlayState: Hashable, Sendable {
   /// captures cannot be saved, or a problem with the screen shown; `nil` for none. The app
   /// passes only the banner of the screen shown.
   public var banner: PhotoBanner?
+  /// Where captures are saved and where else they could go (the settings panel's "Files");
+  /// `nil` hides the section.
+  public var saveFolders: SaveFolders?
 
   /// The banner's message, as a camera-screen error offering a folder choice when set.
   public var storageMessage: String? {

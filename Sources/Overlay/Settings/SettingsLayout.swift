@@ -39,7 +39,7 @@ struct SettingsLayout {
     let contents =
       Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
       + Self.aidContents(of: state.camera) + Self.videoContents(of: state.recording)
-      + [.heading("Privacy"), .keepCameraOpen]
+      + Self.folderContents(of: state.photo) + [.heading("Privacy"), .keepCameraOpen]
     let heights = contents.map { layout.px(SettingsRow.height(of: $0)) }
     let contentHeight = heights.reduce(0, +)
     let available = max(layout.content.height - 2 * margin, 0)

@@ -112,6 +112,8 @@ extension SettingsPanel {
       drawExposureCompensation(row: row, response: response, into: &commands)
     case .microphone:
       drawMicrophoneRow(row, response: response, into: &commands)
+    case .saveFolder(let kind):
+      drawFolderRow(kind, row, response: response, into: &commands)
     }
   }
 

@@ -98,7 +98,7 @@ struct SettingsPanel {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
     case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
-      .grid, .microphone, .keepCameraOpen, .aid, .zebraLevel:
+      .grid, .microphone, .keepCameraOpen, .aid, .zebraLevel, .saveFolder:
       true
     }
   }
@@ -178,6 +178,8 @@ struct SettingsPanel {
       return response.isClicked ? [.photo(.cyclePhotoQuality)] : []
     case .microphone:
       return microphoneActions(response)
+    case .saveFolder(let kind):
+      return folderActions(kind, response)
     case .heading:
       return []
     }

@@ -18,6 +18,8 @@ public struct SettingsPicker: Hashable, Sendable {
     case control(CameraModel.ControlID)
     /// The microphone recordings use.
     case microphone
+    /// The folder captures of a kind are saved in.
+    case saveFolder(MediaFolderKind)
   }
 
   /// The line whose value the list chooses.

@@ -215,6 +215,7 @@ struct SettingsPickerList {
   private static func row(_ row: SettingsRow, isFor target: SettingsPicker.Target) -> Bool {
     switch (row.content, target) {
     case (.format, .format), (.size, .size), (.rate, .rate), (.microphone, .microphone): true
+    case (.saveFolder(let line), .saveFolder(let list)): line == list
     case (.control(let control), .control(let id)): control.id == id
     default: false
     }
@@ -269,6 +270,8 @@ struct SettingsPickerList {
         items: choices.entries.map { name in
           Entry(title: choices.title(of: name), action: .recording(.selectMicrophone(name)))
         }, current: choices.entries.firstIndex(of: choices.selected))
+    case .saveFolder(let kind):
+      return folderEntries(kind, state: state)
     }
   }
 }

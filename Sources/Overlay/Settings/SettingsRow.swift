@@ -5,7 +5,7 @@ import CameraModel
 /// One line of the settings panel and where it sits this frame.
 struct SettingsRow {
   /// What the line shows.
-  enum Content {
+  enum Content: Hashable {
     /// A section heading ("Mode", "User", "Camera", "Flash", "Other", "Photo").
     case heading(String)
     /// One camera control; its kind decides the widget.
@@ -34,6 +34,8 @@ struct SettingsRow {
     case microphone
     /// The "Keep the camera on when hidden" switch of the privacy section.
     case keepCameraOpen
+    /// Where captures of a kind are saved, with the list of folders.
+    case saveFolder(MediaFolderKind)
   }
 
   /// What the line shows.
@@ -70,6 +72,7 @@ struct SettingsRow {
     case .zebraLevel: ControlID("settings-zebra-level")
     case .microphone: ControlID("settings-microphone")
     case .keepCameraOpen: ControlID("settings-keep-camera-open")
+    case .saveFolder(let kind): ControlID("settings-save-folder-\(kind)")
     }
   }
 }
