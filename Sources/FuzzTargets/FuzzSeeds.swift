@@ -97,6 +97,11 @@ public enum FuzzSeeds {
             format: .mjpeg, size: FrameSize(width: 1280, height: 720),
             interval: FrameInterval(framesPerSecond: 30))) ?? [],
       ]
+    case .portalFolderURI:
+      [
+        Array("file:///home/ada/Pictures/Pinhole".utf8), Array("file:///m%C3%BCnchen/%20x".utf8),
+        Array("file://localhost/media/ada/CARD".utf8), Array("file:///a%00b".utf8),
+      ]
     case .reportStrings:
       [
         Array("UVC Camera (046d:0825)".utf8), Array("<b>\"&amp;\"</b>'".utf8),

@@ -53,6 +53,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case pipeWireFormat
   /// Names a driver reports (card, controls, menu entries) on the `--check --report` page.
   case reportStrings
+  /// The folder a desktop portal's file chooser answers, as a URI.
+  case portalFolderURI
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -96,6 +98,7 @@ public final class FuzzHarness {
     case .partFileRecovery: parts.run(bytes)
     case .pipeWireFormat: pipeWireFormat(bytes)
     case .reportStrings: reportStrings(bytes)
+    case .portalFolderURI: portalFolderURI(bytes)
     }
   }
 
@@ -207,6 +210,15 @@ public final class FuzzHarness {
       }
     }
     if let mode { precondition(mode.size.width > 0, "an empty negotiated size") }
+  }
+
+  private func portalFolderURI(_ bytes: [UInt8]) {
+    // Whatever the portal answers, a folder taken from it is an absolute local path with no
+    // NUL byte in it.
+    let uri = String(decoding: bytes, as: UTF8.self)
+    guard let folder = FolderChooser.folder(fromURI: uri) else { return }
+    precondition(folder.path.hasPrefix("/"), "a chosen folder must be an absolute path")
+    precondition(!folder.path.contains("\u{0}"), "a chosen folder must hold no NUL byte")
   }
 
   private func reportStrings(_ bytes: [UInt8]) {
