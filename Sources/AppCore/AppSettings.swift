@@ -44,6 +44,10 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var photoFolder: String?
   /// The folder recordings are saved in; nil for the user's videos folder's "Pinhole".
   public var videoFolder: String?
+  /// How much recordings are compressed.
+  public var videoQuality = VideoQuality.standard
+  /// The most lines a recording keeps.
+  public var videoSizeLimit = VideoSizeLimit.camera
 
   /// Makes default settings.
   public init() {}
@@ -52,7 +56,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
     case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality, viewfinderAids
-    case photoFolder, videoFolder
+    case photoFolder, videoFolder, videoQuality, videoSizeLimit
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -88,6 +92,13 @@ public struct AppSettings: Codable, Hashable, Sendable {
       .flatMap { $0.hasPrefix("/") ? $0 : nil }
     videoFolder = try container.decodeIfPresent(String.self, forKey: .videoFolder)
       .flatMap { $0.hasPrefix("/") ? $0 : nil }
+    // Unknown names (a newer Pinhole's, or typed by hand) fall back to the defaults.
+    videoQuality =
+      try container.decodeIfPresent(String.self, forKey: .videoQuality)
+      .flatMap(VideoQuality.init(rawValue:)) ?? .standard
+    videoSizeLimit =
+      try container.decodeIfPresent(String.self, forKey: .videoSizeLimit)
+      .flatMap(VideoSizeLimit.init(rawValue:)) ?? .camera
   }
 
   /// The settings file for `environment`.

@@ -83,6 +83,10 @@ public struct Options: Hashable, Sendable {
   public var isMicrophoneSimulated = false
   /// `--codec`: how `--record` stores the picture.
   public var recordCodec = VideoCodec.h264
+  /// `--video-quality`: how much recordings are compressed; nil keeps the remembered choice.
+  public var videoQuality: VideoQuality?
+  /// `--video-size`: the most lines a recording keeps; nil keeps the remembered choice.
+  public var videoSizeLimit: VideoSizeLimit?
   /// `--report`, `--force` and `--check --controls` (see Options+Report).
   public var report = ReportOptions()
   /// `--latency` and `--sim-screen-delay` (see Options+Latency).
@@ -148,6 +152,20 @@ public struct Options: Hashable, Sendable {
           throw .invalidValue(option: name, value: text, expected: "h264 or mjpeg")
         }
         recordCodec = codec
+      case "--video-quality":
+        let text = try value()
+        guard let quality = VideoQuality(rawValue: text.lowercased()) else {
+          throw .invalidValue(option: name, value: text, expected: "high, standard or small")
+        }
+        videoQuality = quality
+      case "--video-size":
+        let text = try value()
+        guard let limit = VideoSizeLimit.allCases.first(where: { $0.option == text.lowercased() })
+        else {
+          throw .invalidValue(
+            option: name, value: text, expected: "camera, 1080p, 720p or 480p")
+        }
+        videoSizeLimit = limit
       case "--output-dir", "-o":
         let folder = try value()
         // An empty name would silently mean the current folder.

@@ -95,6 +95,10 @@ public final class RecordingController {
   private var didMicrophoneFail = false
   /// Encoder tunables.
   public var settings = VideoRecorder.Settings()
+  /// How much recordings are compressed (the settings panel's "Video quality").
+  public var quality = VideoQuality.standard
+  /// The most lines a recording keeps (the settings panel's "Video size").
+  public var sizeLimit = VideoSizeLimit.camera
   /// The nominal frame rate handed to the encoder.
   public var framesPerSecond = 30.0
   /// The newest frame's facts; recording needs one.
@@ -194,9 +198,12 @@ public final class RecordingController {
     phase = .starting(stopWhenStarted: false)
     requestedAt = MonotonicTime.now()
     pendingSession = session
+    var tuned = settings
+    tuned.constantRateFactor = quality.constantRateFactor
     let configuration = VideoRecorder.Configuration(
       codec: codec == .mjpeg && facts.hasJPEG ? .mjpeg : .h264, frameSize: facts.size,
-      framesPerSecond: framesPerSecond, colorimetry: facts.colorimetry, settings: settings)
+      framesPerSecond: framesPerSecond, colorimetry: facts.colorimetry, settings: tuned,
+      storedSize: sizeLimit.recordedSize(for: facts.size))
     let destination = RecordingDestination(
       folder: folder, date: Date(), fileExtension: configuration.codec.defaultFileExtension)
     // The microphone opens on the worker with the file: connecting to the sound server (or
@@ -312,6 +319,8 @@ public final class RecordingController {
     state.isMicrophoneMuted = isMicrophoneMuted
     state.microphones = microphones
     state.microphone = microphoneName
+    state.videoQuality = quality
+    state.videoSizeLimit = sizeLimit
     state.microphoneInUse = microphoneInUse
     state.isMicrophoneSilent =
       openMicrophone != nil && (didMicrophoneFail || (state.isRecording && !state.hasAudio))

@@ -84,6 +84,10 @@ public let usageText = """
                           window too: its recordings use that microphone)
         --codec C         h264 (MP4 with AAC, the default) or mjpeg (the camera's own JPEGs in
                           Matroska, for MJPEG cameras)
+        --video-quality Q high, standard (the default) or small: how much H.264 recordings
+                          are compressed (in the window too, for this run)
+        --video-size S    camera (the default), 1080p, 720p or 480p: the most lines an H.264
+                          recording keeps; a larger picture is scaled down, aspect kept
 
   Codes:
         --scan [FILE...]  print the QR codes and bar codes in JPEG, PNG, PGM or PPM files, or,

@@ -21,6 +21,9 @@ extension PreviewApp {
     controller.microphoneName = settings.microphoneName
     controller.isMicrophoneMuted = settings.isMicrophoneMuted
     controller.codec = options.recordCodec
+    // The command line wins for this run over what the settings remember.
+    controller.quality = options.videoQuality ?? settings.videoQuality
+    controller.sizeLimit = options.videoSizeLimit ?? settings.videoSizeLimit
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     controller.recoverLeftovers()
     return controller
@@ -147,6 +150,16 @@ extension PreviewApp {
       recording.microphoneName = name
       Self.useMicrophone(named: name, source: source, options: options, in: recording)
       settings.microphoneName = name
+      persistSettings()
+    case .cycleVideoQuality:
+      recording.quality = recording.quality.next
+      settings.videoQuality = recording.quality
+      logLine("pinhole: video quality: \(recording.quality.title)")
+      persistSettings()
+    case .cycleVideoSize:
+      recording.sizeLimit = recording.sizeLimit.next
+      settings.videoSizeLimit = recording.sizeLimit
+      logLine("pinhole: video size: \(recording.sizeLimit.title)")
       persistSettings()
     }
   }

@@ -49,6 +49,8 @@ public struct RecordRunner: Sendable {
   public var videosFolder = PicturesFolder()
   /// Encoder tunables.
   public var settings = VideoRecorder.Settings()
+  /// The most lines the recording keeps.
+  public var sizeLimit = VideoSizeLimit.camera
 
   /// Makes a runner from the parsed command line.
   public init(options: Options, request: ModeRequest, openMicrophone: MicrophoneOpener?) {
@@ -56,6 +58,8 @@ public struct RecordRunner: Sendable {
     outputDirectory = options.outputDirectory
     duration = options.recordDuration
     codec = options.recordCodec
+    settings.constantRateFactor = (options.videoQuality ?? .standard).constantRateFactor
+    sizeLimit = options.videoSizeLimit ?? .camera
     self.request = request
     self.openMicrophone = options.isAudioMuted ? nil : openMicrophone
   }
@@ -186,7 +190,8 @@ extension RecordRunner {
     if codec == .mjpeg, first.compressedSource.isEmpty { throw .notCompressed }
     let configuration = VideoRecorder.Configuration(
       codec: codec, frameSize: first.size, framesPerSecond: request.framesPerSecond ?? 30,
-      colorimetry: first.metadata.colorimetry, audio: microphone?.format, settings: settings)
+      colorimetry: first.metadata.colorimetry, audio: microphone?.format, settings: settings,
+      storedSize: sizeLimit.recordedSize(for: first.size))
     let destination =
       target.exactFile.map { RecordingDestination(exactPath: $0.standardizedFileURL) }
       ?? RecordingDestination(

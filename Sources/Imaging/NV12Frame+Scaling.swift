@@ -28,6 +28,26 @@ extension NV12Frame {
   }
 }
 
+extension NV12Frame {
+  /// Scales both planes of this frame into NV12 planes of `targetSize`: luma at `targetY`
+  /// with rows `targetYStride` bytes apart, chroma at `targetUV` with rows `targetUVStride`
+  /// apart (an encoder's picture, say). Sizes of zero do nothing.
+  public func scale(
+    intoY targetY: UnsafeMutablePointer<UInt8>, stride targetYStride: Int,
+    uv targetUV: UnsafeMutablePointer<UInt8>, stride targetUVStride: Int,
+    size targetSize: FrameSize, filter: ScaleFilter
+  ) {
+    guard size.width > 0, size.height > 0, targetSize.width > 0, targetSize.height > 0
+    else { return }
+    withPlaneAddresses { y, uv in
+      _ = NV12Scale(
+        y, Int32(yStride), uv, Int32(uvStride), Int32(size.width), Int32(size.height), targetY,
+        Int32(targetYStride), targetUV, Int32(targetUVStride), Int32(targetSize.width),
+        Int32(targetSize.height), filter == .box ? kFilterBox : kFilterBilinear)
+    }
+  }
+}
+
 /// One 8-bit plane scaled into another (libyuv's ScalePlane): for masks and other planes kept
 /// outside a frame. Sizes of zero do nothing.
 public enum PlaneScaling {

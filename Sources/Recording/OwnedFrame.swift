@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CFFmpeg
 import CameraModel
+import Imaging
 
 /// An NV12 `AVFrame` with reference-counted buffers, so libavcodec takes a reference to it
 /// instead of copying it. Its planes are either its own (`copy(from:)`) or a camera frame's,
@@ -25,13 +26,22 @@ final class OwnedFrame {
     av_frame_free(&owned)
   }
 
-  /// Copies `source`'s planes in. False when the encoder still holds the buffer (it should
-  /// not: libx264 copies the picture while encoding) and a new one cannot be made.
+  /// Copies `source`'s planes in, scaled down to the picture's size when `source` is larger
+  /// (a recording kept smaller than the camera's picture). False when the encoder still holds
+  /// the buffer (it should not: libx264 copies the picture while encoding) and a new one
+  /// cannot be made.
   func copy(from source: NV12Frame) -> Bool {
     if isLent || frame.pointee.buf.0 == nil {
       guard allocateBuffers() >= 0 else { return false }
     } else {
       guard av_frame_make_writable(frame) >= 0 else { return false }
+    }
+    if source.size != size {
+      guard let y = frame.pointee.data.0, let uv = frame.pointee.data.1 else { return false }
+      source.scale(
+        intoY: y, stride: Int(frame.pointee.linesize.0), uv: uv,
+        stride: Int(frame.pointee.linesize.1), size: size, filter: .box)
+      return true
     }
     let width = size.width
     source.withPlaneAddresses { y, uv in

@@ -60,7 +60,7 @@ final class RecordingPipeline {
     switch configuration.codec {
     case .h264:
       let encoder = try H264Encoder(
-        size: configuration.frameSize, framesPerSecond: fps,
+        size: configuration.storedSize, framesPerSecond: fps,
         colorimetry: configuration.colorimetry, settings: configuration.settings,
         globalHeader: muxer.wantsGlobalHeader)
       video = encoder

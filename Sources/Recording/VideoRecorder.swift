@@ -64,15 +64,24 @@ public final class VideoRecorder: Sendable {
     public var audio: AudioFormat?
     /// Encoder tunables.
     public var settings: Settings
+    /// The size the picture is stored at: the camera's, or smaller (scaled down before
+    /// encoding). Pass-through MJPEG always stores the camera's own.
+    public var storedSize: FrameSize
 
-    /// Makes a configuration.
+    /// Makes a configuration; `storedSize` defaults to `frameSize`, and a larger one (or any
+    /// other for MJPEG) is taken as `frameSize` too.
     public init(
       codec: VideoCodec = .h264, frameSize: FrameSize, framesPerSecond: Double,
       colorimetry: Colorimetry = .bt601Limited, audio: AudioFormat? = nil,
-      settings: Settings = Settings()
+      settings: Settings = Settings(), storedSize: FrameSize? = nil
     ) {
       self.codec = codec
       self.frameSize = frameSize
+      let smaller = storedSize.flatMap {
+        $0.width >= 2 && $0.height >= 2 && $0.width <= frameSize.width
+          && $0.height <= frameSize.height ? $0 : nil
+      }
+      self.storedSize = codec == .h264 ? smaller ?? frameSize : frameSize
       self.framesPerSecond = framesPerSecond
       self.colorimetry = colorimetry
       self.audio = audio
@@ -136,7 +145,7 @@ public final class VideoRecorder: Sendable {
       // Planes are allocated by the first copy: frames that are lent never need them.
       let picture =
         configuration.codec == .h264
-        ? try OwnedFrame(size: configuration.frameSize, allocating: false) : nil
+        ? try OwnedFrame(size: configuration.storedSize, allocating: false) : nil
       slots.append(VideoSlot(picture: picture))
     }
     freeSlots = Mutex(slots)
@@ -178,7 +187,9 @@ public final class VideoRecorder: Sendable {
   public func offer(
     lending frame: sending NV12Frame, giveBack: @escaping @Sendable (sending NV12Frame) -> Void
   ) {
-    guard configuration.codec == .h264 else {
+    // A picture stored smaller is scaled into the recorder's own buffer, not lent.
+    guard configuration.codec == .h264, configuration.storedSize == configuration.frameSize
+    else {
       offer(frame)
       return giveBack(frame)
     }

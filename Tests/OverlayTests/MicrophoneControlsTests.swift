@@ -51,9 +51,11 @@ struct MicrophoneControlsTests {
     #expect(SettingsLayout(state: state, layout: baseLayout).rows.contains(where: isMicrophone))
     state.recording.microphones = ["USB Mic"]
     let rows = SettingsLayout(state: state, layout: baseLayout).rows
-    // The video section comes just before the privacy section's heading and switch.
+    // The video section comes just before the privacy section's heading and switch: its
+    // heading, the microphone, the quality and the size.
     let index = rows.firstIndex(where: isMicrophone)
-    #expect(index == rows.count - 3)
+    #expect(index == rows.count - 5)
+    #expect(rows.suffix(4).map(\.content).prefix(2) == [.videoQuality, .videoSize])
     if let index, index > 0, case .heading("Video") = rows[index - 1].content {
     } else {
       Issue.record("no Video heading above the microphone line")

@@ -3,6 +3,7 @@ import CameraModel
 import CameraTestSupport
 import Foundation
 import Recording
+import Synchronization
 import Testing
 
 @Suite struct VideoRecorderTests {
@@ -130,6 +131,58 @@ import Testing
     let summary = recorder.stop()
     #expect(summary.statistics.framesWritten == 3)
     #expect(summary.statistics.firstFrameCaptureTime == MonotonicTime(nanoseconds: 2_000_000_000))
+  }
+
+  @Test func aPictureStoredSmallerIsScaledDownCopiedOrLent() throws {
+    let folder = try TemporaryFolder()
+    let configuration = VideoRecorder.Configuration(
+      frameSize: FrameSize(width: 640, height: 480), framesPerSecond: 30,
+      storedSize: FrameSize(width: 320, height: 240))
+    #expect(configuration.storedSize == FrameSize(width: 320, height: 240))
+    let destination = RecordingDestination(exactPath: folder.url.appendingPathComponent("s.mp4"))
+    let recorder = try VideoRecorder(configuration: configuration, destination: destination)
+    let returned = Mutex(0)
+    for index in 0..<6 {
+      let frame = TestPatterns.gradient(configuration.frameSize)
+      frame.metadata.sequence = UInt32(index)
+      frame.metadata.captureTime = MonotonicTime(nanoseconds: UInt64(index) * 33_333_333 + 1)
+      if index % 2 == 0 {
+        recorder.offer(frame)
+      } else {
+        // A frame offered on loan is scaled into the recorder's own picture and given back.
+        recorder.offer(lending: frame) { _ in returned.withLock { $0 += 1 } }
+      }
+    }
+    let summary = recorder.stop()
+    #expect(summary.statistics.framesWritten == 6)
+    #expect(returned.withLock { $0 } == 3)
+    let video = try #require(try MediaProbe(path: destination.finalURL.path).video)
+    #expect(video.width == 320 && video.height == 240)
+    // The gradient survives the scaling: dark at the left, bright at the right.
+    let decoder = try VideoFileDecoder(path: destination.finalURL.path, wantsAudio: false)
+    let first = try #require(decoder.firstFrame())
+    #expect(first.size == FrameSize(width: 320, height: 240))
+    first.withPlanes { y, _ in
+      #expect(y[120 * first.yStride + 4] < 40)
+      #expect(y[120 * first.yStride + 315] > 210)
+      #expect(abs(Int(y[120 * first.yStride + 160]) - 126) < 12)
+    }
+  }
+
+  @Test func theSizeLimitKeepsTheAspectAndNeverEnlarges() {
+    let hd = FrameSize(width: 1920, height: 1080)
+    #expect(VideoSizeLimit.camera.recordedSize(for: hd) == hd)
+    #expect(VideoSizeLimit.lines1080.recordedSize(for: hd) == hd)
+    #expect(VideoSizeLimit.lines720.recordedSize(for: hd) == FrameSize(width: 1280, height: 720))
+    #expect(VideoSizeLimit.lines480.recordedSize(for: hd) == FrameSize(width: 854, height: 480))
+    let vga = FrameSize(width: 640, height: 480)
+    #expect(VideoSizeLimit.lines720.recordedSize(for: vga) == vga)
+    // 4:3 at 480 lines from a taller picture; odd results are made even.
+    #expect(
+      VideoSizeLimit.lines480.recordedSize(for: FrameSize(width: 1000, height: 750))
+        == FrameSize(width: 640, height: 480))
+    #expect(VideoSizeLimit.allCases.map(\.title) == ["Camera's", "1080p", "720p", "480p"])
+    #expect(VideoQuality.allCases.map(\.constantRateFactor) == [18, 23, 28])
   }
 
   @Test func refusesFramesOfAnotherSizeAsDrops() throws {

@@ -13,6 +13,10 @@ public enum RecordingAction: Hashable, Sendable {
   case toggleMicrophoneMute
   /// Record from the capture device named so (nil: the system's default input).
   case selectMicrophone(String?)
+  /// Step the video quality to its next setting: High, Standard, Small, High.
+  case cycleVideoQuality
+  /// Step the video size limit to its next setting: the camera's, 1080p, 720p, 480p.
+  case cycleVideoSize
   /// A key or a click the video side could not act on, and why: the app says so, so that no
   /// request is dropped without a trace.
   case refused(RecordingRefusal)

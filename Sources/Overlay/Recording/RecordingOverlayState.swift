@@ -29,6 +29,10 @@ public struct RecordingOverlayState: Hashable, Sendable {
   public var microphones: [String]?
   /// The chosen capture device; nil for the system's default input.
   public var microphone: String?
+  /// How much recordings are compressed.
+  public var videoQuality = VideoQuality.standard
+  /// The most lines a recording keeps.
+  public var videoSizeLimit = VideoSizeLimit.camera
   /// The input recordings open when it is not the chosen one (the simulated microphone of
   /// `--sim-microphone`); nil when it is.
   public var microphoneInUse: String?

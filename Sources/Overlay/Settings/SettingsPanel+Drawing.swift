@@ -85,15 +85,17 @@ extension SettingsPanel {
         Self.codeDetectionTitle, isOn: state.scan.detectsCodesInPhotoMode, frame: frame,
         into: &commands)
     case .photoQuality:
-      let size = painter.px(Self.labelSize)
-      let value = state.photo.photoQuality.title
-      let valueWidth = painter.text.size(of: value, pointSize: size).width
-      painter.appendText(
-        Self.photoQualityTitle, into: &commands, leading: frame.minX, centerY: frame.center.y,
-        size: size, color: CameraPainter.textColor)
-      painter.appendText(
-        value, into: &commands, leading: frame.maxX - valueWidth, centerY: frame.center.y,
-        size: size, color: CameraPainter.secondaryTextColor)
+      drawValueRow(
+        Self.photoQualityTitle, value: state.photo.photoQuality.title, frame: frame,
+        into: &commands)
+    case .videoQuality:
+      drawValueRow(
+        Self.videoQualityTitle, value: state.recording.videoQuality.title, frame: frame,
+        into: &commands)
+    case .videoSize:
+      drawValueRow(
+        Self.videoSizeTitle, value: state.recording.videoSizeLimit.title, frame: frame,
+        into: &commands)
     case .keepCameraOpen:
       drawSwitchRow(
         Self.keepCameraOpenTitle, isOn: state.camera.keepsCameraOpen, frame: frame,
@@ -115,6 +117,20 @@ extension SettingsPanel {
     case .saveFolder(let kind):
       drawFolderRow(kind, row, response: response, into: &commands)
     }
+  }
+
+  /// A label at the left and the setting's value at the right; a click steps the value.
+  private func drawValueRow(
+    _ title: String, value: String, frame: Rect, into commands: inout [DrawCommand]
+  ) {
+    let size = painter.px(Self.labelSize)
+    let valueWidth = painter.text.size(of: value, pointSize: size).width
+    painter.appendText(
+      title, into: &commands, leading: frame.minX, centerY: frame.center.y, size: size,
+      color: CameraPainter.textColor)
+    painter.appendText(
+      value, into: &commands, leading: frame.maxX - valueWidth, centerY: frame.center.y,
+      size: size, color: CameraPainter.secondaryTextColor)
   }
 
   /// A label, cut to the room left of the switch at the line's right.

@@ -5,8 +5,8 @@ extension SettingsLayout {
   /// capture devices, even when "Default" is the only input (the line then says so, and which
   /// input a recording will use is never a guess).
   static func videoContents(of recording: RecordingOverlayState) -> [SettingsRow.Content] {
-    guard recording.microphones != nil else { return [] }
-    return [.heading("Video"), .microphone]
+    [.heading("Video")] + (recording.microphones == nil ? [] : [.microphone])
+      + [.videoQuality, .videoSize]
   }
 }
 

@@ -98,7 +98,8 @@ struct SettingsPanel {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
     case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
-      .grid, .microphone, .keepCameraOpen, .aid, .zebraLevel, .saveFolder:
+      .grid, .microphone, .keepCameraOpen, .aid, .zebraLevel, .saveFolder, .videoQuality,
+      .videoSize:
       true
     }
   }
@@ -133,6 +134,10 @@ struct SettingsPanel {
   static let resetTitle = "Reset to defaults"
   /// The photo section's quality label.
   static let photoQualityTitle = "Photo quality"
+  /// The video section's quality label.
+  static let videoQualityTitle = "Video quality"
+  /// The video section's size label.
+  static let videoSizeTitle = "Video size"
   /// The photo section's switch label.
   static let codeDetectionTitle = "Detect codes in photo mode"
   /// The privacy section's switch label.
@@ -180,6 +185,10 @@ struct SettingsPanel {
       return microphoneActions(response)
     case .saveFolder(let kind):
       return folderActions(kind, response)
+    case .videoQuality:
+      return response.isClicked ? [.recording(.cycleVideoQuality)] : []
+    case .videoSize:
+      return response.isClicked ? [.recording(.cycleVideoSize)] : []
     case .heading:
       return []
     }

@@ -34,6 +34,10 @@ struct SettingsRow {
     case microphone
     /// The "Keep the camera on when hidden" switch of the privacy section.
     case keepCameraOpen
+    /// How much recordings are compressed: a click steps it.
+    case videoQuality
+    /// The most lines a recording keeps: a click steps it.
+    case videoSize
     /// Where captures of a kind are saved, with the list of folders.
     case saveFolder(MediaFolderKind)
   }
@@ -72,6 +76,8 @@ struct SettingsRow {
     case .zebraLevel: ControlID("settings-zebra-level")
     case .microphone: ControlID("settings-microphone")
     case .keepCameraOpen: ControlID("settings-keep-camera-open")
+    case .videoQuality: ControlID("settings-video-quality")
+    case .videoSize: ControlID("settings-video-size")
     case .saveFolder(let kind): ControlID("settings-save-folder-\(kind)")
     }
   }
