@@ -20,16 +20,19 @@ public final class PhotoController {
   public static let burstQueueLimit = 4
   /// The most shots one held shutter takes; the burst then waits for the shutter to be let go.
   public static let burstLimit = 100
-  /// The ring's length: the frames a Quality photo merges (8) and the 2 that may be newer than
-  /// the one on screen, which also covers 0.15 s at 30 fps. A shot wants the frame on screen
-  /// when the input was read: the newest or the one before it (the iteration that reads a
-  /// click may upload a newer frame before it presents); the rest is headroom for a render
-  /// loop that stalled, and the frames before the shot for a merged photo. Raw frames are
-  /// 3.1 MB each at 1080p, so the length is memory (31 MB).
-  public static let ringCapacity = max(
-    FrameRing.capacity(framesPerSecond: 30, seconds: 0.15), PhotoQuality.quality.frameCount + 2)
-  /// Frames the capture pool needs: the mailbox's four, the ring, the writer's pending shots
-  /// and the burst queue.
+  /// The ring's longest length, at Quality (see `ringCapacity(for:)`). Raw frames are 3.1 MB
+  /// each at 1080p, so this is 28 MB; Speed keeps 6 MB.
+  public static let ringCapacity = PhotoQuality.allCases.map(ringCapacity(for:)).max() ?? 2
+
+  /// The ring's length for `quality`: the frames one photo merges, and the one newer frame the
+  /// iteration that reads a click may present before the shutter is handled (the shot wants
+  /// the frame on screen when the input was read). Speed keeps 2, Balanced 5, Quality 9. Held
+  /// bursts take each frame as it is presented, so they need no more.
+  public static func ringCapacity(for quality: PhotoQuality) -> Int { quality.frameCount + 1 }
+
+  /// Frames the capture pool may need: the mailbox's four, the longest ring, the writer's
+  /// pending shots and the burst queue. The pool allocates frames only when they are needed, so
+  /// a ring kept short by the setting keeps the memory down too.
   public static let poolCapacity =
     4 + ringCapacity + PhotoWriter.maximumPending + burstQueueLimit
   /// How long the undo toast stays after a photo went to the trash.
@@ -37,7 +40,7 @@ public final class PhotoController {
   /// The viewer's strongest magnification.
   public static let maximumZoom = 8.0
 
-  let ring = FrameRing(capacity: PhotoController.ringCapacity)
+  let ring = FrameRing(capacity: PhotoController.ringCapacity(for: .speed))
   let writer: any PhotoControllerWriter
   let clock: () -> MonotonicTime
   /// Gives a raw frame back to the capture pool it came from; the app points it at the
@@ -65,8 +68,21 @@ public final class PhotoController {
   /// Frames one press takes (`--burst N`).
   let burstCount: Int
   /// How many frames a shutter press merges into its photo (`--quality`). Held-shutter
-  /// bursts always take single frames.
-  public var photoQuality = PhotoQuality.speed
+  /// bursts always take single frames. The ring keeps as many frames as the setting needs;
+  /// frames a shorter ring lets go of go back to the pool.
+  public var photoQuality = PhotoQuality.speed {
+    didSet {
+      for evicted in ring.resize(to: Self.ringCapacity(for: photoQuality)) {
+        // Unchecked: the ring handed the frame over and the array is dropped after the loop,
+        // so this is the only reference when it goes back to the pool.
+        nonisolated(unsafe) let frame = evicted
+        release(frame)
+      }
+    }
+  }
+
+  /// The frames the zero-shutter-lag ring keeps for the current setting.
+  public var ringLength: Int { ring.capacity }
 
   /// The folder new photos go into.
   public private(set) var folder: URL
@@ -151,10 +167,12 @@ public final class PhotoController {
       max(settings.timerSeconds, AppSettings.timerSecondsRange.lowerBound),
       AppSettings.timerSecondsRange.upperBound)
     self.flashMode = settings.flashMode ?? .off
-    self.photoQuality = settings.photoQuality
     self.burstCount = max(1, burstCount)
     self.clock = clock
     self.release = release
+    // Observers do not run in an initializer: the empty ring is sized here.
+    self.photoQuality = settings.photoQuality
+    _ = ring.resize(to: Self.ringCapacity(for: settings.photoQuality))
   }
 
   /// Every effect asked for since the last call, oldest first.

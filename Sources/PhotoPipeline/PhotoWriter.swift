@@ -20,8 +20,12 @@ import Workers
 /// Any thread, unless a member says otherwise. Members marked "Writer thread" run only on the
 /// writer's own thread.
 public final class PhotoWriter: Sendable {
-  /// Shots queued or in progress before the writer refuses new ones.
-  public static let maximumPending = 2
+  /// Shots queued or in progress before the writer refuses new ones: four photos in flight,
+  /// so a few quick presses in Quality all count while their merges run. A merged shot holds
+  /// its own copies of its frames (8 × 3.1 MB at 1080p, 8 × 12.4 MB at 2160p), so four of them
+  /// cost 100 to 400 MB until they are written; raw single shots pin a pool frame each, which
+  /// the pool's capacity allows for.
+  public static let maximumPending = 4
   /// How often photos the vault kept are retried.
   public let retryInterval: Duration
 
@@ -68,7 +72,7 @@ public final class PhotoWriter: Sendable {
     }
   }
 
-  /// Whether a new shot would be refused: two are already waiting, or the vault is full of
+  /// Whether a new shot would be refused: four are already waiting, or the vault is full of
   /// photos it could not write.
   public var isBusy: Bool {
     counts.withLock { $0.pending >= Self.maximumPending } || vault.isFull
