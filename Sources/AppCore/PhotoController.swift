@@ -132,6 +132,14 @@ public final class PhotoController {
   /// missing folder with the first photo, and then it is watched again.
   var isFolderUnavailable = false
 
+  /// The still shot under way, if any (see PhotoController+Still).
+  var still: StillShot?
+  /// The preview mode and the larger mode a Quality press switches to; nil when the camera
+  /// offers none larger.
+  var stillTarget: (preview: CaptureMode, still: CaptureMode)?
+  /// The press being timed (see PhotoController+Timing).
+  var timing: ShutterTiming?
+
   // Strip and viewer state, see PhotoController+Strip and PhotoController+Viewer.
   var pending: [PendingShot] = []
   /// Merged photos whose proxy is on disk (and may be listed) while the merge runs: shot id →
@@ -264,12 +272,18 @@ public final class PhotoController {
     playsSound: Bool = true
   ) -> Bool {
     guard canShoot else { return false }
-    if photoQuality.frameCount > 1, !isBursting {
-      guard submitMerged(endingAt: time, clickTime: clickTime ?? time) else { return false }
+    let id: UInt64?
+    if takesStillShot {
+      id = takeStillShot(at: time, clickTime: clickTime ?? time)
+    } else if photoQuality.frameCount > 1, !isBursting {
+      id = submitMerged(endingAt: time, clickTime: clickTime ?? time)
+    } else if let entry = ring.take(shownAt: time) {
+      id = submit(entry, clickTime: clickTime ?? time)
     } else {
-      guard let entry = ring.take(shownAt: time) else { return false }
-      guard submit(entry, clickTime: clickTime ?? time) else { return false }
+      id = nil
     }
+    guard let id else { return false }
+    if !isBursting { startTiming(pressedAt: clickTime ?? time, shotID: id) }
     if flash { flashTime = time }
     if playsSound, !isMuted { effects.append(.playShutterSound) }
     return true
@@ -282,7 +296,7 @@ public final class PhotoController {
   func submitQueuedShots() {
     while !writer.isBusy, let entry = burstQueue.next(timeout: .zero) {
       let clickTime = entry.presentedAt
-      guard submit(entry, clickTime: clickTime) else { break }
+      guard submit(entry, clickTime: clickTime) != nil else { break }
       if !isMuted { effects.append(.playShutterSound) }
     }
   }
@@ -290,10 +304,10 @@ public final class PhotoController {
   /// Hands the writer the ring's frames up to the one shown at `time`, to merge into one photo.
   /// Raw frames are copied (0.3 ms each at 1080p) and the pool's go back at once, so a merge
   /// in progress never starves capture; compressed ones are decoded on the writer's thread.
-  private func submitMerged(endingAt time: MonotonicTime, clickTime: MonotonicTime) -> Bool {
-    guard !writer.isBusy else { return false }
+  private func submitMerged(endingAt time: MonotonicTime, clickTime: MonotonicTime) -> UInt64? {
+    guard !writer.isBusy else { return nil }
     let entries = ring.take(count: photoQuality.frameCount, endingAt: time)
-    guard !entries.isEmpty else { return false }
+    guard !entries.isEmpty else { return nil }
     var owned: [RingEntry] = []
     for entry in entries {
       guard case .raw(let pooled) = entry.content else {
@@ -320,16 +334,16 @@ public final class PhotoController {
       clickTime: clickTime, make: device.driver, model: device.name, orientation: orientation,
       folder: folder)
     job.zoom = zoom
-    return writer.submit(job) != nil
+    return writer.submit(job)
   }
 
-  private func submit(_ entry: sending RingEntry, clickTime: MonotonicTime) -> Bool {
+  private func submit(_ entry: sending RingEntry, clickTime: MonotonicTime) -> UInt64? {
     let captureDate = Date().addingTimeInterval(-clock().seconds(since: clickTime))
     var job = PhotoJob(
       entry: entry, release: release, captureDate: captureDate, clickTime: clickTime,
       make: device.driver, model: device.name, orientation: orientation, folder: folder)
     job.zoom = zoom
-    return writer.submit(job) != nil
+    return writer.submit(job)
   }
 
   /// Once per frame: fires the self-timer when due and applies the writer's and the
@@ -341,6 +355,7 @@ public final class PhotoController {
       burstRemaining = burstCount - 1
     }
     submitQueuedShots()
+    checkStillShotPatience(at: clock())
     photoEvents.forEach(apply)
     libraryEvents.forEach(apply)
     if keptMessage != nil, writer.unwrittenCount == 0 { keptMessage = nil }
@@ -415,7 +430,7 @@ public final class PhotoController {
     var state = PhotoOverlayState()
     let now = clock()
     state.canShoot = canShoot
-    state.isWriterBusy = writer.isBusy
+    state.isWriterBusy = !isShutterReady && canShoot
     state.isBursting = isBursting
     if isBursting {
       state.burstCount = burstShots

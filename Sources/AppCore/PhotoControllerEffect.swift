@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Foundation
 import MediaStore
 import Overlay
@@ -30,6 +31,9 @@ public enum PhotoControllerEffect: Sendable, Equatable {
   case watchFolder(URL)
   /// Ask the user for another folder, then call `folderChosen`.
   case chooseFolder
+  /// Stream the camera in the mode `request` asks for (a Quality shot's switch to the largest
+  /// mode and back).
+  case reconfigureCamera(ModeRequest)
   /// One line for the log, e.g. the click-to-file time of a saved photo.
   case log(String)
 }

@@ -228,6 +228,7 @@ final class PreviewApp {
       followWindowVisibility()
       if events.isMinimized { continue }
       applyCaptureEvents()
+      updateStillShot()
       let newFrame = uploadNewestFrame()
       updateScan(at: MonotonicTime.now())
       updatePhotos()
@@ -256,6 +257,11 @@ final class PreviewApp {
     // keeps), so the frame is still unshared when it moves on to the ring or the pool. The
     // compiler counts it as the loop's once it was passed to them.
     nonisolated(unsafe) let frame = taken
+    // A Quality shot in the largest mode: the last preview frame stays on screen meanwhile.
+    guard !photos.controller.isPreviewFrozen else {
+      stillFrameArrived(frame, at: MonotonicTime.now())
+      return false
+    }
     guard !photos.isViewerOpen else {
       session.recycle(frame)
       return false
@@ -288,7 +294,7 @@ final class PreviewApp {
     }
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
-    updatePreviewReduction()
+    if !photos.controller.isPreviewFrozen { updatePreviewReduction() }
     checkLatency(at: MonotonicTime.now())
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
@@ -310,6 +316,7 @@ final class PreviewApp {
       drawPicture()
       backend.draw(frame.commands)
       window.present()
+      photosPresented(at: MonotonicTime.now())
       screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
       latencyPatchPresented(at: MonotonicTime.now())
       if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }

@@ -424,6 +424,8 @@ extension SnapshotRunner {
     for event in events {
       switch event {
       case .saved(let id, let url, _): results[id] = .success(url)
+      // A photo, if not the merged one; the runner's own notes say why.
+      case .proxyKept(let id, let url, _): results[id] = .success(url)
       // The photo stays in the vault; `save` rescues it into the unsaved folder.
       case .kept(let id, let error):
         results[id] = .failure(SnapshotFailure(message: error.userMessage))

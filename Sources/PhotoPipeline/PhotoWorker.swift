@@ -49,6 +49,12 @@ final class PhotoWorker {
       processBurst(frames, quality: quality, job: job, id: id)
       return
     }
+    if case .still(let proxy, let still, let quality) = job.source {
+      // Unchecked: the proxy is the job's own copy, which only this thread uses from here on.
+      nonisolated(unsafe) let reference = proxy
+      processStill(proxy: reference, frames: still, quality: quality, job: job, id: id)
+      return
+    }
     let (captureDate, clickTime) = (job.captureDate, job.clickTime)
     let (make, model, orientation, folder) = (job.make, job.model, job.orientation, job.folder)
     let description = job.imageDescription
@@ -112,8 +118,8 @@ final class PhotoWorker {
         picture = croppedFrame
       }
       return try encodeRaw(picture, id: id)
-    case .burst:
-      preconditionFailure("bursts go through processBurst")
+    case .burst, .still:
+      preconditionFailure("merged photos go through processBurst and processStill")
     case .jpeg(let bytes) where job.zoom.isZoomed:
       // A zoomed shot of a camera's JPEG: decode, crop, encode again. turbojpeg's lossless
       // crop (tjTransform) would keep the camera's bits but can only cut on 16-pixel MCU
@@ -154,42 +160,103 @@ final class PhotoWorker {
       post(.failed(id: id, message: "The photo's frames could not be decoded."))
       return
     }
-    let date = job.captureDate
-    func tagged(_ encoded: (jpeg: Data, size: FrameSize), _ description: String) -> Data {
-      let metadata = PhotoMetadata(
-        captureDate: date, make: job.make, model: job.model, softwareVersion: softwareVersion,
-        size: encoded.size, orientation: job.orientation, imageDescription: description)
-      return (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
+    guard let url = writeProxy(reference, quality: quality, job: job, id: id) else { return }
+    replaceProxy(at: url, merging: frames, quality: quality, job: job, id: id)
+  }
+
+  /// A Quality shot in the camera's largest mode: the frame on screen at the shutter is the
+  /// proxy, written at once; the frames taken after the mode switch arrive through `still`,
+  /// and their merge (at the larger size) replaces the proxy. When they never come, the proxy
+  /// stays and `.proxyKept` says why.
+  private func processStill(
+    proxy: RingEntry, frames still: StillFrames, quality: PhotoQuality, job: PhotoJob,
+    id: UInt64
+  ) {
+    guard let reference = decodedFrame(proxy) else {
+      still.fail("The photo's frames could not be decoded.")
+      post(.failed(id: id, message: "The photo's frames could not be decoded."))
+      return
     }
-    let url: URL
+    guard let url = writeProxy(reference, quality: quality, job: job, id: id) else {
+      still.fail("The photo could not be written.")
+      return
+    }
+    switch still.wait(timeout: Self.stillFramesTimeout) {
+    case .frames(let entries):
+      let frames = entries.compactMap(decodedFrame)
+      guard !frames.isEmpty else {
+        post(
+          .proxyKept(
+            id: id, url: url,
+            message: "The Quality shot's frames could not be decoded: the photo is the preview"
+              + " frame, not merged."))
+        return
+      }
+      replaceProxy(at: url, merging: frames, quality: quality, job: job, id: id)
+    case .failed(let reason):
+      post(
+        .proxyKept(
+          id: id, url: url, message: reason + " The photo is the preview frame, not merged."))
+    }
+  }
+
+  /// How long a still shot's frames may take after its proxy is written: a camera switching
+  /// modes answers within a second or two; one that does not answer in this time is gone.
+  static let stillFramesTimeout = Duration.seconds(20)
+
+  /// Writes `reference` as the shot's proxy, tagged as an unfinished merge; its URL, or nil
+  /// when the folder refused it (kept like any photo) or it could not be encoded.
+  private func writeProxy(
+    _ reference: NV12Frame, quality: PhotoQuality, job: PhotoJob, id: UInt64
+  ) -> URL? {
     do {
       let proxy = try encodeRaw(zoomed(reference, job.zoom), id: id)
       createFolderIfParentExists(job.folder)
       let note = quality.photoDescription(framesMerged: 1) + " (merge unfinished)"
-      switch vault.save(tagged(proxy, note), capturedAt: date, in: job.folder) {
+      switch vault.save(tagged(proxy, note, job: job), capturedAt: job.captureDate, in: job.folder)
+      {
       case .saved(let saved):
-        url = saved
         post(.proxySaved(id: id, url: saved))
+        return saved
       case .kept(let error):
         post(.kept(id: id, error: error))
-        return
       case .busy(let error):
         let reason = error.map { " " + $0.userMessage } ?? ""
         post(.failed(id: id, message: "Too many photos are waiting to be written." + reason))
-        return
       }
     } catch {
       post(.failed(id: id, message: error.userMessage))
-      return
     }
+    return nil
+  }
+
+  /// Merges `frames` (the last is the reference) and replaces the proxy at `url` with the
+  /// result in one rename; on failure the proxy stays, a photo if a noisier one.
+  private func replaceProxy(
+    at url: URL, merging frames: [NV12Frame], quality: PhotoQuality, job: PhotoJob, id: UInt64
+  ) {
+    guard let reference = frames.last else { return }
     let merged = NV12Frame(size: reference.size)
     let report = FrameMerger().merge(frames, referenceIndex: frames.count - 1, into: merged)
     if let final = try? encodeRaw(zoomed(merged, job.zoom), id: id) {
-      // On failure the proxy stays: a photo, if a noisier one.
-      try? vault.replace(
-        url, with: tagged(final, quality.photoDescription(framesMerged: report.framesMerged)))
+      let description = quality.photoDescription(framesMerged: report.framesMerged)
+      try? vault.replace(url, with: tagged(final, description, job: job))
     }
     post(.saved(id: id, url: url, clickToFile: MonotonicTime.now().duration(since: job.clickTime)))
+  }
+
+  /// The JPEG with its EXIF block saying `description`; the bare JPEG if the block cannot be
+  /// built.
+  private func tagged(
+    _ encoded: (jpeg: Data, size: FrameSize), _ description: String, job: PhotoJob
+  )
+    -> Data
+  {
+    let metadata = PhotoMetadata(
+      captureDate: job.captureDate, make: job.make, model: job.model,
+      softwareVersion: softwareVersion, size: encoded.size, orientation: job.orientation,
+      imageDescription: description)
+    return (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
   }
 
   /// An entry's frame: its own for raw entries, decoded for compressed ones; nil when the

@@ -37,7 +37,7 @@ struct PhotoWriterTests {
   private func isFailure(_ event: PhotoEvent) -> Bool {
     switch event {
     case .failed, .kept: true
-    case .saved, .thumbnailReady, .proxySaved: false
+    case .saved, .thumbnailReady, .proxySaved, .proxyKept: false
     }
   }
 
