@@ -106,7 +106,10 @@ extension PreviewApp {
   func updateStillShot() {
     let controller = photos.controller
     controller.cameraModes(preview: model.mode, modes: camera.modes)
-    guard controller.isPreviewFrozen else { return }
+    guard controller.isPreviewFrozen else {
+      if let discards = quitAfterStillShot { follow(.quit(discardsUnsaved: discards)) }
+      return
+    }
     switch model.cameraState {
     case .failed, .noCamera:
       controller.stillShotInterrupted("The camera went away during the Quality shot.")
@@ -212,6 +215,15 @@ extension PreviewApp {
     case .wait: break
     case .chooseFolder: handle(PhotoAction.chooseFolder)
     case .quit(let discards):
+      // A Quality shot taking its frames finishes them first (a second or so), so its photo
+      // is merged rather than left as its proxy.
+      guard !photos.controller.isPreviewFrozen else {
+        if quitAfterStillShot == nil {
+          logLine("pinhole: finishing the Quality shot's frames before quitting")
+        }
+        quitAfterStillShot = discards
+        return
+      }
       discardsUnsavedPhotos = discards
       isRunning = false
     }

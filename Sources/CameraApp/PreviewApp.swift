@@ -59,6 +59,9 @@ final class PreviewApp {
   var quitGuard = QuitGuard()
   /// Set when the person chose Quit Without Saving: the held photos are not rescued.
   var discardsUnsavedPhotos = false
+  /// A quit asked for while a Quality shot was taking its frames: it happens once they are
+  /// taken (or the shot gave up), with this answer about unsaved photos.
+  var quitAfterStillShot: Bool?
   var hasPresentedFrame = false
   /// Whether the overlay was ever drawn; until it is, the first picture goes up without it
   /// (`presentFirstPicture`).
@@ -308,10 +311,12 @@ final class PreviewApp {
     state.noticeSince = noticeTimer.since(
       state.notice, isSticky: model.heldBy != nil, time: input.time)
     let frame = overlay.frame(input: input, state: state)
-    if presentGate.shouldPresent(
+    let presents = presentGate.shouldPresent(
       newFrame: newFrame, hadEvents: needsPresent, commands: frame.commands,
       now: MonotonicTime.now())
-    {
+    // Skipped, the screen already shows this overlay: the shutter's figures count from now.
+    if !presents { photosPresented(at: MonotonicTime.now()) }
+    if presents {
       window.clear()
       drawPicture()
       backend.draw(frame.commands)

@@ -74,7 +74,7 @@ struct StillSwitchRun {
     case .skip:
       if let asked = returnAskedAt, time.seconds(since: asked) > Self.returnPatience {
         notes.append(
-          "pinhole: the camera did not come back to \(current.preview.size) within"
+          "the camera did not come back to \(current.preview.size) within"
             + " \(Int(Self.returnPatience)) s after the photo's frames.")
         hasEnded = true
       }
@@ -84,14 +84,14 @@ struct StillSwitchRun {
       return true
     case .sizeChanged(let other):
       notes.append(
-        "pinhole: the camera changed its picture size to \(other) during the Quality photo;"
+        "the camera changed its picture size to \(other) during the Quality photo;"
           + " it has the frames taken before.")
       askForPreview(current, at: time, session: session)
       return false
     case .previewBack(let gap):
       let milliseconds = Int((gap / .milliseconds(1)).rounded())
       notes.append(
-        "pinhole: Quality took its frames at \(current.still.size) while previewing"
+        "Quality took its frames at \(current.still.size) while previewing"
           + " \(current.preview.size); the stream came back in \(current.preview.size) after a"
           + " preview gap of \(milliseconds) ms")
       return false

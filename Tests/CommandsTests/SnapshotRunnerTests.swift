@@ -126,7 +126,7 @@ struct SnapshotRunnerTests {
     #expect(
       outcome.notes.contains {
         $0.hasPrefix(
-          "pinhole: Quality took its frames at 1920x1080 while previewing 1280x720; the stream"
+          "Quality took its frames at 1920x1080 while previewing 1280x720; the stream"
             + " came back in 1280x720 after a preview gap of ")
       }, "\(outcome.notes)")
   }
