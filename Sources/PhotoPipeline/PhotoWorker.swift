@@ -6,7 +6,28 @@ import Glibc
 import Imaging
 import MediaStore
 
-/// The work behind `PhotoWriter`, with the encoder and decoder it owns. Writer thread only.
+/// The merge half of a merged photo, handed from the writer thread to the merge thread once its
+/// proxy is on disk at `url`. Not `Sendable`: it carries the shot's frames, and moves `sending`.
+struct MergeStage {
+  /// Where the frames come from.
+  enum Frames {
+    /// Frames taken from the ring, oldest first; the last is the reference.
+    case taken([RingEntry])
+    /// Frames still arriving from the camera's largest mode.
+    case still(StillFrames)
+  }
+
+  var id: UInt64
+  var url: URL
+  var frames: Frames
+  var quality: PhotoQuality
+  /// The shot's metadata (its source is no longer read).
+  var job: PhotoJob
+}
+
+/// The work behind `PhotoWriter`, with the encoder and decoder it owns. One instance on the
+/// writer thread (single photos and proxies), one on the merge thread (merges); each only on
+/// its own thread.
 final class PhotoWorker {
   /// A photo the vault kept: its shot id and when its shutter was pressed.
   private struct KeptShot {
@@ -40,21 +61,28 @@ final class PhotoWorker {
     self.post = post
   }
 
-  /// Thumbnail (unless none is wanted), JPEG, EXIF, file, each step reported.
-  func process(_ job: sending PhotoJob, id: UInt64) {
+  /// Thumbnail (unless none is wanted), JPEG, EXIF, file, each step reported. A merged photo
+  /// stops once its proxy is on disk: the merge half comes back, for the merge thread.
+  func process(_ job: sending PhotoJob, id: UInt64) -> MergeStage? {
     if case .burst(let entries, let quality) = job.source {
       // Unchecked: the entries' frames are the job's own copies, which only this thread uses
       // from here on; the compiler cannot follow them out of the enum's payload.
       nonisolated(unsafe) let frames = entries
-      processBurst(frames, quality: quality, job: job, id: id)
-      return
+      return startBurst(frames, quality: quality, job: job, id: id)
     }
     if case .still(let proxy, let still, let quality) = job.source {
       // Unchecked: the proxy is the job's own copy, which only this thread uses from here on.
       nonisolated(unsafe) let reference = proxy
-      processStill(proxy: reference, frames: still, quality: quality, job: job, id: id)
-      return
+      return startStill(proxy: reference, frames: still, quality: quality, job: job, id: id)
     }
+    // Unchecked: the job came in `sending`; reading its source above kept no reference.
+    nonisolated(unsafe) let single = job
+    processSingle(single, id: id)
+    return nil
+  }
+
+  /// One frame: thumbnail, JPEG, EXIF, file.
+  private func processSingle(_ job: sending PhotoJob, id: UInt64) {
     let (captureDate, clickTime) = (job.captureDate, job.clickTime)
     let (make, model, orientation, folder) = (job.make, job.model, job.orientation, job.folder)
     let description = job.imageDescription
@@ -147,57 +175,70 @@ final class PhotoWorker {
     }
   }
 
-  /// A merged photo, deferred: the reference frame is written at once as a proxy (its thumbnail
-  /// shows in the strip, and a crash from here on leaves at least it on disk), then the burst
-  /// is merged, and the finished photo replaces the proxy in one rename, with a new thumbnail
-  /// for the same shot. A proxy the folder refuses is kept like any photo; a failed
-  /// replacement leaves the proxy.
-  private func processBurst(
+  /// A merged photo, deferred: the reference frame (the newest) is written at once as a proxy
+  /// (its thumbnail shows in the strip, and a crash from here on leaves at least it on disk);
+  /// the merge half is returned for the merge thread, where the finished photo replaces the
+  /// proxy in one rename, with a new thumbnail for the same shot. A proxy the folder refuses
+  /// is kept like any photo; a failed replacement leaves the proxy.
+  private func startBurst(
     _ entries: [RingEntry], quality: PhotoQuality, job: PhotoJob, id: UInt64
-  ) {
-    let frames = entries.compactMap(decodedFrame)
-    guard let reference = frames.last else {
+  ) -> MergeStage? {
+    guard let reference = entries.last.flatMap(decodedFrame) else {
       post(.failed(id: id, message: "The photo's frames could not be decoded."))
-      return
+      return nil
     }
-    guard let url = writeProxy(reference, quality: quality, job: job, id: id) else { return }
-    replaceProxy(at: url, merging: frames, quality: quality, job: job, id: id)
+    guard let url = writeProxy(reference, quality: quality, job: job, id: id) else { return nil }
+    return MergeStage(id: id, url: url, frames: .taken(entries), quality: quality, job: job)
   }
 
   /// A Quality shot in the camera's largest mode: the frame on screen at the shutter is the
-  /// proxy, written at once; the frames taken after the mode switch arrive through `still`,
-  /// and their merge (at the larger size) replaces the proxy. When they never come, the proxy
-  /// stays and `.proxyKept` says why.
-  private func processStill(
+  /// proxy, written at once; the frames taken after the mode switch arrive through `still`
+  /// on the merge thread, and their merge (at the larger size) replaces the proxy. When they
+  /// never come, the proxy stays and `.proxyKept` says why.
+  private func startStill(
     proxy: RingEntry, frames still: StillFrames, quality: PhotoQuality, job: PhotoJob,
     id: UInt64
-  ) {
+  ) -> MergeStage? {
     guard let reference = decodedFrame(proxy) else {
       still.fail("The photo's frames could not be decoded.")
       post(.failed(id: id, message: "The photo's frames could not be decoded."))
-      return
+      return nil
     }
     guard let url = writeProxy(reference, quality: quality, job: job, id: id) else {
       still.fail("The photo could not be written.")
-      return
+      return nil
     }
-    switch still.wait(timeout: Self.stillFramesTimeout) {
-    case .frames(let entries):
-      let frames = entries.compactMap(decodedFrame)
-      guard !frames.isEmpty else {
+    return MergeStage(id: id, url: url, frames: .still(still), quality: quality, job: job)
+  }
+
+  /// The merge half of a merged photo: waits for a still shot's frames, decodes, merges and
+  /// replaces the proxy. Merge thread.
+  func finish(_ stage: MergeStage) {
+    let entries: [RingEntry]
+    switch stage.frames {
+    case .taken(let taken): entries = taken
+    case .still(let still):
+      switch still.wait(timeout: Self.stillFramesTimeout) {
+      case .frames(let arrived): entries = arrived
+      case .failed(let reason):
         post(
           .proxyKept(
-            id: id, url: url,
-            message: "The Quality shot's frames could not be decoded: the photo is the preview"
-              + " frame, not merged."))
+            id: stage.id, url: stage.url,
+            message: reason + " The photo is the preview frame, not merged."))
         return
       }
-      replaceProxy(at: url, merging: frames, quality: quality, job: job, id: id)
-    case .failed(let reason):
+    }
+    let frames = entries.compactMap(decodedFrame)
+    guard !frames.isEmpty else {
       post(
         .proxyKept(
-          id: id, url: url, message: reason + " The photo is the preview frame, not merged."))
+          id: stage.id, url: stage.url,
+          message: "The photo's frames could not be decoded: it is the preview frame, not"
+            + " merged."))
+      return
     }
+    replaceProxy(
+      at: stage.url, merging: frames, quality: stage.quality, job: stage.job, id: stage.id)
   }
 
   /// How long a still shot's frames may take after its proxy is written: a camera switching

@@ -66,9 +66,27 @@ public final class PhotoWriter: Sendable {
       let writer = PhotoWorker(
         vault: vault, softwareVersion: softwareVersion, thumbnailHeight: thumbnailHeight,
         post: emit)
-      Self.run(writer, commands: commands, vault: vault, retryInterval: retryInterval) {
+      // Merges run on a thread of their own, posting through the same events: a photo's proxy
+      // is never held up by an earlier photo's merge, or by a still shot's frames on their way.
+      let merger = Worker<MergeStage, PhotoEvent>(
+        name: "pinhole-merge", commandCapacity: Self.maximumPending, eventCapacity: 1,
+        makeState: {
+          PhotoWorker(
+            vault: vault, softwareVersion: softwareVersion, thumbnailHeight: thumbnailHeight,
+            post: emit)
+        }
+      ) { mergeWorker, stage, _ in
+        mergeWorker.finish(stage)
         counts.withLock { $0.pending -= 1 }
       }
+      Self.run(writer, commands: commands, vault: vault, retryInterval: retryInterval) {
+        stage in
+        // A stage the merger refuses (it cannot: it has room for every pending shot) leaves
+        // the proxy, which is on disk.
+        if let stage, merger.offer(stage) == nil { return }
+        counts.withLock { $0.pending -= 1 }
+      }
+      merger.stop()
     }
   }
 
@@ -127,18 +145,21 @@ public final class PhotoWriter: Sendable {
     worker.stop()
   }
 
-  /// The thread's body: one job at a time, and a retry of the kept photos every
-  /// `retryInterval` while the vault holds any. Writer thread.
+  /// The thread's body: one job at a time (a merged photo's merge goes on through `processed`),
+  /// and a retry of the kept photos every `retryInterval` while the vault holds any. Writer
+  /// thread.
   private static func run(
     _ writer: PhotoWorker, commands: Inbox<(id: UInt64, job: PhotoJob)>, vault: PhotoVault,
-    retryInterval: Duration, finished: () -> Void
+    retryInterval: Duration, processed: (sending MergeStage?) -> Void
   ) {
     while true {
       switch commands.receive(timeout: vault.pending.isEmpty ? nil : retryInterval) {
       case .message(let next):
         let id = next.id
-        writer.process(next.job, id: id)
-        finished()
+        // Unchecked: the stage holds the job's own frames, which the writer thread lets go of
+        // here; the merge thread owns them next.
+        nonisolated(unsafe) let stage = writer.process(next.job, id: id)
+        processed(stage)
       case .timedOut:
         writer.retryKeptPhotos()
       case .closed:

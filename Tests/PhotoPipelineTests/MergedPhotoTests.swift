@@ -167,4 +167,33 @@ struct MergedPhotoTests {
     #expect(try JPEGDecoder().decode(try Data(contentsOf: result.url)).size.width == 160)
     #expect(!later.contains { if case .saved = $0 { true } else { false } })
   }
+
+  @Test func aProxyIsNotHeldUpByAnEarlierShotWaitingForItsFrames() throws {
+    let folder = try TestFolder()
+    let writer = PhotoWriter(softwareVersion: "1.2.0")
+    defer { writer.stop() }
+    let still = StillFrames(wanted: 8)
+    // Unchecked: the entries and the jobs are made here for the writer alone.
+    nonisolated(unsafe) let proxy = noisyEntries(size: FrameSize(width: 160, height: 90))[0]
+    nonisolated(unsafe) let waiting = PhotoJob(
+      source: .still(proxy: proxy, frames: still, quality: .quality), make: "Acme",
+      model: "Sim", folder: folder.url)
+    let accepted = writer.submit(waiting)
+    let first = try #require(accepted)
+    nonisolated(unsafe) let burst = PhotoJob(
+      source: .burst(noisyEntries(size: FrameSize(width: 160, height: 90)), quality: .balanced),
+      make: "Acme", model: "Sim", folder: folder.url)
+    let submitted = writer.submit(burst)
+    let second = try #require(submitted)
+    // The second shot's proxy is written while the first still waits for its frames.
+    let early = events(of: writer) {
+      if case .proxySaved(second, _) = $0 { true } else { false }
+    }
+    #expect(early.contains { if case .proxySaved(first, _) = $0 { true } else { false } })
+    #expect(!still.isFinished)
+    #expect(writer.pendingCount == 2)
+    still.fail("The camera went away during the Quality shot.")
+    let rest = events(of: writer) { if case .saved(second, _, _) = $0 { true } else { false } }
+    #expect(rest.contains { if case .proxyKept(first, _, _) = $0 { true } else { false } })
+  }
 }
