@@ -18,6 +18,8 @@ struct StillSwitchRun {
   private var modeSwitch: StillModeSwitch?
   /// When the preview mode was asked for again; the return is given `returnPatience` seconds.
   private var returnAskedAt: MonotonicTime?
+  /// When the first frame of the largest mode arrived.
+  private var firstStillFrameAt: MonotonicTime?
   private static let returnPatience = 5.0
 
   init(isWanted: Bool, frameCount: Int) {
@@ -80,6 +82,7 @@ struct StillSwitchRun {
       }
       return false
     case .take:
+      if firstStillFrameAt == nil { firstStillFrameAt = time }
       if current.phase == .returning { askForPreview(current, at: time, session: session) }
       return true
     case .sizeChanged(let other):
@@ -89,11 +92,20 @@ struct StillSwitchRun {
       askForPreview(current, at: time, session: session)
       return false
     case .previewBack(let gap):
-      let milliseconds = Int((gap / .milliseconds(1)).rounded())
+      let milliseconds = { (duration: Duration) in Int((duration / .milliseconds(1)).rounded()) }
+      var parts = ""
+      if let first = firstStillFrameAt, let asked = returnAskedAt {
+        // Where the gap went: the switch, the frames, the switch back.
+        parts =
+          " (first frame in \(current.still.size) after"
+          + " \(milliseconds(first.duration(since: current.frozenAt))) ms, frames taken in"
+          + " \(milliseconds(asked.duration(since: first))) ms, back in"
+          + " \(milliseconds(time.duration(since: asked))) ms)"
+      }
       notes.append(
         "Quality took its frames at \(current.still.size) while previewing"
           + " \(current.preview.size); the stream came back in \(current.preview.size) after a"
-          + " preview gap of \(milliseconds) ms")
+          + " preview gap of \(milliseconds(gap)) ms" + parts)
       return false
     }
   }
