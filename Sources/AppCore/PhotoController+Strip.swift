@@ -53,6 +53,7 @@ extension PhotoController {
   func apply(_ event: PhotoEvent) {
     switch event {
     case .thumbnailReady(let id, let thumbnail):
+      thumbnailShown(id: id)
       // A merged photo's second thumbnail replaces its proxy's, in place: on the pending shot,
       // or on the listed proxy file.
       if let index = pending.firstIndex(where: { $0.id == id }) {
@@ -94,6 +95,12 @@ extension PhotoController {
       keptMessage = "\(sentence) — \(count) kept in memory"
       isKeptMessageDismissed = false
       effects.append(.log("pinhole: \(sentence) — \(count) kept in memory"))
+    case .proxyKept(let id, let url, let message):
+      processing[id] = nil
+      if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
+      effects.append(.log("pinhole: kept \(url.path) as it was: \(message)"))
+      showProblem(message)
+      dropListedShots()
     case .failed(let id, let message):
       if let index = pending.firstIndex(where: { $0.id == id }) {
         removeImage(pending.remove(at: index).imageID)

@@ -20,16 +20,19 @@ public final class PhotoController {
   public static let burstQueueLimit = 4
   /// The most shots one held shutter takes; the burst then waits for the shutter to be let go.
   public static let burstLimit = 100
-  /// The ring's length: the frames a Quality photo merges (8) and the 2 that may be newer than
-  /// the one on screen, which also covers 0.15 s at 30 fps. A shot wants the frame on screen
-  /// when the input was read: the newest or the one before it (the iteration that reads a
-  /// click may upload a newer frame before it presents); the rest is headroom for a render
-  /// loop that stalled, and the frames before the shot for a merged photo. Raw frames are
-  /// 3.1 MB each at 1080p, so the length is memory (31 MB).
-  public static let ringCapacity = max(
-    FrameRing.capacity(framesPerSecond: 30, seconds: 0.15), PhotoQuality.quality.frameCount + 2)
-  /// Frames the capture pool needs: the mailbox's four, the ring, the writer's pending shots
-  /// and the burst queue.
+  /// The ring's longest length, at Quality (see `ringCapacity(for:)`). Raw frames are 3.1 MB
+  /// each at 1080p, so this is 28 MB; Speed keeps 6 MB.
+  public static let ringCapacity = PhotoQuality.allCases.map(ringCapacity(for:)).max() ?? 2
+
+  /// The ring's length for `quality`: the frames one photo merges, and the one newer frame the
+  /// iteration that reads a click may present before the shutter is handled (the shot wants
+  /// the frame on screen when the input was read). Speed keeps 2, Balanced 5, Quality 9. Held
+  /// bursts take each frame as it is presented, so they need no more.
+  public static func ringCapacity(for quality: PhotoQuality) -> Int { quality.frameCount + 1 }
+
+  /// Frames the capture pool may need: the mailbox's four, the longest ring, the writer's
+  /// pending shots and the burst queue. The pool allocates frames only when they are needed, so
+  /// a ring kept short by the setting keeps the memory down too.
   public static let poolCapacity =
     4 + ringCapacity + PhotoWriter.maximumPending + burstQueueLimit
   /// How long the undo toast stays after a photo went to the trash.
@@ -37,7 +40,7 @@ public final class PhotoController {
   /// The viewer's strongest magnification.
   public static let maximumZoom = 8.0
 
-  let ring = FrameRing(capacity: PhotoController.ringCapacity)
+  let ring = FrameRing(capacity: PhotoController.ringCapacity(for: .speed))
   let writer: any PhotoControllerWriter
   let clock: () -> MonotonicTime
   /// Gives a raw frame back to the capture pool it came from; the app points it at the
@@ -65,8 +68,21 @@ public final class PhotoController {
   /// Frames one press takes (`--burst N`).
   let burstCount: Int
   /// How many frames a shutter press merges into its photo (`--quality`). Held-shutter
-  /// bursts always take single frames.
-  public var photoQuality = PhotoQuality.speed
+  /// bursts always take single frames. The ring keeps as many frames as the setting needs;
+  /// frames a shorter ring lets go of go back to the pool.
+  public var photoQuality = PhotoQuality.speed {
+    didSet {
+      for evicted in ring.resize(to: Self.ringCapacity(for: photoQuality)) {
+        // Unchecked: the ring handed the frame over and the array is dropped after the loop,
+        // so this is the only reference when it goes back to the pool.
+        nonisolated(unsafe) let frame = evicted
+        release(frame)
+      }
+    }
+  }
+
+  /// The frames the zero-shutter-lag ring keeps for the current setting.
+  public var ringLength: Int { ring.capacity }
 
   /// The folder new photos go into.
   public private(set) var folder: URL
@@ -119,6 +135,14 @@ public final class PhotoController {
   /// missing folder with the first photo, and then it is watched again.
   var isFolderUnavailable = false
 
+  /// The still shot under way, if any (see PhotoController+Still).
+  var still: StillShot?
+  /// The preview mode and the larger mode a Quality press switches to; nil when the camera
+  /// offers none larger.
+  var stillTarget: (preview: CaptureMode, still: CaptureMode)?
+  /// The press being timed (see PhotoController+Timing).
+  var timing: ShutterTiming?
+
   // Strip and viewer state, see PhotoController+Strip and PhotoController+Viewer.
   var pending: [PendingShot] = []
   /// Merged photos whose proxy is on disk (and may be listed) while the merge runs: shot id →
@@ -154,10 +178,12 @@ public final class PhotoController {
       max(settings.timerSeconds, AppSettings.timerSecondsRange.lowerBound),
       AppSettings.timerSecondsRange.upperBound)
     self.flashMode = settings.flashMode ?? .off
-    self.photoQuality = settings.photoQuality
     self.burstCount = max(1, burstCount)
     self.clock = clock
     self.release = release
+    // Observers do not run in an initializer: the empty ring is sized here.
+    self.photoQuality = settings.photoQuality
+    _ = ring.resize(to: Self.ringCapacity(for: settings.photoQuality))
   }
 
   /// Every effect asked for since the last call, oldest first.
@@ -254,12 +280,18 @@ public final class PhotoController {
     playsSound: Bool = true
   ) -> Bool {
     guard canShoot else { return false }
-    if photoQuality.frameCount > 1, !isBursting {
-      guard submitMerged(endingAt: time, clickTime: clickTime ?? time) else { return false }
+    let id: UInt64?
+    if takesStillShot {
+      id = takeStillShot(at: time, clickTime: clickTime ?? time)
+    } else if photoQuality.frameCount > 1, !isBursting {
+      id = submitMerged(endingAt: time, clickTime: clickTime ?? time)
+    } else if let entry = ring.take(shownAt: time) {
+      id = submit(entry, clickTime: clickTime ?? time)
     } else {
-      guard let entry = ring.take(shownAt: time) else { return false }
-      guard submit(entry, clickTime: clickTime ?? time) else { return false }
+      id = nil
     }
+    guard let id else { return false }
+    if !isBursting { startTiming(pressedAt: clickTime ?? time, shotID: id) }
     if flash { flashTime = time }
     if playsSound, !isMuted { effects.append(.playShutterSound) }
     return true
@@ -272,7 +304,7 @@ public final class PhotoController {
   func submitQueuedShots() {
     while !writer.isBusy, let entry = burstQueue.next(timeout: .zero) {
       let clickTime = entry.presentedAt
-      guard submit(entry, clickTime: clickTime) else { break }
+      guard submit(entry, clickTime: clickTime) != nil else { break }
       if !isMuted { effects.append(.playShutterSound) }
     }
   }
@@ -280,10 +312,10 @@ public final class PhotoController {
   /// Hands the writer the ring's frames up to the one shown at `time`, to merge into one photo.
   /// Raw frames are copied (0.3 ms each at 1080p) and the pool's go back at once, so a merge
   /// in progress never starves capture; compressed ones are decoded on the writer's thread.
-  private func submitMerged(endingAt time: MonotonicTime, clickTime: MonotonicTime) -> Bool {
-    guard !writer.isBusy else { return false }
+  private func submitMerged(endingAt time: MonotonicTime, clickTime: MonotonicTime) -> UInt64? {
+    guard !writer.isBusy else { return nil }
     let entries = ring.take(count: photoQuality.frameCount, endingAt: time)
-    guard !entries.isEmpty else { return false }
+    guard !entries.isEmpty else { return nil }
     var owned: [RingEntry] = []
     for entry in entries {
       guard case .raw(let pooled) = entry.content else {
@@ -310,16 +342,16 @@ public final class PhotoController {
       clickTime: clickTime, make: device.driver, model: device.name, orientation: orientation,
       folder: folder)
     job.zoom = zoom
-    return writer.submit(job) != nil
+    return writer.submit(job)
   }
 
-  private func submit(_ entry: sending RingEntry, clickTime: MonotonicTime) -> Bool {
+  private func submit(_ entry: sending RingEntry, clickTime: MonotonicTime) -> UInt64? {
     let captureDate = Date().addingTimeInterval(-clock().seconds(since: clickTime))
     var job = PhotoJob(
       entry: entry, release: release, captureDate: captureDate, clickTime: clickTime,
       make: device.driver, model: device.name, orientation: orientation, folder: folder)
     job.zoom = zoom
-    return writer.submit(job) != nil
+    return writer.submit(job)
   }
 
   /// Once per frame: fires the self-timer when due and applies the writer's and the
@@ -331,6 +363,7 @@ public final class PhotoController {
       burstRemaining = burstCount - 1
     }
     submitQueuedShots()
+    checkStillShotPatience(at: clock())
     photoEvents.forEach(apply)
     libraryEvents.forEach(apply)
     if keptMessage != nil, writer.unwrittenCount == 0 { keptMessage = nil }
@@ -405,7 +438,7 @@ public final class PhotoController {
     var state = PhotoOverlayState()
     let now = clock()
     state.canShoot = canShoot
-    state.isWriterBusy = writer.isBusy
+    state.isWriterBusy = !isShutterReady && canShoot
     state.isBursting = isBursting
     if isBursting {
       state.burstCount = burstShots

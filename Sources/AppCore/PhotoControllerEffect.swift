@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Foundation
 import MediaStore
 import Overlay
@@ -36,6 +37,9 @@ public enum PhotoControllerEffect: Sendable, Equatable {
   /// Save captures of a kind in this folder from now on, and remember it (a folder picked
   /// from the settings' list).
   case useSaveFolder(MediaFolderKind, URL)
+  /// Stream the camera in the mode `request` asks for (a Quality shot's switch to the largest
+  /// mode and back).
+  case reconfigureCamera(ModeRequest)
   /// One line for the log, e.g. the click-to-file time of a saved photo.
   case log(String)
 }

@@ -70,7 +70,8 @@ public let usageText = """
         --burst N         photos per shutter press
         --quality Q       speed (one frame, the default), balanced (4 frames merged) or
                           quality (8 frames merged): less noise in dim light, for --snapshot
-                          and the window's shutter
+                          and the window's shutter; quality takes its frames in the camera's
+                          largest mode when it is larger than the preview's (without --size)
     -o, --output-dir DIR  save photos and videos here instead of Pictures/Pinhole and
                           Videos/Pinhole
 

@@ -91,17 +91,52 @@ final class PhotoSide {
 extension PreviewApp {
   /// Takes a frame that was just shown; the frames no longer needed go back to the pool.
   func framePresented(_ frame: sending NV12Frame, at time: MonotonicTime) {
-    if photos.releaseTarget !== session {
-      // Another camera: the old frames go back to the old pool, new ones to the new pool.
-      photos.releaseTarget?.recycle(contentsOf: photos.controller.removeAllFrames())
-      let session = self.session
-      photos.controller.release = { frame in session.recycle(frame) }
-      photos.releaseTarget = session
-    }
+    followSession()
     photos.controller.device = model.device
     photos.controller.quarterTurns = model.quarterTurns
     photos.controller.zoom = camera.viewfinder.zoom
     session.recycle(contentsOf: photos.controller.framePresented(frame, at: time))
+  }
+
+  /// Points the photo side at the current session; another camera ends a still shot and sends
+  /// the old frames back to the old pool.
+  private func followSession() {
+    guard photos.releaseTarget !== session else { return }
+    photos.controller.stillShotInterrupted("The camera was switched during the Quality shot.")
+    photos.releaseTarget?.recycle(contentsOf: photos.controller.removeAllFrames())
+    let session = self.session
+    photos.controller.release = { frame in session.recycle(frame) }
+    photos.releaseTarget = session
+  }
+
+  /// A frame that arrived while a Quality shot holds the preview frozen: the shot takes a copy
+  /// when it is one of its frames; the frame goes back to the pool either way.
+  func stillFrameArrived(_ frame: sending NV12Frame, at time: MonotonicTime) {
+    followSession()
+    session.recycle(contentsOf: photos.controller.stillFrameArrived(frame, at: time))
+  }
+
+  /// Once per frame, before the capture events are shown: tells the photo side the modes the
+  /// camera offers, and ends a still shot whose camera went away.
+  func updateStillShot() {
+    let controller = photos.controller
+    controller.cameraModes(preview: model.mode, modes: camera.modes)
+    guard controller.isPreviewFrozen else {
+      if let discards = quitAfterStillShot { follow(.quit(discardsUnsaved: discards)) }
+      return
+    }
+    switch model.cameraState {
+    case .failed, .noCamera:
+      controller.stillShotInterrupted("The camera went away during the Quality shot.")
+    case .opening, .streaming: break
+    }
+    // The shot wants whole frames: no reduced MJPEG decoding while it runs.
+    if session.previewReduction != 1 { session.setPreviewReduction(1) }
+  }
+
+  /// Logs the shutter figures the presentation at `time` completed.
+  func photosPresented(at time: MonotonicTime) {
+    for line in photos.controller.overlayPresented(at: time) { logLine(line) }
   }
 
   /// Drains the photo writer's, the library's and the effect worker's news once per frame.
@@ -140,6 +175,8 @@ extension PreviewApp {
   /// folder, and stderr says where: quitting never loses a photo silently.
   func stopPhotos() {
     stopViewerVideo()
+    // The writer waits for a still shot's frames: they will not come now.
+    photos.controller.stillShotInterrupted("Pinhole quit during the Quality shot.")
     let inFlight = photos.writer.pendingCount
     if inFlight > 0 {
       // A merged photo's proxy is already on disk; waiting gives the finished one.
@@ -193,6 +230,15 @@ extension PreviewApp {
     case .wait: break
     case .chooseFolder: handle(PhotoAction.chooseFolder)
     case .quit(let discards):
+      // A Quality shot taking its frames finishes them first (a second or so), so its photo
+      // is merged rather than left as its proxy.
+      guard !photos.controller.isPreviewFrozen else {
+        if quitAfterStillShot == nil {
+          logLine("pinhole: finishing the Quality shot's frames before quitting")
+        }
+        quitAfterStillShot = discards
+        return
+      }
       discardsUnsavedPhotos = discards
       isRunning = false
     }
@@ -291,6 +337,8 @@ extension PreviewApp {
         photos.loader = ThumbnailLoader(
           folder: folder, videoFolder: photos.videoFolder, wake: { [wake] in wake.wake() })
         photos.visibleRange = nil
+      case .reconfigureCamera(let request):
+        session.send(.reconfigure(request))
       case .log(let line):
         logLine(line)
       }

@@ -59,6 +59,9 @@ final class PreviewApp {
   var quitGuard = QuitGuard()
   /// Set when the person chose Quit Without Saving: the held photos are not rescued.
   var discardsUnsavedPhotos = false
+  /// A quit asked for while a Quality shot was taking its frames: it happens once they are
+  /// taken (or the shot gave up), with this answer about unsaved photos.
+  var quitAfterStillShot: Bool?
   var hasPresentedFrame = false
   /// Whether the overlay was ever drawn; until it is, the first picture goes up without it
   /// (`presentFirstPicture`).
@@ -228,6 +231,7 @@ final class PreviewApp {
       followWindowVisibility()
       if events.isMinimized { continue }
       applyCaptureEvents()
+      updateStillShot()
       let newFrame = uploadNewestFrame()
       updateScan(at: MonotonicTime.now())
       updatePhotos()
@@ -256,6 +260,11 @@ final class PreviewApp {
     // keeps), so the frame is still unshared when it moves on to the ring or the pool. The
     // compiler counts it as the loop's once it was passed to them.
     nonisolated(unsafe) let frame = taken
+    // A Quality shot in the largest mode: the last preview frame stays on screen meanwhile.
+    guard !photos.controller.isPreviewFrozen else {
+      stillFrameArrived(frame, at: MonotonicTime.now())
+      return false
+    }
     guard !photos.isViewerOpen else {
       session.recycle(frame)
       return false
@@ -288,7 +297,7 @@ final class PreviewApp {
     }
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
-    updatePreviewReduction()
+    if !photos.controller.isPreviewFrozen { updatePreviewReduction() }
     checkLatency(at: MonotonicTime.now())
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
     state.photo = photoOverlayState(time: input.time)
@@ -302,14 +311,17 @@ final class PreviewApp {
     state.noticeSince = noticeTimer.since(
       state.notice, isSticky: model.heldBy != nil, time: input.time)
     let frame = overlay.frame(input: input, state: state)
-    if presentGate.shouldPresent(
+    let presents = presentGate.shouldPresent(
       newFrame: newFrame, hadEvents: needsPresent, commands: frame.commands,
       now: MonotonicTime.now())
-    {
+    // Skipped, the screen already shows this overlay: the shutter's figures count from now.
+    if !presents { photosPresented(at: MonotonicTime.now()) }
+    if presents {
       window.clear()
       drawPicture()
       backend.draw(frame.commands)
       window.present()
+      photosPresented(at: MonotonicTime.now())
       screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
       latencyPatchPresented(at: MonotonicTime.now())
       if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }

@@ -20,9 +20,10 @@ import Workers
 /// `PhotoWriter` exactly as the shutter does: the camera's own JPEG for MJPEG cameras, quality
 /// 92 for raw ones, with EXIF. With `--quality balanced` or `quality`, each photo is the settled
 /// frame merged with the next 3 or 7 (`FrameMerger`), encoded from the merged pixels, and its
-/// EXIF ImageDescription says how many frames went in; Quality also streams in the camera's
-/// largest mode unless `--size` says otherwise. Runs on the calling thread, which plays the
-/// renderer's part.
+/// EXIF ImageDescription says how many frames went in. Quality, unless `--size` says otherwise,
+/// previews in the usual mode until the picture settles, then takes its frames in the camera's
+/// largest mode and switches back, as the window does, and says how long the preview was gone.
+/// Runs on the calling thread, which plays the renderer's part.
 public struct SnapshotRunner: Sendable {
   /// Decides when a freshly started camera's picture is worth keeping.
   ///
@@ -109,6 +110,10 @@ public struct SnapshotRunner: Sendable {
   public var quality = PhotoQuality.speed
   /// The mode wishes.
   public var request: ModeRequest
+  /// True when Quality streams `request` as the preview, then switches to the camera's largest
+  /// mode for its frames and back, as the window does (no `--size` was given). False takes
+  /// every frame in `request`'s mode.
+  public var switchesToLargestMode = false
   /// When the picture counts as settled.
   public var settling = ExposureSettling()
   /// How long to wait for the first frame.
@@ -134,8 +139,9 @@ public struct SnapshotRunner: Sendable {
     focusPoint = options.focusPoint
     self.request = request
     // A size the source filled in (the simulated camera's preview size) is no wish of the
-    // user's: Quality takes the largest mode instead.
-    if quality == .quality, options.modeRequest.size == nil { self.request.size = nil }
+    // user's: Quality previews in it and takes its frames in the largest mode, as the window
+    // does.
+    switchesToLargestMode = quality == .quality && options.modeRequest.size == nil
   }
 
   /// Makes a runner directly.
@@ -172,7 +178,7 @@ public struct SnapshotRunner: Sendable {
     } else {
       let (photos, notes) = merged(capture.picked)
       outcome = save(photos, device: source.device, to: target)
-      outcome.notes = notes + outcome.notes
+      outcome.notes = capture.notes + notes + outcome.notes
       if let stop = capture.stop, outcome.status == 0 {
         outcome.status = stop.status
         outcome.message = stop.message(saved: outcome.savedPaths.count, of: burstCount)
@@ -217,6 +223,8 @@ private struct SnapshotCapture {
   var focus: FocusReport?
   /// Set when the run stopped before `burstCount` frames.
   var stop: SnapshotStop?
+  /// Lines for stderr about the capture (the mode switch of a Quality photo).
+  var notes: [String] = []
 }
 
 extension OutputTarget {
@@ -279,10 +287,6 @@ extension SnapshotRunner {
   fileprivate func captureSettledFrames(from source: CameraSource) -> SnapshotCapture {
     // The session wakes this thread for each frame or event: no polling between frames.
     let arrivals = Inbox<Void>(capacity: 1, overflow: .dropOldest)
-    // Quality takes its frames in the camera's largest mode unless a size was asked for:
-    // nothing is previewed, so there is no preview mode to come back to.
-    var request = self.request
-    if quality == .quality, request.size == nil { request.prefersLargestSize = true }
     let session = CaptureSession(
       configuration: .init(request: request), openDevice: source.open,
       makeConverter: source.makeConverter, wake: { arrivals.post(()) })
@@ -294,7 +298,10 @@ extension SnapshotRunner {
     var hasFrame = false
     var focus = FocusWait(point: focusPoint, timeout: focusTimeout)
     let frameCount = burstCount * quality.frameCount
-    while capture.picked.count < frameCount, capture.stop == nil {
+    var still = StillSwitchRun(isWanted: switchesToLargestMode, frameCount: frameCount)
+    while still.isRunning || (!still.hasSwitched && capture.picked.count < frameCount),
+      capture.stop == nil
+    {
       if let signal = interruption() {
         capture.stop = .signal(signal)
         break
@@ -304,6 +311,7 @@ extension SnapshotRunner {
           capture.stop = .failure(error)
         }
         focus.observe(event)
+        still.observe(event)
       }
       if capture.stop != nil { break }
       let now = MonotonicTime.now()
@@ -318,9 +326,18 @@ extension SnapshotRunner {
         continue
       }
       hasFrame = true
-      if focus.isDone(session: session, at: now) {
+      if still.isRunning {
+        if still.frameArrived(frame.size, at: now, session: session, notes: &capture.notes) {
+          capture.picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
+        }
+      } else if capture.picked.count < frameCount, focus.isDone(session: session, at: now) {
         let mean = frame.meanLuma(in: .full)
         if !capture.picked.isEmpty || settling.observe(meanLuma: mean, at: now) {
+          // Settled in the preview mode: a larger mode takes the frames, when there is one.
+          if capture.picked.isEmpty, still.start(at: now, session: session) {
+            session.recycle(frame)
+            continue
+          }
           capture.picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
         }
       }
@@ -424,6 +441,8 @@ extension SnapshotRunner {
     for event in events {
       switch event {
       case .saved(let id, let url, _): results[id] = .success(url)
+      // A photo, if not the merged one; the runner's own notes say why.
+      case .proxyKept(let id, let url, _): results[id] = .success(url)
       // The photo stays in the vault; `save` rescues it into the unsaved folder.
       case .kept(let id, let error):
         results[id] = .failure(SnapshotFailure(message: error.userMessage))

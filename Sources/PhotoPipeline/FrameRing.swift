@@ -23,7 +23,7 @@ import CameraModel
 /// Main thread only.
 public final class FrameRing {
   /// The most frames remembered.
-  public let capacity: Int
+  public private(set) var capacity: Int
   /// Entries oldest first; presentation times never decrease.
   private var entries: [RingEntry] = []
 
@@ -43,6 +43,20 @@ public final class FrameRing {
 
   /// Frames remembered now.
   public var count: Int { entries.count }
+
+  /// Remembers up to `capacity` frames from now on (the photo setting changed how many a shot
+  /// needs); returns the raw frames of the oldest entries that no longer fit, to recycle.
+  public func resize(to capacity: Int) -> sending [NV12Frame] {
+    precondition(capacity > 0, "a frame ring must hold at least one frame")
+    self.capacity = capacity
+    var frames: [NV12Frame] = []
+    while entries.count > capacity, let entry = removeEntry(at: 0) {
+      if case .raw(let frame) = entry.content { frames.append(frame) }
+    }
+    // Unchecked for the reason given in `removeEntry(at:)`.
+    nonisolated(unsafe) let evicted = frames
+    return evicted
+  }
 
   /// Remembers `frame`, shown at `presentedAt`. Returns the pool frames to recycle now: the
   /// frame itself for MJPEG sources, and the evicted oldest raw frame when the ring is full.

@@ -12,6 +12,9 @@ public enum PhotoEvent: Sendable, Equatable {
   /// Shot `id`, a merged photo, is on disk at `url` as its proxy (the frame on screen at the
   /// shutter); `saved` follows once the merged photo has replaced it there.
   case proxySaved(id: UInt64, url: URL)
+  /// Shot `id`, a merged photo, stays as its proxy at `url`: the merge could not be made;
+  /// `message` is one sentence saying why.
+  case proxyKept(id: UInt64, url: URL, message: String)
   /// Shot `id` could not be written; it is kept in memory and retried about every two seconds.
   /// The error's `userMessage` is the banner text.
   case kept(id: UInt64, error: StorageError)

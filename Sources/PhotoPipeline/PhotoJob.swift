@@ -22,6 +22,11 @@ public struct PhotoJob {
     /// frames; compressed ones are decoded on the writer's thread. The reference is written
     /// first as a proxy, then replaced by the merged photo in one rename.
     case burst([RingEntry], quality: PhotoQuality)
+    /// A merged photo whose frames come after the shutter, in a larger camera mode: `proxy`
+    /// (the frame on screen, a copy of the job's own) is written at once, and the merge of
+    /// the frames `still` collects replaces it. When they never come (the camera changed its
+    /// size or went away) the proxy stays, and `.proxyKept` says why.
+    case still(proxy: RingEntry, frames: StillFrames, quality: PhotoQuality)
   }
 
   /// The pixels.

@@ -6,7 +6,28 @@ import Glibc
 import Imaging
 import MediaStore
 
-/// The work behind `PhotoWriter`, with the encoder and decoder it owns. Writer thread only.
+/// The merge half of a merged photo, handed from the writer thread to the merge thread once its
+/// proxy is on disk at `url`. Not `Sendable`: it carries the shot's frames, and moves `sending`.
+struct MergeStage {
+  /// Where the frames come from.
+  enum Frames {
+    /// Frames taken from the ring, oldest first; the last is the reference.
+    case taken([RingEntry])
+    /// Frames still arriving from the camera's largest mode.
+    case still(StillFrames)
+  }
+
+  var id: UInt64
+  var url: URL
+  var frames: Frames
+  var quality: PhotoQuality
+  /// The shot's metadata (its source is no longer read).
+  var job: PhotoJob
+}
+
+/// The work behind `PhotoWriter`, with the encoder and decoder it owns. One instance on the
+/// writer thread (single photos and proxies), one on the merge thread (merges); each only on
+/// its own thread.
 final class PhotoWorker {
   /// A photo the vault kept: its shot id and when its shutter was pressed.
   private struct KeptShot {
@@ -40,15 +61,28 @@ final class PhotoWorker {
     self.post = post
   }
 
-  /// Thumbnail (unless none is wanted), JPEG, EXIF, file, each step reported.
-  func process(_ job: sending PhotoJob, id: UInt64) {
+  /// Thumbnail (unless none is wanted), JPEG, EXIF, file, each step reported. A merged photo
+  /// stops once its proxy is on disk: the merge half comes back, for the merge thread.
+  func process(_ job: sending PhotoJob, id: UInt64) -> MergeStage? {
     if case .burst(let entries, let quality) = job.source {
       // Unchecked: the entries' frames are the job's own copies, which only this thread uses
       // from here on; the compiler cannot follow them out of the enum's payload.
       nonisolated(unsafe) let frames = entries
-      processBurst(frames, quality: quality, job: job, id: id)
-      return
+      return startBurst(frames, quality: quality, job: job, id: id)
     }
+    if case .still(let proxy, let still, let quality) = job.source {
+      // Unchecked: the proxy is the job's own copy, which only this thread uses from here on.
+      nonisolated(unsafe) let reference = proxy
+      return startStill(proxy: reference, frames: still, quality: quality, job: job, id: id)
+    }
+    // Unchecked: the job came in `sending`; reading its source above kept no reference.
+    nonisolated(unsafe) let single = job
+    processSingle(single, id: id)
+    return nil
+  }
+
+  /// One frame: thumbnail, JPEG, EXIF, file.
+  private func processSingle(_ job: sending PhotoJob, id: UInt64) {
     let (captureDate, clickTime) = (job.captureDate, job.clickTime)
     let (make, model, orientation, folder) = (job.make, job.model, job.orientation, job.folder)
     let description = job.imageDescription
@@ -112,8 +146,8 @@ final class PhotoWorker {
         picture = croppedFrame
       }
       return try encodeRaw(picture, id: id)
-    case .burst:
-      preconditionFailure("bursts go through processBurst")
+    case .burst, .still:
+      preconditionFailure("merged photos go through processBurst and processStill")
     case .jpeg(let bytes) where job.zoom.isZoomed:
       // A zoomed shot of a camera's JPEG: decode, crop, encode again. turbojpeg's lossless
       // crop (tjTransform) would keep the camera's bits but can only cut on 16-pixel MCU
@@ -141,55 +175,129 @@ final class PhotoWorker {
     }
   }
 
-  /// A merged photo, deferred: the reference frame is written at once as a proxy (its thumbnail
-  /// shows in the strip, and a crash from here on leaves at least it on disk), then the burst
-  /// is merged, and the finished photo replaces the proxy in one rename, with a new thumbnail
-  /// for the same shot. A proxy the folder refuses is kept like any photo; a failed
-  /// replacement leaves the proxy.
-  private func processBurst(
+  /// A merged photo, deferred: the reference frame (the newest) is written at once as a proxy
+  /// (its thumbnail shows in the strip, and a crash from here on leaves at least it on disk);
+  /// the merge half is returned for the merge thread, where the finished photo replaces the
+  /// proxy in one rename, with a new thumbnail for the same shot. A proxy the folder refuses
+  /// is kept like any photo; a failed replacement leaves the proxy.
+  private func startBurst(
     _ entries: [RingEntry], quality: PhotoQuality, job: PhotoJob, id: UInt64
-  ) {
-    let frames = entries.compactMap(decodedFrame)
-    guard let reference = frames.last else {
+  ) -> MergeStage? {
+    guard let reference = entries.last.flatMap(decodedFrame) else {
       post(.failed(id: id, message: "The photo's frames could not be decoded."))
+      return nil
+    }
+    guard let url = writeProxy(reference, quality: quality, job: job, id: id) else { return nil }
+    return MergeStage(id: id, url: url, frames: .taken(entries), quality: quality, job: job)
+  }
+
+  /// A Quality shot in the camera's largest mode: the frame on screen at the shutter is the
+  /// proxy, written at once; the frames taken after the mode switch arrive through `still`
+  /// on the merge thread, and their merge (at the larger size) replaces the proxy. When they
+  /// never come, the proxy stays and `.proxyKept` says why.
+  private func startStill(
+    proxy: RingEntry, frames still: StillFrames, quality: PhotoQuality, job: PhotoJob,
+    id: UInt64
+  ) -> MergeStage? {
+    guard let reference = decodedFrame(proxy) else {
+      still.fail("The photo's frames could not be decoded.")
+      post(.failed(id: id, message: "The photo's frames could not be decoded."))
+      return nil
+    }
+    guard let url = writeProxy(reference, quality: quality, job: job, id: id) else {
+      still.fail("The photo could not be written.")
+      return nil
+    }
+    return MergeStage(id: id, url: url, frames: .still(still), quality: quality, job: job)
+  }
+
+  /// The merge half of a merged photo: waits for a still shot's frames, decodes, merges and
+  /// replaces the proxy. Merge thread.
+  func finish(_ stage: MergeStage) {
+    let entries: [RingEntry]
+    switch stage.frames {
+    case .taken(let taken): entries = taken
+    case .still(let still):
+      switch still.wait(timeout: Self.stillFramesTimeout) {
+      case .frames(let arrived): entries = arrived
+      case .failed(let reason):
+        post(
+          .proxyKept(
+            id: stage.id, url: stage.url,
+            message: reason + " The photo is the preview frame, not merged."))
+        return
+      }
+    }
+    let frames = entries.compactMap(decodedFrame)
+    guard !frames.isEmpty else {
+      post(
+        .proxyKept(
+          id: stage.id, url: stage.url,
+          message: "The photo's frames could not be decoded: it is the preview frame, not"
+            + " merged."))
       return
     }
-    let date = job.captureDate
-    func tagged(_ encoded: (jpeg: Data, size: FrameSize), _ description: String) -> Data {
-      let metadata = PhotoMetadata(
-        captureDate: date, make: job.make, model: job.model, softwareVersion: softwareVersion,
-        size: encoded.size, orientation: job.orientation, imageDescription: description)
-      return (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
-    }
-    let url: URL
+    replaceProxy(
+      at: stage.url, merging: frames, quality: stage.quality, job: stage.job, id: stage.id)
+  }
+
+  /// How long a still shot's frames may take after its proxy is written: a camera switching
+  /// modes answers within a second or two; one that does not answer in this time is gone.
+  static let stillFramesTimeout = Duration.seconds(20)
+
+  /// Writes `reference` as the shot's proxy, tagged as an unfinished merge; its URL, or nil
+  /// when the folder refused it (kept like any photo) or it could not be encoded.
+  private func writeProxy(
+    _ reference: NV12Frame, quality: PhotoQuality, job: PhotoJob, id: UInt64
+  ) -> URL? {
     do {
       let proxy = try encodeRaw(zoomed(reference, job.zoom), id: id)
       createFolderIfParentExists(job.folder)
       let note = quality.photoDescription(framesMerged: 1) + " (merge unfinished)"
-      switch vault.save(tagged(proxy, note), capturedAt: date, in: job.folder) {
+      switch vault.save(tagged(proxy, note, job: job), capturedAt: job.captureDate, in: job.folder)
+      {
       case .saved(let saved):
-        url = saved
         post(.proxySaved(id: id, url: saved))
+        return saved
       case .kept(let error):
         post(.kept(id: id, error: error))
-        return
       case .busy(let error):
         let reason = error.map { " " + $0.userMessage } ?? ""
         post(.failed(id: id, message: "Too many photos are waiting to be written." + reason))
-        return
       }
     } catch {
       post(.failed(id: id, message: error.userMessage))
-      return
     }
+    return nil
+  }
+
+  /// Merges `frames` (the last is the reference) and replaces the proxy at `url` with the
+  /// result in one rename; on failure the proxy stays, a photo if a noisier one.
+  private func replaceProxy(
+    at url: URL, merging frames: [NV12Frame], quality: PhotoQuality, job: PhotoJob, id: UInt64
+  ) {
+    guard let reference = frames.last else { return }
     let merged = NV12Frame(size: reference.size)
     let report = FrameMerger().merge(frames, referenceIndex: frames.count - 1, into: merged)
     if let final = try? encodeRaw(zoomed(merged, job.zoom), id: id) {
-      // On failure the proxy stays: a photo, if a noisier one.
-      try? vault.replace(
-        url, with: tagged(final, quality.photoDescription(framesMerged: report.framesMerged)))
+      let description = quality.photoDescription(framesMerged: report.framesMerged)
+      try? vault.replace(url, with: tagged(final, description, job: job))
     }
     post(.saved(id: id, url: url, clickToFile: MonotonicTime.now().duration(since: job.clickTime)))
+  }
+
+  /// The JPEG with its EXIF block saying `description`; the bare JPEG if the block cannot be
+  /// built.
+  private func tagged(
+    _ encoded: (jpeg: Data, size: FrameSize), _ description: String, job: PhotoJob
+  )
+    -> Data
+  {
+    let metadata = PhotoMetadata(
+      captureDate: job.captureDate, make: job.make, model: job.model,
+      softwareVersion: softwareVersion, size: encoded.size, orientation: job.orientation,
+      imageDescription: description)
+    return (try? exif.embed(metadata, into: encoded.jpeg)) ?? encoded.jpeg
   }
 
   /// An entry's frame: its own for raw entries, decoded for compressed ones; nil when the

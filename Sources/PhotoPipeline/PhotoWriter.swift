@@ -20,8 +20,12 @@ import Workers
 /// Any thread, unless a member says otherwise. Members marked "Writer thread" run only on the
 /// writer's own thread.
 public final class PhotoWriter: Sendable {
-  /// Shots queued or in progress before the writer refuses new ones.
-  public static let maximumPending = 2
+  /// Shots queued or in progress before the writer refuses new ones: four photos in flight,
+  /// so a few quick presses in Quality all count while their merges run. A merged shot holds
+  /// its own copies of its frames (8 × 3.1 MB at 1080p, 8 × 12.4 MB at 2160p), so four of them
+  /// cost 100 to 400 MB until they are written; raw single shots pin a pool frame each, which
+  /// the pool's capacity allows for.
+  public static let maximumPending = 4
   /// How often photos the vault kept are retried.
   public let retryInterval: Duration
 
@@ -62,13 +66,31 @@ public final class PhotoWriter: Sendable {
       let writer = PhotoWorker(
         vault: vault, softwareVersion: softwareVersion, thumbnailHeight: thumbnailHeight,
         post: emit)
-      Self.run(writer, commands: commands, vault: vault, retryInterval: retryInterval) {
+      // Merges run on a thread of their own, posting through the same events: a photo's proxy
+      // is never held up by an earlier photo's merge, or by a still shot's frames on their way.
+      let merger = Worker<MergeStage, PhotoEvent>(
+        name: "pinhole-merge", commandCapacity: Self.maximumPending, eventCapacity: 1,
+        makeState: {
+          PhotoWorker(
+            vault: vault, softwareVersion: softwareVersion, thumbnailHeight: thumbnailHeight,
+            post: emit)
+        }
+      ) { mergeWorker, stage, _ in
+        mergeWorker.finish(stage)
         counts.withLock { $0.pending -= 1 }
       }
+      Self.run(writer, commands: commands, vault: vault, retryInterval: retryInterval) {
+        stage in
+        // A stage the merger refuses (it cannot: it has room for every pending shot) leaves
+        // the proxy, which is on disk.
+        if let stage, merger.offer(stage) == nil { return }
+        counts.withLock { $0.pending -= 1 }
+      }
+      merger.stop()
     }
   }
 
-  /// Whether a new shot would be refused: two are already waiting, or the vault is full of
+  /// Whether a new shot would be refused: four are already waiting, or the vault is full of
   /// photos it could not write.
   public var isBusy: Bool {
     counts.withLock { $0.pending >= Self.maximumPending } || vault.isFull
@@ -123,18 +145,21 @@ public final class PhotoWriter: Sendable {
     worker.stop()
   }
 
-  /// The thread's body: one job at a time, and a retry of the kept photos every
-  /// `retryInterval` while the vault holds any. Writer thread.
+  /// The thread's body: one job at a time (a merged photo's merge goes on through `processed`),
+  /// and a retry of the kept photos every `retryInterval` while the vault holds any. Writer
+  /// thread.
   private static func run(
     _ writer: PhotoWorker, commands: Inbox<(id: UInt64, job: PhotoJob)>, vault: PhotoVault,
-    retryInterval: Duration, finished: () -> Void
+    retryInterval: Duration, processed: (sending MergeStage?) -> Void
   ) {
     while true {
       switch commands.receive(timeout: vault.pending.isEmpty ? nil : retryInterval) {
       case .message(let next):
         let id = next.id
-        writer.process(next.job, id: id)
-        finished()
+        // Unchecked: the stage holds the job's own frames, which the writer thread lets go of
+        // here; the merge thread owns them next.
+        nonisolated(unsafe) let stage = writer.process(next.job, id: id)
+        processed(stage)
       case .timedOut:
         writer.retryKeptPhotos()
       case .closed:

@@ -97,3 +97,41 @@ struct PhotoControllerQualityTests {
     #expect(controller.drainEffects().contains(.setImage(listedID, final)))
   }
 }
+
+@Suite("Photo controller: the ring follows the photo setting")
+struct PhotoControllerRingTests {
+  @Test("the ring keeps 2 frames for Speed, 5 for Balanced and 9 for Quality")
+  func ringLengthFollowsTheSetting() {
+    var lengths: [PhotoQuality: Int] = [:]
+    for quality in PhotoQuality.allCases {
+      var settings = AppSettings()
+      settings.photoQuality = quality
+      let fixture = ControllerFixture(settings: settings)
+      for sequence in UInt32(1)...20 {
+        fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence))
+      }
+      // Every frame the ring does not keep went back to the pool.
+      #expect(fixture.recycled.sequences == Array(1...UInt32(20 - fixture.controller.ringLength)))
+      lengths[quality] = fixture.controller.ringLength
+    }
+    #expect(lengths == [.speed: 2, .balanced: 5, .quality: 9])
+    #expect(PhotoController.ringCapacity == 9)
+  }
+
+  @Test("stepping from Quality to Speed gives the frames Speed does not need back to the pool")
+  func shorterSettingReleasesFrames() {
+    var settings = AppSettings()
+    settings.photoQuality = .quality
+    let fixture = ControllerFixture(settings: settings)
+    for sequence in UInt32(1)...9 {
+      fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence))
+    }
+    #expect(fixture.recycled.sequences.isEmpty)
+    fixture.controller.handle(.cyclePhotoQuality, readAt: fixture.clock.now)
+    #expect(fixture.controller.photoQuality == .speed)
+    #expect(fixture.recycled.sequences == Array(1...7))
+    // The frame on screen is still there for the shutter.
+    fixture.controller.handle(.shutter, readAt: fixture.clock.now)
+    #expect(fixture.writer.sequences == [9])
+  }
+}

@@ -90,7 +90,8 @@ struct PhotoControllerTests {
   @Test("the shutter takes the frame that was on screen when the click was read")
   func shutterTakesFrameShownAtClick() {
     let fixture = ControllerFixture()
-    for sequence in UInt32(1)...5 {
+    // The click was read while frame 3 was on screen; frame 4 went up before it was handled.
+    for sequence in UInt32(1)...4 {
       fixture.present(sequence, atMilliseconds: 33 * UInt64(sequence))
     }
     fixture.controller.handle(.shutter, readAt: fixture.clock.at(milliseconds: 110))
@@ -100,7 +101,7 @@ struct PhotoControllerTests {
     let effects = fixture.controller.drainEffects()
     #expect(effects.contains(.playShutterSound))
     let state = fixture.controller.overlayState(time: 50)
-    #expect(state.flashStartTime.map { abs($0 - (50 - 0.055)) < 1e-6 } == true)
+    #expect(state.flashStartTime.map { abs($0 - (50 - 0.022)) < 1e-6 } == true)
   }
 
   @Test("a rotated preview is saved with the turn as EXIF orientation")

@@ -93,16 +93,42 @@ struct SnapshotRunnerTests {
     #expect(exif.output.contains("Pinhole: 8 frames merged, Quality"), "\(exif.output)")
   }
 
-  @Test func qualityDropsTheSourcesDefaultSizeButKeepsTheUsers() throws {
+  @Test func qualityPreviewsInTheSourcesSizeAndSwitchesUnlessTheUserAskedForOne() throws {
     let defaulted = simulated.request(overriding: ModeRequest())
     #expect(defaulted.size != nil)
     let quality = try Options(parsing: ["--snapshot", "--quality", "quality"])
-    #expect(SnapshotRunner(options: quality, request: defaulted).request.size == nil)
+    let runner = SnapshotRunner(options: quality, request: defaulted)
+    #expect(runner.request.size == defaulted.size)
+    #expect(runner.switchesToLargestMode)
     let balanced = try Options(parsing: ["--snapshot", "--quality", "balanced"])
-    #expect(SnapshotRunner(options: balanced, request: defaulted).request.size == defaulted.size)
+    #expect(!SnapshotRunner(options: balanced, request: defaulted).switchesToLargestMode)
     let sized = try Options(parsing: ["--snapshot", "--quality", "quality", "--size", "640x360"])
     let asked = simulated.request(overriding: sized.modeRequest)
-    #expect(SnapshotRunner(options: sized, request: asked).request.size == asked.size)
+    let sizedRunner = SnapshotRunner(options: sized, request: asked)
+    #expect(sizedRunner.request.size == asked.size)
+    #expect(!sizedRunner.switchesToLargestMode)
+  }
+
+  @Test func qualitySwitchesFromThePreviewToTheLargestModeAndBack() throws {
+    let folder = Folder()
+    let options = try Options(
+      parsing: ["--snapshot", folder.url.path + "/", "--quality", "quality"])
+    var runner = SnapshotRunner(
+      options: options, request: simulated.request(overriding: options.modeRequest))
+    runner.settling = quickSettling()
+    let outcome = runner.run(source: simulated)
+    #expect(outcome.status == 0, "\(outcome.message)")
+    let path = try #require(outcome.savedPaths.first)
+    let photo = try JPEGDecoder().decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(photo.size == FrameSize(width: 1920, height: 1080))
+    let exif = try ExternalTool.run("exiv2", ["-g", "Exif.Image.ImageDescription", "-Pv", path])
+    #expect(exif.output.contains("Pinhole: 8 frames merged, Quality"), "\(exif.output)")
+    #expect(
+      outcome.notes.contains {
+        $0.hasPrefix(
+          "Quality took its frames at 1920x1080 while previewing 1280x720; the stream"
+            + " came back in 1280x720 after a preview gap of ")
+      }, "\(outcome.notes)")
   }
 
   @Test func reportsTheCamerasErrorSentenceAndFails() {

@@ -89,4 +89,111 @@ struct MergedPhotoTests {
     let decoded = try JPEGDecoder().decode(try Data(contentsOf: file))
     #expect(decoded.size == size)
   }
+
+  /// Waits up to 20 s for events of `writer` until `isDone` holds for one of them.
+  private func events(
+    of writer: PhotoWriter, until isDone: (PhotoEvent) -> Bool
+  ) -> [PhotoEvent] {
+    var events: [PhotoEvent] = []
+    let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
+    while MonotonicTime.now().nanoseconds < deadline, !events.contains(where: isDone) {
+      events += writer.waitForEvents(timeout: .milliseconds(200))
+    }
+    return events
+  }
+
+  @Test func aStillShotWritesThePreviewProxyThenTheMergeOfTheLargerFrames() throws {
+    let folder = try TestFolder()
+    let writer = PhotoWriter(softwareVersion: "1.2.0")
+    defer { writer.stop() }
+    let preview = FrameSize(width: 160, height: 90)
+    let large = FrameSize(width: 320, height: 180)
+    let still = StillFrames(wanted: 4)
+    // Unchecked: the entries and the job are made here for the writer alone.
+    nonisolated(unsafe) let proxy = noisyEntries(size: preview)[3]
+    nonisolated(unsafe) let job = PhotoJob(
+      source: .still(proxy: proxy, frames: still, quality: .quality), make: "Acme",
+      model: "Sim", folder: folder.url)
+    let submitted = writer.submit(job)
+    let id = try #require(submitted)
+    // The proxy is on disk before any frame of the larger mode arrived.
+    let early = events(of: writer) { if case .proxySaved = $0 { true } else { false } }
+    var proxyURL: URL?
+    for case .proxySaved(id, let url) in early { proxyURL = url }
+    let file = try #require(proxyURL)
+    #expect(try JPEGDecoder().decode(try Data(contentsOf: file)).size == preview)
+    #expect(
+      try Tool.exifTags(of: file)["Exif.Image.ImageDescription"]
+        == "Pinhole: 1 frame, Quality (merge unfinished)")
+    for entry in noisyEntries(size: large) {
+      // Unchecked: each entry is made here for the collection alone.
+      nonisolated(unsafe) let owned = entry
+      still.add(owned)
+    }
+    let later = events(of: writer) { if case .saved = $0 { true } else { false } }
+    #expect(later.contains { if case .saved(id, file, _) = $0 { true } else { false } })
+    #expect(try folder.names() == [file.lastPathComponent])
+    let decoded = try JPEGDecoder().decode(try Data(contentsOf: file))
+    #expect(decoded.size == large)
+    #expect(SimulatedFrameTag.decode(from: decoded) == 13)
+    #expect(
+      try Tool.exifTags(of: file)["Exif.Image.ImageDescription"]
+        == "Pinhole: 4 frames merged, Quality")
+  }
+
+  @Test func aStillShotWhoseFramesNeverComeKeepsTheProxyAndSaysWhy() throws {
+    let folder = try TestFolder()
+    let writer = PhotoWriter(softwareVersion: "1.2.0")
+    defer { writer.stop() }
+    let still = StillFrames(wanted: 8)
+    // Unchecked: the entries and the job are made here for the writer alone.
+    nonisolated(unsafe) let proxy = noisyEntries(size: FrameSize(width: 160, height: 90))[0]
+    nonisolated(unsafe) let job = PhotoJob(
+      source: .still(proxy: proxy, frames: still, quality: .quality), make: "Acme",
+      model: "Sim", folder: folder.url)
+    let submitted = writer.submit(job)
+    let id = try #require(submitted)
+    _ = events(of: writer) { if case .proxySaved = $0 { true } else { false } }
+    still.fail("The camera went away during the Quality shot.")
+    let later = events(of: writer) { if case .proxyKept = $0 { true } else { false } }
+    var kept: (url: URL, message: String)?
+    for case .proxyKept(id, let url, let message) in later { kept = (url, message) }
+    let result = try #require(kept)
+    #expect(
+      result.message
+        == "The camera went away during the Quality shot. The photo is the preview frame, not"
+        + " merged.")
+    #expect(try folder.names() == [result.url.lastPathComponent])
+    #expect(try JPEGDecoder().decode(try Data(contentsOf: result.url)).size.width == 160)
+    #expect(!later.contains { if case .saved = $0 { true } else { false } })
+  }
+
+  @Test func aProxyIsNotHeldUpByAnEarlierShotWaitingForItsFrames() throws {
+    let folder = try TestFolder()
+    let writer = PhotoWriter(softwareVersion: "1.2.0")
+    defer { writer.stop() }
+    let still = StillFrames(wanted: 8)
+    // Unchecked: the entries and the jobs are made here for the writer alone.
+    nonisolated(unsafe) let proxy = noisyEntries(size: FrameSize(width: 160, height: 90))[0]
+    nonisolated(unsafe) let waiting = PhotoJob(
+      source: .still(proxy: proxy, frames: still, quality: .quality), make: "Acme",
+      model: "Sim", folder: folder.url)
+    let accepted = writer.submit(waiting)
+    let first = try #require(accepted)
+    nonisolated(unsafe) let burst = PhotoJob(
+      source: .burst(noisyEntries(size: FrameSize(width: 160, height: 90)), quality: .balanced),
+      make: "Acme", model: "Sim", folder: folder.url)
+    let submitted = writer.submit(burst)
+    let second = try #require(submitted)
+    // The second shot's proxy is written while the first still waits for its frames.
+    let early = events(of: writer) {
+      if case .proxySaved(second, _) = $0 { true } else { false }
+    }
+    #expect(early.contains { if case .proxySaved(first, _) = $0 { true } else { false } })
+    #expect(!still.isFinished)
+    #expect(writer.pendingCount == 2)
+    still.fail("The camera went away during the Quality shot.")
+    let rest = events(of: writer) { if case .saved(second, _, _) = $0 { true } else { false } }
+    #expect(rest.contains { if case .proxyKept(first, _, _) = $0 { true } else { false } })
+  }
 }

@@ -37,7 +37,7 @@ struct PhotoWriterTests {
   private func isFailure(_ event: PhotoEvent) -> Bool {
     switch event {
     case .failed, .kept: true
-    case .saved, .thumbnailReady, .proxySaved: false
+    case .saved, .thumbnailReady, .proxySaved, .proxyKept: false
     }
   }
 
@@ -126,33 +126,36 @@ struct PhotoWriterTests {
     #expect(tags["Exif.Photo.OffsetTime"]?.isEmpty == false)
   }
 
-  @Test func refusesAThirdShotWhileTwoArePending() throws {
+  @Test func refusesAFifthShotWhileFourArePending() throws {
     let folder = try TestFolder()
     let writer = PhotoWriter(softwareVersion: "1.2.0")
     defer { writer.stop() }
+    #expect(PhotoWriter.maximumPending == 4)
     // The first shot's release blocks the writer thread until the test lets it go, so the
     // queue state is the same however fast the machine is.
     let gate = DispatchSemaphore(value: 0)
     let first = TaggedFrames.make(1)
     #expect(
       writer.submit(job(.raw(first, release: { _ in gate.wait() }), folder: folder.url)) != nil)
-    #expect(!writer.isBusy)
-    let second = TaggedFrames.make(2)
-    #expect(writer.submit(job(.raw(second, release: { _ in }), folder: folder.url)) != nil)
+    for sequence in UInt32(2)...4 {
+      #expect(!writer.isBusy)
+      let frame = TaggedFrames.make(sequence)
+      #expect(writer.submit(job(.raw(frame, release: { _ in }), folder: folder.url)) != nil)
+    }
     #expect(writer.isBusy)
     #expect(
-      writer.submit(job(.raw(TaggedFrames.make(3), release: { _ in }), folder: folder.url)) == nil)
+      writer.submit(job(.raw(TaggedFrames.make(5), release: { _ in }), folder: folder.url)) == nil)
     gate.signal()
     var collected: [PhotoEvent] = []
-    while savedCount(collected) < 2, !collected.contains(where: isFailure) {
+    while savedCount(collected) < 4, !collected.contains(where: isFailure) {
       let more = writer.waitForEvents(timeout: .seconds(20))
       if more.isEmpty { break }
       collected += more
     }
-    #expect(savedCount(collected) == 2)
+    #expect(savedCount(collected) == 4)
     #expect(!writer.isBusy)
     let names = try folder.names()
-    #expect(names.count == 2, "\(names)")
+    #expect(names.count == 4, "\(names)")
   }
 
   @Test func keepsAPhotoWhoseFolderIsGoneAndWritesItWhenTheFolderIsBack() throws {
