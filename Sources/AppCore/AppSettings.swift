@@ -39,6 +39,9 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var photoQuality = PhotoQuality.speed
   /// The viewfinder aids that are on, and the zebras' level (all off by default).
   public var viewfinderAids = ViewfinderAidSettings()
+  /// True when the picture stays as the camera gives it however the machine is held (off:
+  /// with an orientation sensor, the picture follows the machine).
+  public var locksOrientation = false
 
   /// Makes default settings.
   public init() {}
@@ -47,6 +50,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
     case lastCameraIdentity, isMuted, timerSeconds, flashMode, controlValues
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
     case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality, viewfinderAids
+    case locksOrientation
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -77,6 +81,8 @@ public struct AppSettings: Codable, Hashable, Sendable {
     viewfinderAids =
       try container.decodeIfPresent(ViewfinderAidSettings.self, forKey: .viewfinderAids)
       ?? ViewfinderAidSettings()
+    locksOrientation =
+      try container.decodeIfPresent(Bool.self, forKey: .locksOrientation) ?? false
   }
 
   /// The settings file for `environment`.

@@ -64,6 +64,10 @@ public final class VideoRecorder: Sendable {
     public var audio: AudioFormat?
     /// Encoder tunables.
     public var settings: Settings
+    /// Clockwise quarter turns players show the picture with (the preview's turn when the
+    /// recording started), stored as the file's display matrix; the frames keep the camera's
+    /// pixels.
+    public var quarterTurns = 0
 
     /// Makes a configuration.
     public init(

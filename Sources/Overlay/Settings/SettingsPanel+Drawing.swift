@@ -94,6 +94,10 @@ extension SettingsPanel {
       painter.appendText(
         value, into: &commands, leading: frame.maxX - valueWidth, centerY: frame.center.y,
         size: size, color: CameraPainter.secondaryTextColor)
+    case .orientationLock:
+      drawSwitchRow(
+        Self.orientationLockTitle, isOn: state.camera.isOrientationLocked, frame: frame,
+        into: &commands)
     case .keepCameraOpen:
       drawSwitchRow(
         Self.keepCameraOpenTitle, isOn: state.camera.keepsCameraOpen, frame: frame,
