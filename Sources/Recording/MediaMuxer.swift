@@ -92,9 +92,10 @@ final class MediaMuxer {
     guard let bytes = av_stream_new_side_data(entry, AV_PKT_DATA_DISPLAYMATRIX, size) else {
       throw .library(call: "av_stream_new_side_data", reason: "out of memory")
     }
-    // FFmpeg's angle turns anticlockwise; the picture is to be turned clockwise.
+    // av_display_rotation_set takes the clockwise turn a player applies (its reader,
+    // av_display_rotation_get, answers the same turn anticlockwise: ffprobe shows −90 here).
     bytes.withMemoryRebound(to: Int32.self, capacity: 9) {
-      av_display_rotation_set($0, Double(-90 * turns))
+      av_display_rotation_set($0, Double(90 * turns))
     }
   }
 

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+import CameraTestSupport
+import Foundation
+import Recording
+import Testing
+
+@Suite struct RecordingRotationTests {
+  /// The rotation ffprobe reads from the video stream's display matrix; nil without one.
+  private func rotation(of path: String) throws -> Double? {
+    let (_, output) = try ExternalTool.run(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "stream_side_data=side_data_type,rotation", "-of", "csv=p=0", path,
+      ])
+    for line in output.split(separator: "\n") where line.contains("Display Matrix") {
+      return line.split(separator: ",").last.flatMap { Double($0) }
+    }
+    return nil
+  }
+
+  @Test("a turned recording carries the turn as its display matrix; an upright one has none")
+  func quarterTurnsBecomeDisplayMatrix() throws {
+    let folder = try TemporaryFolder()
+    var found: [Double?] = []
+    for (index, turns) in [0, 1, 2, 3].enumerated() {
+      for container in ["mp4", "mkv"] {
+        var recording = SyntheticRecording()
+        recording.seconds = 0.3
+        recording.audio = nil
+        recording.quarterTurns = turns
+        let url = folder.url.appendingPathComponent("r\(index).\(container)")
+        let (summary, _) = try recording.record(to: RecordingDestination(exactPath: url))
+        #expect(summary.statistics.framesWritten > 0)
+        let probed = try rotation(of: url.path)
+        if container == "mp4" { found.append(probed) }
+        if turns != 0 { #expect(probed != nil, "\(container) with \(turns) turns") }
+      }
+    }
+    // FFmpeg counts anticlockwise: a picture shown a quarter turn clockwise reads −90°.
+    #expect(found == [nil, -90, 180, 90] || found == [nil, -90, -180, 90])
+  }
+}
