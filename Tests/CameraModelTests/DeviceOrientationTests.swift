@@ -7,7 +7,8 @@ struct DeviceOrientationTests {
   @Test("iio-sensor-proxy's names map to the machine's clockwise turn; undefined is no news")
   func sensorProxyNames() {
     let names = ["normal", "left-up", "bottom-up", "right-up"]
-    #expect(names.map { DeviceOrientation(sensorProxyName: $0)?.clockwiseQuarterTurns } == [0, 1, 2, 3])
+    #expect(
+      names.map { DeviceOrientation(sensorProxyName: $0)?.clockwiseQuarterTurns } == [0, 1, 2, 3])
     #expect(DeviceOrientation(sensorProxyName: "undefined") == nil)
     #expect(DeviceOrientation(sensorProxyName: "") == nil)
     #expect(DeviceOrientation(sensorProxyName: "Left-Up") == nil)
