@@ -106,6 +106,9 @@ static const char *const sonames[LIBRARY_COUNT] = {
   X(FORMAT, int, avformat_find_stream_info, (AVFormatContext * context, AVDictionary **options), \
     (context, options), AVERROR(ENOSYS))                                                         \
   V(FORMAT, avformat_free_context, (AVFormatContext * context), (context))                       \
+  X(FORMAT, uint8_t *, av_stream_get_side_data,                                                 \
+    (const AVStream *stream, enum AVPacketSideDataType type, size_t *size), (stream, type, size), \
+    NULL)                                                                                        \
   X(FORMAT, uint8_t *, av_stream_new_side_data,                                                 \
     (AVStream * stream, enum AVPacketSideDataType type, size_t size), (stream, type, size), NULL) \
   X(FORMAT, AVStream *, avformat_new_stream, (AVFormatContext * context, const AVCodec *codec),  \

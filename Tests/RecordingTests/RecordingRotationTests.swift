@@ -52,3 +52,41 @@ import Testing
     #expect(summary.statistics.framesWritten > 0)
   }
 }
+
+@Suite struct DisplayMatrixTests {
+  /// FFmpeg's matrix for a clockwise turn of `degrees`, written out: cos/sin in 16.16.
+  private func matrix(clockwise degrees: Double) -> [Int32] {
+    let radians = -degrees * Double.pi / 180
+    let (c, s) = (cos(radians), sin(radians))
+    let fixed = { (value: Double) in Int32((value * 65_536).rounded()) }
+    return [fixed(c), fixed(-s), 0, fixed(s), fixed(c), 0, 0, 0, 1 << 30]
+  }
+
+  @Test func quarterTurnsAreReadBack() {
+    #expect(
+      [0.0, 90, 180, 270, -90, 450].map { DisplayMatrix.quarterTurns(of: matrix(clockwise: $0)) }
+        == [0, 1, 2, 3, 3, 1])
+  }
+
+  @Test func anythingButAQuarterTurnIsUpright() {
+    let mirror: [Int32] = [-65_536, 0, 0, 0, 65_536, 0, 0, 0, 1 << 30]
+    let flip: [Int32] = [65_536, 0, 0, 0, -65_536, 0, 0, 0, 1 << 30]
+    let transpose: [Int32] = [0, 65_536, 0, 65_536, 0, 0, 0, 0, 1 << 30]
+    for odd in [mirror, flip, transpose, [], [1, 2, 3], [Int32](repeating: .min, count: 9)] {
+      #expect(DisplayMatrix.quarterTurns(of: odd) == 0, "\(odd)")
+    }
+  }
+
+  @Test func aRecordingIsReadBackWithItsTurn() throws {
+    let folder = try TemporaryFolder()
+    for turns in 0..<4 {
+      var recording = SyntheticRecording()
+      recording.seconds = 0.3
+      recording.audio = nil
+      recording.quarterTurns = turns
+      let url = folder.url.appendingPathComponent("t\(turns).mp4")
+      _ = try recording.record(to: RecordingDestination(exactPath: url))
+      #expect(try VideoFileDecoder(path: url.path, wantsAudio: false).info.quarterTurns == turns)
+    }
+  }
+}
