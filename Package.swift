@@ -188,7 +188,7 @@ let package = Package(
       dependencies: [
         "AppCore", "Commands", "Imaging", "SimulatedCamera", "Metering", "Lighting", "Recording",
         "Workers",
-        "CameraTestSupport", "SystemCalls", "PipeWireCapture",
+        "CameraTestSupport", "SystemCalls", "PipeWireCapture", "DesktopBus",
       ]),
     .testTarget(
       name: "CommandsTests",

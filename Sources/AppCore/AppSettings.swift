@@ -48,6 +48,9 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var videoQuality = VideoQuality.standard
   /// The most lines a recording keeps.
   public var videoSizeLimit = VideoSizeLimit.camera
+  /// True when the picture stays as the camera gives it however the machine is held (off:
+  /// with an orientation sensor, the picture follows the machine).
+  public var locksOrientation = false
 
   /// Makes default settings.
   public init() {}
@@ -57,6 +60,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
     case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality, viewfinderAids
     case photoFolder, videoFolder, videoQuality, videoSizeLimit
+    case locksOrientation
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -99,6 +103,8 @@ public struct AppSettings: Codable, Hashable, Sendable {
     videoSizeLimit =
       try container.decodeIfPresent(String.self, forKey: .videoSizeLimit)
       .flatMap(VideoSizeLimit.init(rawValue:)) ?? .camera
+    locksOrientation =
+      try container.decodeIfPresent(Bool.self, forKey: .locksOrientation) ?? false
   }
 
   /// The settings file for `environment`.

@@ -35,6 +35,10 @@ public final class CameraController {
   public private(set) var settingsOffset = 0.0
   /// True when the camera stays on while the window is hidden (a saved setting).
   public private(set) var keepsCameraOpen: Bool
+  /// True when the picture does not follow the machine's orientation (a saved setting).
+  public internal(set) var isOrientationLocked: Bool
+  /// The way the machine is held, once its orientation sensor said; nil without a sensor.
+  public internal(set) var deviceOrientation: DeviceOrientation?
   /// True while the test-bench figures are shown.
   public private(set) var isHUDVisible = false
   /// True while the camera drop-down list is open.
@@ -91,6 +95,7 @@ public final class CameraController {
     controlValues = settings.controlValues
     compensations = settings.exposureCompensation
     keepsCameraOpen = settings.keepsCameraOpenWhenHidden
+    isOrientationLocked = settings.locksOrientation
     chosenFlashMode = settings.flashMode
     lastCameraIdentity = settings.lastCameraIdentity
     restoreCompensation()
@@ -112,6 +117,7 @@ public final class CameraController {
     settings.viewfinderAids = viewfinder.aids
     settings.exposureCompensation = compensations
     settings.keepsCameraOpenWhenHidden = keepsCameraOpen
+    settings.locksOrientation = isOrientationLocked
   }
 
   /// The app closed the camera for a while (its window is hidden): lets go of its lights and
@@ -135,6 +141,7 @@ public final class CameraController {
     isTorchOn = false
     viewfinder.resetZoom()
     model = PreviewModel(device: device, notice: notice)
+    followDeviceOrientation()
     controls = []
     modes = []
     focus = nil
@@ -153,6 +160,8 @@ public final class CameraController {
       model.apply(event)
       apply(event, overlayTime: overlayTime)
     }
+    // Streaming names the driver, which says which way the camera faces.
+    followDeviceOrientation()
     if case .deviceBusy(let path)? = model.failure, model.failure != wasFailure {
       effects.append(.lookUpHolders(path: path))
     }
@@ -243,7 +252,8 @@ public final class CameraController {
         effects.append(.switchCamera(roster.cameras[index]))
       }
     case .toggleMirror: model.isMirrored.toggle()
-    case .rotate: model.quarterTurns = (model.quarterTurns + 1) % 4
+    case .rotate: model.userQuarterTurns = (model.userQuarterTurns + 1) % 4
+    case .toggleOrientationLock: toggleOrientationLock()
     case .toggleTorch: setTorch(on: !isTorchOn)
     case .adjustTorch(let delta): adjustTorch(by: delta)
     case .cycleFlashMode: cycleFlashMode()
@@ -262,6 +272,8 @@ public final class CameraController {
     state.showsGrid = viewfinder.showsGrid
     state.aids = viewfinder.aids
     state.keepsCameraOpen = keepsCameraOpen
+    state.hasOrientationSensor = deviceOrientation != nil
+    state.isOrientationLocked = isOrientationLocked
     state.exposureCompensationThirds = viewfinder.compensationThirds
     state.exposureCompensationNote = Viewfinder.compensationNote(controls: controls)
     state.zoomFactor = viewfinder.zoom.factor

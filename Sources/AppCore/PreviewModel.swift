@@ -23,8 +23,17 @@ public struct PreviewModel: Sendable {
   /// True when the preview is shown mirrored, like a mirror. Webcams (uvcvideo) face the user,
   /// so they start mirrored; photos are never mirrored, so text in them reads right.
   public var isMirrored: Bool
-  /// Clockwise quarter turns applied to the preview, click mapping and saved photos.
-  public var quarterTurns = 0
+  /// Clockwise quarter turns the user asked for (the R key), 0…3.
+  public var userQuarterTurns = 0
+  /// Clockwise quarter turns that bring the picture upright for the way the machine is held;
+  /// nil while the picture does not follow the machine (no sensor, or the orientation locked).
+  public var deviceQuarterTurns: Int?
+  /// Clockwise quarter turns applied to the preview, click mapping, saved photos and
+  /// recordings, 0…3: the user's turns added to the device's.
+  public var quarterTurns: Int {
+    DeviceOrientation.combinedQuarterTurns(
+      userTurns: userQuarterTurns, deviceTurns: deviceQuarterTurns)
+  }
 
   private var presentedInWindow = 0
   private var windowStart: MonotonicTime?

@@ -101,6 +101,9 @@ public final class RecordingController {
   public var sizeLimit = VideoSizeLimit.camera
   /// The nominal frame rate handed to the encoder.
   public var framesPerSecond = 30.0
+  /// Clockwise quarter turns of the preview; a recording started now is marked to play turned
+  /// so.
+  public var quarterTurns = 0
   /// The newest frame's facts; recording needs one.
   public var frameFacts: FrameFacts?
   /// The capture devices the settings panel offers; nil while it is not listing them. Follows
@@ -200,10 +203,11 @@ public final class RecordingController {
     pendingSession = session
     var tuned = settings
     tuned.constantRateFactor = quality.constantRateFactor
-    let configuration = VideoRecorder.Configuration(
+    var configuration = VideoRecorder.Configuration(
       codec: codec == .mjpeg && facts.hasJPEG ? .mjpeg : .h264, frameSize: facts.size,
       framesPerSecond: framesPerSecond, colorimetry: facts.colorimetry, settings: tuned,
       storedSize: sizeLimit.recordedSize(for: facts.size))
+    configuration.quarterTurns = quarterTurns
     let destination = RecordingDestination(
       folder: folder, date: Date(), fileExtension: configuration.codec.defaultFileExtension)
     // The microphone opens on the worker with the file: connecting to the sound server (or

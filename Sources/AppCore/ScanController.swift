@@ -40,6 +40,12 @@ public struct ScanController {
     case resetPacing
     /// A line for the log.
     case log(String)
+    /// Ask NetworkManager to join this network (off the render loop); call
+    /// `wiFiConnectionFinished(ssid:failure:at:)` with the outcome.
+    case connectWiFi(WiFiNetwork)
+    /// Empty the clipboard if it still holds exactly this text (a copied Wi-Fi password whose
+    /// time is up); anything copied since stays.
+    case clearClipboard(ifHolding: String)
   }
 
   /// How the picture is shown: for mapping the region onto the frame and codes onto the
@@ -86,6 +92,8 @@ public struct ScanController {
   private var photoURL: URL?
   private var photoCodes: [DetectedCode] = []
   private var photoSize = Size(width: 0, height: 0)
+  /// The secret last copied (a Wi-Fi password) and when, until it is taken off the clipboard.
+  var clipboardSecret: (text: String, copiedAt: MonotonicTime)?
 
   /// Starts in photo mode with the default region.
   public init() {}
@@ -107,6 +115,8 @@ public struct ScanController {
         .copyToClipboard(text),
         .log("pinhole: scan copied \(text.utf8.count) bytes to the clipboard"),
       ]
+    case .copySecret(let text): return copySecret(text, at: now)
+    case .connectWiFi(let network): return connect(to: network, at: now)
     case .askToOpen(let url):
       overlay.pendingURL = url
       return []
@@ -281,7 +291,7 @@ public struct ScanController {
       rotation: ViewMapping.Rotation(rawValue: (view.quarterTurns % 4) * 90) ?? .none)
   }
 
-  private mutating func showNotice(_ text: String, for time: Duration, at now: MonotonicTime) {
+  mutating func showNotice(_ text: String, for time: Duration, at now: MonotonicTime) {
     overlay.notice = text
     noticeUntil = now.advanced(by: time)
   }

@@ -15,6 +15,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/dict.h>
+#include <libavutil/display.h>
 #include <libavutil/frame.h>
 #include <libavutil/log.h>
 
@@ -34,6 +35,7 @@ static const char *const sonames[LIBRARY_COUNT] = {
   X(UTIL, int, av_channel_layout_copy, (AVChannelLayout * dst, const AVChannelLayout *src),      \
     (dst, src), AVERROR(ENOSYS))                                                                 \
   V(UTIL, av_channel_layout_default, (AVChannelLayout * layout, int channels), (layout, channels)) \
+  V(UTIL, av_display_rotation_set, (int32_t matrix[9], double angle), (matrix, angle))          \
   V(UTIL, av_dict_free, (AVDictionary * *dictionary), (dictionary))                              \
   X(UTIL, int, av_dict_set,                                                                      \
     (AVDictionary * *dictionary, const char *key, const char *value, int flags),                 \
@@ -104,6 +106,11 @@ static const char *const sonames[LIBRARY_COUNT] = {
   X(FORMAT, int, avformat_find_stream_info, (AVFormatContext * context, AVDictionary **options), \
     (context, options), AVERROR(ENOSYS))                                                         \
   V(FORMAT, avformat_free_context, (AVFormatContext * context), (context))                       \
+  X(FORMAT, uint8_t *, av_stream_get_side_data,                                                 \
+    (const AVStream *stream, enum AVPacketSideDataType type, size_t *size), (stream, type, size), \
+    NULL)                                                                                        \
+  X(FORMAT, uint8_t *, av_stream_new_side_data,                                                 \
+    (AVStream * stream, enum AVPacketSideDataType type, size_t size), (stream, type, size), NULL) \
   X(FORMAT, AVStream *, avformat_new_stream, (AVFormatContext * context, const AVCodec *codec),  \
     (context, codec), NULL)                                                                      \
   X(FORMAT, int, avformat_open_input,                                                            \

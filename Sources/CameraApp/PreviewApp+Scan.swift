@@ -35,9 +35,14 @@ struct ScanSide {
 
   /// Photo scans and link openings, on their own worker thread; their reports wake the loop.
   let helper: Worker<Job, Report>
+  /// Joins scanned Wi-Fi networks through NetworkManager, on its own thread.
+  let wifi: WiFiConnector
+  /// True once NetworkManager answered: Wi-Fi cards offer Connect.
+  var canConnectWiFi = false
 
   /// Starts both threads; their results wake the render loop through `wake`.
   init(wake: RenderWake) {
+    wifi = WiFiConnector(wake: { wake.wake() })
     helper = Worker(name: "pinhole-scan-jobs", wake: { wake.wake() }) { job, emit in
       switch job {
       case .scanPhoto(let url):
@@ -86,6 +91,17 @@ extension PreviewApp {
         perform(scan.controller.openFailed(at: now))
       }
     }
+    for event in scan.wifi.drainEvents() {
+      needsPresent = true
+      switch event {
+      case .available: scan.canConnectWiFi = true
+      case .connecting(let ssid):
+        perform(scan.controller.wiFiConnectionFinished(ssid: ssid, failure: nil, at: now))
+      case .failed(let ssid, let message):
+        perform(scan.controller.wiFiConnectionFinished(ssid: ssid, failure: message, at: now))
+      }
+    }
+    perform(scan.controller.clipboardDue(at: now))
     let isLooking = scan.controller.isScanning || isDetectingInPhotoMode
     perform(scan.controller.receive(scan.worker.drainResults(), isLooking: isLooking, at: now))
   }
@@ -97,9 +113,11 @@ extension PreviewApp {
   /// The scan interface's state for this frame.
   func scanOverlayState() -> ScanOverlayState {
     let view = model.mode.map { scanView(of: $0.size, videoRect: videoRect) }
-    return scan.controller.overlayState(
+    var state = scan.controller.overlayState(
       view: view, isLooking: scan.controller.isScanning || isDetectingInPhotoMode,
       detectsInPhotoMode: settings.detectsCodesInPhotoMode, isViewerOpen: photos.isViewerOpen)
+    state.canConnectWiFi = scan.canConnectWiFi
+    return state
   }
 
   /// Carries out an intent of the scan interface.
@@ -122,7 +140,10 @@ extension PreviewApp {
   }
 
   /// Stops the worker at exit.
-  func stopScanning() { scan.worker.stop() }
+  func stopScanning() {
+    scan.worker.stop()
+    scan.wifi.stop()
+  }
 
   private func scanView(of size: FrameSize, videoRect: Rect?) -> ScanController.View {
     ScanController.View(
@@ -140,6 +161,11 @@ extension PreviewApp {
       case .scanPhoto(let url): scan.helper.send(.scanPhoto(url))
       case .resetPacing: scan.worker.resetPacing()
       case .log(let line): logLine(line)
+      case .connectWiFi(let network): scan.wifi.connect(to: network)
+      case .clearClipboard(let secret):
+        if Clipboard.text() == secret, Clipboard.setText("") {
+          logLine("pinhole: scan: the copied password was taken off the clipboard")
+        }
       }
     }
   }

@@ -20,6 +20,8 @@ final class ViewerVideo {
   /// The sound device while it opens; playback starts once it is open (or failed to).
   var audioOpening: AudioOutputOpening?
   var frameSize: Size?
+  /// Clockwise quarter turns the file asks for (a turned recording's display matrix).
+  var quarterTurns = 0
   var hasFailed = false
 
   init(url: URL, wake: RenderWake) {
@@ -62,9 +64,13 @@ extension PreviewApp {
     perform(step.effects, on: video)
     if let due = video.player.takeFrame(upTo: step.position) {
       do {
-        try backend.setVideoImage(ViewerVideo.image, frame: due.frame)
+        try backend.setVideoImage(
+          ViewerVideo.image, frame: due.frame, quarterTurns: video.quarterTurns)
+        let size = due.frame.size
+        let isSideways = video.quarterTurns % 2 == 1
         video.frameSize = Size(
-          width: Double(due.frame.size.width), height: Double(due.frame.size.height))
+          width: Double(isSideways ? size.height : size.width),
+          height: Double(isSideways ? size.width : size.height))
         needsPresent = true
       } catch {
         logLine("pinhole: \(error.userMessage)")
@@ -106,6 +112,7 @@ extension PreviewApp {
         video.audio = opened
         video.audioOpening = nil
       }
+      video.quarterTurns = info.quarterTurns
       video.playback.start(duration: info.duration, at: playbackNow)
       return true
     }

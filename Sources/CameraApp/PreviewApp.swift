@@ -33,6 +33,8 @@ final class PreviewApp {
   let devices: DeviceMonitor
   /// The camera's lights: discovery, the flash sub-device, the LED class (PreviewApp+Lights).
   let lights: LightsWorker
+  /// The machine's orientation sensor, followed on its own thread (PreviewApp+Orientation).
+  let orientation: OrientationWatcher
   /// Saves the settings file off the render loop, in order.
   let settingsWriter: Worker<AppSettings, Never>
   var videoRect: Rect?
@@ -155,6 +157,7 @@ final class PreviewApp {
       watchesPipeWire: cameraBackend != .v4l2,
       scan: { CameraSource.discover(backend: cameraBackend) }, wake: { wake.wake() })
     lights = LightsWorker(wake: { wake.wake() })
+    orientation = OrientationWatcher(wake: { wake.wake() })
     settingsWriter = Self.makeSettingsWriter(url: settingsURL)
     do throws(PlatformError) {
       window = try PreviewWindow(title: camera.model.windowTitle)
@@ -208,6 +211,7 @@ final class PreviewApp {
       session.stop()
       devices.stop()
       lights.stop()
+      orientation.stop()
       settingsWriter.stop()
       stopPhotos()
       stopScanning()
@@ -232,6 +236,7 @@ final class PreviewApp {
       if events.isMinimized { continue }
       applyCaptureEvents()
       updateStillShot()
+      followDeviceOrientation()
       let newFrame = uploadNewestFrame()
       updateScan(at: MonotonicTime.now())
       updatePhotos()

@@ -34,6 +34,23 @@ public final class BusConnection {
     return try BusConnection(address: address)
   }
 
+  /// The system bus's socket when `DBUS_SYSTEM_BUS_ADDRESS` does not name another.
+  public static let standardSystemBusAddress = "unix:path=/run/dbus/system_bus_socket"
+
+  /// Connects to the system bus (iio-sensor-proxy, NetworkManager): the one
+  /// `DBUS_SYSTEM_BUS_ADDRESS` names, or the standard socket.
+  ///
+  /// - Throws: `.noSystemBus` when nothing answers there.
+  public static func system() throws(BusError) -> BusConnection {
+    let named = getenv("DBUS_SYSTEM_BUS_ADDRESS").map { String(cString: $0) } ?? ""
+    do {
+      return try BusConnection(address: named.isEmpty ? standardSystemBusAddress : named)
+    } catch {
+      if case .noSessionBus(let reason) = error { throw .noSystemBus(reason: reason) }
+      throw error
+    }
+  }
+
   /// Connects to the bus at `address` (a D-Bus address such as `unix:path=/run/user/1000/bus`)
   /// and says hello, as a client.
   public init(address: String) throws(BusError) {

@@ -7,6 +7,8 @@
 public enum BusError: Error, Equatable, Sendable {
   /// No session bus answers: `DBUS_SESSION_BUS_ADDRESS` is unset, or nothing listens there.
   case noSessionBus(reason: String)
+  /// No system bus answers at `DBUS_SYSTEM_BUS_ADDRESS` or the standard socket.
+  case noSystemBus(reason: String)
   /// The other side answered with a D-Bus error (`name` such as
   /// `org.freedesktop.DBus.Error.ServiceUnknown`).
   case errorReply(name: String, message: String)
@@ -45,6 +47,8 @@ public enum BusError: Error, Equatable, Sendable {
     switch self {
     case .noSessionBus(let reason):
       "No D-Bus session bus is reachable (\(reason))."
+    case .noSystemBus(let reason):
+      "No D-Bus system bus is reachable (\(reason))."
     case .errorReply(let name, let message):
       message.isEmpty ? "The D-Bus service answered \(name)." : "\(message) (\(name))."
     case .timedOut(let what, let seconds):

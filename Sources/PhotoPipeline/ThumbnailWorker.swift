@@ -191,7 +191,8 @@ extension ThumbnailWorker {
       loader.post(.thumbnailFailed(url: url))
       return
     }
-    var thumbnail = Thumbnail(downscaling: frame, height: thumbnailHeight)
+    var thumbnail = Thumbnail(
+      downscaling: frame, height: thumbnailHeight, quarterTurns: decoder.info.quarterTurns)
     thumbnail.videoDuration = decoder.info.duration
     loader.post(.thumbnailReady(url: url, thumbnail: thumbnail))
   }

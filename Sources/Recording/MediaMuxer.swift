@@ -80,6 +80,25 @@ final class MediaMuxer {
     return try addStream(copying: parameters, timeBase: encoder.pointee.time_base)
   }
 
+  /// Marks `stream` to be shown turned clockwise by `quarterTurns`: a display matrix, which
+  /// MP4 stores in the track header and players (and `ffprobe`'s "displaymatrix") read. The
+  /// pixels stay as the camera gave them. Before the header is written; nothing for 0.
+  func setRotation(of stream: Int32, quarterTurns: Int) throws(RecordingError) {
+    let turns = ((quarterTurns % 4) + 4) % 4
+    guard turns != 0, let context, stream >= 0, stream < Int32(context.pointee.nb_streams),
+      let streams = context.pointee.streams, let entry = streams[Int(stream)]
+    else { return }
+    let size = 9 * MemoryLayout<Int32>.size
+    guard let bytes = av_stream_new_side_data(entry, AV_PKT_DATA_DISPLAYMATRIX, size) else {
+      throw .library(call: "av_stream_new_side_data", reason: "out of memory")
+    }
+    // av_display_rotation_set takes the clockwise turn a player applies (its reader,
+    // av_display_rotation_get, answers the same turn anticlockwise: ffprobe shows −90 here).
+    bytes.withMemoryRebound(to: Int32.self, capacity: 9) {
+      av_display_rotation_set($0, Double(90 * turns))
+    }
+  }
+
   /// The time base the muxer chose for `stream` (fixed once the header is written).
   func timeBase(of stream: Int32) -> AVRational {
     guard let context, stream >= 0, stream < Int32(context.pointee.nb_streams),

@@ -69,6 +69,7 @@ final class RecordingPipeline {
       video = nil
       videoStream = try Self.addPassThroughStream(to: muxer, size: configuration.frameSize)
     }
+    try muxer.setRotation(of: videoStream, quarterTurns: configuration.quarterTurns)
     if let format = configuration.audio {
       let encoder = try AACEncoder(
         format: format,

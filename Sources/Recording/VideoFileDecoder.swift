@@ -22,6 +22,9 @@ public final class VideoFileDecoder {
     public var sampleRate: Int?
     /// Sound channels.
     public var channelCount: Int
+    /// Clockwise quarter turns the file asks the picture to be shown with (its display
+    /// matrix), 0…3.
+    public var quarterTurns = 0
   }
 
   /// One decoded piece of the file.
@@ -100,8 +103,19 @@ public final class VideoFileDecoder {
     else { throw .library(call: "avcodec_open2", reason: "picture size \(width)x\(height)") }
     info = Info(
       size: FrameSize(width: width, height: height), duration: Self.duration(of: context),
-      sampleRate: nil, channelCount: 0)
+      sampleRate: nil, channelCount: 0, quarterTurns: Self.quarterTurns(of: stream))
     if wantsAudio { openAudio(context) }
+  }
+
+  /// The turn `stream`'s display matrix asks for; 0 without one, or one too short.
+  private static func quarterTurns(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+    var size = 0
+    guard let bytes = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+      size >= 9 * MemoryLayout<Int32>.size
+    else { return 0 }
+    let raw = UnsafeRawPointer(bytes)
+    let matrix = (0..<9).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: Int32.self) }
+    return DisplayMatrix.quarterTurns(of: matrix)
   }
 
   /// Opens the sound stream when there is a usable one; without it the video plays silent.

@@ -67,6 +67,10 @@ public final class VideoRecorder: Sendable {
     /// The size the picture is stored at: the camera's, or smaller (scaled down before
     /// encoding). Pass-through MJPEG always stores the camera's own.
     public var storedSize: FrameSize
+    /// Clockwise quarter turns players show the picture with (the preview's turn when the
+    /// recording started), stored as the file's display matrix; the frames keep the camera's
+    /// pixels.
+    public var quarterTurns = 0
 
     /// Makes a configuration; `storedSize` defaults to `frameSize`, and a larger one (or any
     /// other for MJPEG) is taken as `frameSize` too.

@@ -37,6 +37,8 @@ public final class SDLOverlayBackend: TextMeasurer {
   private var images: [ImageID: OpaquePointer] = [:]
   /// The size and colours of images that are NV12 streaming textures (a playing video).
   private var videoImages: [ImageID: (size: FrameSize, colorimetry: Colorimetry)] = [:]
+  /// Clockwise quarter turns a video image is drawn with (a turned recording), 1…3.
+  private var imageTurns: [ImageID: Int] = [:]
   /// The size of images registered from RGBA bytes, so one replaced by a picture of the same
   /// size (a live panel, every frame) reuses its texture.
   private var rgbaImageSizes: [ImageID: FrameSize] = [:]
@@ -101,7 +103,9 @@ public final class SDLOverlayBackend: TextMeasurer {
   /// Registers (or updates) the image `id` from an NV12 picture: a streaming texture that is
   /// reused while size and colours stay, so a playing video costs one upload per picture, as
   /// the preview does.
-  public func setVideoImage(_ id: ImageID, frame: NV12Frame) throws(PlatformError) {
+  public func setVideoImage(
+    _ id: ImageID, frame: NV12Frame, quarterTurns: Int = 0
+  ) throws(PlatformError) {
     let size = frame.size
     let colorimetry = frame.metadata.colorimetry
     if images[id] == nil || videoImages[id]?.size != size
@@ -113,6 +117,8 @@ public final class SDLOverlayBackend: TextMeasurer {
       images[id] = created
       videoImages[id] = (size, colorimetry)
     }
+    let turns = ((quarterTurns % 4) + 4) % 4
+    imageTurns[id] = turns == 0 ? nil : turns
     guard let texture = images[id] else { return }
     let status = frame.withPlanes { y, uv in
       SDL_UpdateNVTexture(
@@ -124,6 +130,7 @@ public final class SDLOverlayBackend: TextMeasurer {
   /// Forgets the image `id`; later commands naming it draw nothing.
   public func removeImage(_ id: ImageID) {
     videoImages[id] = nil
+    imageTurns[id] = nil
     rgbaImageSizes[id] = nil
     if let texture = images.removeValue(forKey: id) { SDL_DestroyTexture(texture) }
   }
@@ -144,9 +151,23 @@ public final class SDLOverlayBackend: TextMeasurer {
       case .image(let id, let rect):
         flushGeometry()
         guard let texture = images[id] else { continue }
+        guard let turns = imageTurns[id] else {
+          var destination = SDL_FRect(
+            x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width),
+            h: Float(rect.height))
+          SDL_RenderCopyF(renderer, texture, nil, &destination)
+          continue
+        }
+        // SDL turns about the rectangle's centre: a sideways picture is given the unturned
+        // rectangle (sides swapped) centred where `rect` is.
+        let isSideways = turns % 2 == 1
+        let width = isSideways ? rect.height : rect.width
+        let height = isSideways ? rect.width : rect.height
         var destination = SDL_FRect(
-          x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
-        SDL_RenderCopyF(renderer, texture, nil, &destination)
+          x: Float(rect.center.x - width / 2), y: Float(rect.center.y - height / 2),
+          w: Float(width), h: Float(height))
+        SDL_RenderCopyExF(
+          renderer, texture, nil, &destination, Double(turns * 90), nil, SDL_FLIP_NONE)
       case .clip(let rect):
         flushGeometry()
         setClip(rect)

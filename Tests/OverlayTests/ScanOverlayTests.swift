@@ -70,11 +70,38 @@ struct ScanOverlayTests {
     let wpa = try #require(
       layout(scanning([Self.card("WIFI:S:Home;T:WPA;P:secret;;")])).cards.first)
     #expect(wpa.lines == ["Network: Home", "Security: WPA", "Password: secret"])
-    #expect(wpa.buttons.map(\.action) == [.copy("secret"), .copy("WIFI:S:Home;T:WPA;P:secret;;")])
+    // Text holding the password is copied as a secret, which leaves the clipboard later.
+    #expect(
+      wpa.buttons.map(\.action) == [
+        .copySecret("secret"), .copySecret("WIFI:S:Home;T:WPA;P:secret;;"),
+      ])
     let open = try #require(layout(scanning([Self.card("WIFI:S:Cafe;T:nopass;;")])).cards.first)
     #expect(open.lines == ["Network: Cafe", "Security: none"])
+    #expect(open.buttons.map(\.action) == [.copy("WIFI:S:Cafe;T:nopass;;")])
     let wep = try #require(layout(scanning([Self.card("WIFI:T:WEP;S:Old;P:abc;;")])).cards.first)
     #expect(wep.lines.contains("Security: WEP"))
+  }
+
+  @Test func aWiFiCardOffersConnectOnlyWhenNetworkManagerAnswers() throws {
+    let text = "WIFI:S:Home;T:WPA;P:secret;;"
+    let without = try #require(layout(scanning([Self.card(text)])).cards.first)
+    #expect(!without.buttons.map(\.label).contains("Connect"))
+    var state = scanning([Self.card(text)])
+    state.scan.canConnectWiFi = true
+    let card = try #require(layout(state).cards.first)
+    #expect(card.buttons.map(\.label) == ["Connect", "Copy password", "Copy"])
+    let network = try #require(WiFiNetwork(parsing: text))
+    let connect = try #require(card.buttons.first)
+    #expect(connect.action == .connectWiFi(network))
+    let point = connect.rect.center
+    let actions = frame(
+      OverlayInput(windowSize: size, pointer: point, clicks: [Click(position: point)]),
+      state: state
+    ).actions
+    #expect(actions == [.scan(.connectWiFi(network))])
+    state.scan.cards = [Self.card("https://a.example/")]
+    let link = try #require(layout(state).cards.first)
+    #expect(!link.buttons.map(\.label).contains("Connect"))
   }
 
   @Test func aLongLinkKeepsItsWholeHostAndElidesThePath() throws {

@@ -11,9 +11,10 @@ import Testing
 @Suite("Video thumbnails")
 struct VideoThumbnailTests {
   /// Records 15 generated NV12 frames at 15 fps (1 s) into `folder` with the app's recorder.
-  private func record(into folder: URL, name: String) throws -> URL {
-    let configuration = VideoRecorder.Configuration(
+  private func record(into folder: URL, name: String, quarterTurns: Int = 0) throws -> URL {
+    var configuration = VideoRecorder.Configuration(
       codec: .h264, frameSize: FrameSize(width: 320, height: 180), framesPerSecond: 15)
+    configuration.quarterTurns = quarterTurns
     let destination = RecordingDestination(exactPath: folder.appendingPathComponent(name))
     let recorder = try VideoRecorder(configuration: configuration, destination: destination)
     let frame = TestPatterns.gradient(configuration.frameSize)
@@ -71,5 +72,22 @@ struct VideoThumbnailTests {
     #expect(abs(duration - 1) < 0.2)
     // The first frame's gradient: dark on the left, bright on the right.
     #expect(thumbnail.rgba[4 * (80 * 284 + 10)] < thumbnail.rgba[4 * (80 * 284 + 270)])
+  }
+
+  @Test func aTurnedRecordingsThumbnailStandsTurned() throws {
+    let videos = try TestFolder()
+    let video = try record(into: videos.url, name: "turned.mp4", quarterTurns: 1)
+    let decoder = try VideoFileDecoder(path: video.path, wantsAudio: false)
+    #expect(decoder.info.quarterTurns == 1)
+    #expect(decoder.info.size == FrameSize(width: 320, height: 180))
+    let loader = ThumbnailLoader(folder: videos.url, videoFolder: videos.url)
+    defer { loader.stop() }
+    _ = collect(loader) { events in
+      events.contains { if case .thumbnailReady(video, _) = $0 { true } else { false } }
+    }
+    let thumbnail = try #require(loader.thumbnail(for: video))
+    // Standing: 160 tall, 90 wide; the gradient's dark left edge is now at the top.
+    #expect(thumbnail.height == 160 && thumbnail.width == 90)
+    #expect(thumbnail.rgba[4 * (10 * 90 + 45)] < thumbnail.rgba[4 * (150 * 90 + 45)])
   }
 }

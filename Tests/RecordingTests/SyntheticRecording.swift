@@ -20,11 +20,15 @@ struct SyntheticRecording {
   /// Seconds after the first frame before the microphone's first chunk: the sound before it is
   /// never offered.
   var soundDelay = 0.0
+  /// Clockwise quarter turns the file is marked to be shown with.
+  var quarterTurns = 0
 
   var configuration: VideoRecorder.Configuration {
-    VideoRecorder.Configuration(
+    var configuration = VideoRecorder.Configuration(
       codec: codec, frameSize: size, framesPerSecond: framesPerSecond, audio: audio,
       settings: settings)
+    configuration.quarterTurns = quarterTurns
+    return configuration
   }
 
   var frameCount: Int { Int((seconds * framesPerSecond).rounded()) }

@@ -32,6 +32,9 @@ public enum CameraAction: Hashable, Sendable {
   case toggleMirror
   /// Rotate the picture a quarter turn clockwise.
   case rotate
+  /// Stop the picture following the way the machine is held, or follow it again (a saved
+  /// setting).
+  case toggleOrientationLock
   /// Turn the torch on or off.
   case toggleTorch
   /// Make the torch brighter (positive) or dimmer by this fraction of its full strength.

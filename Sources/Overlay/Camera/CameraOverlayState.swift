@@ -49,6 +49,11 @@ public struct CameraOverlayState: Hashable, Sendable {
   public var settingsTitle = ""
   /// True when the camera stays on while the window is hidden.
   public var keepsCameraOpen = false
+  /// True when the machine has an orientation sensor the picture can follow (the lock's
+  /// switch and key exist only then).
+  public var hasOrientationSensor = false
+  /// True when the picture does not follow the machine's orientation.
+  public var isOrientationLocked = false
   /// True while the rule-of-thirds grid is drawn over the picture.
   public var showsGrid = false
   /// The viewfinder aids that are on, and the zebras' level.

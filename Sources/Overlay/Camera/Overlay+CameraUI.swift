@@ -67,7 +67,7 @@ extension Overlay {
 
   /// Intents of keys the camera interface owns: S settings, Tab or I the test-bench figures,
   /// C the next camera and Ctrl+1…9 a given one, F the flash mode, L the torch, M mirror,
-  /// R rotate, G the grid, + and − zoom, 0 back to the whole picture, Escape closes the camera
+  /// R rotate, O the orientation lock (with a sensor), G the grid, + and − zoom, 0 back to the whole picture, Escape closes the camera
   /// list or the settings panel. Other keys held with Ctrl, Alt or Super are left alone.
   func cameraKeyActions(_ press: KeyPress, state: OverlayState) -> [OverlayAction] {
     let camera = state.camera
@@ -89,6 +89,7 @@ extension Overlay {
       case .a where camera.canFocus: .resumeAutomaticFocusAndExposure
       case .m: .toggleMirror
       case .r: .rotate
+      case .o where camera.hasOrientationSensor: .toggleOrientationLock
       case .g: .toggleGrid
       case .k: .toggleAid(.focusPeaking)
       case .z: .toggleAid(.zebras)

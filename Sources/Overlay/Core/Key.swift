@@ -65,6 +65,8 @@ public enum Key: Hashable, Sendable {
   case h
   /// W (waveform).
   case w
+  /// O (the orientation lock).
+  case o
   /// A digit key 0–9 (top row or keypad).
   case digit(Int)
 }

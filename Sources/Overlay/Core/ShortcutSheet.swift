@@ -29,6 +29,7 @@ struct ShortcutSheet {
     Entry(keys: "Tab / I", action: "Test-bench figures"),
     Entry(keys: "C / Ctrl+1…9", action: "Switch camera"),
     Entry(keys: "M / R", action: "Mirror / rotate the preview"),
+    Entry(keys: "O", action: "Lock the picture's orientation (tilt sensor)"),
     Entry(keys: "+ / − / wheel", action: "Zoom the live picture (digital)"),
     Entry(keys: "0 / double-click", action: "Back to the whole picture"),
     Entry(keys: "G", action: "Rule-of-thirds grid"),

@@ -63,7 +63,7 @@ struct ScanLayout {
       handles = []
       cards = Self.cards(
         scan.photoCards, content: layout.content, region: region, painter: painter,
-        isNumbered: true)
+        isNumbered: true, canConnect: scan.canConnectWiFi)
       confirmation = scan.pendingURL.map {
         Self.confirmation(for: $0, content: layout.content, painter: painter)
       }
@@ -77,7 +77,8 @@ struct ScanLayout {
       // Photo mode: only the newest code's card, beside the (undrawn) region; no handles.
       handles = []
       cards = Self.cards(
-        Array(scan.cards.prefix(1)), content: layout.content, region: region, painter: painter)
+        Array(scan.cards.prefix(1)), content: layout.content, region: region, painter: painter,
+        canConnect: scan.canConnectWiFi)
       confirmation = scan.pendingURL.map {
         Self.confirmation(for: $0, content: layout.content, painter: painter)
       }
@@ -88,7 +89,9 @@ struct ScanLayout {
       Point(x: region.minX, y: region.minY), Point(x: region.maxX, y: region.minY),
       Point(x: region.maxX, y: region.maxY), Point(x: region.minX, y: region.maxY),
     ].map { Rect.centered(at: $0, size: Size(width: handle, height: handle)) }
-    cards = Self.cards(scan.cards, content: layout.content, region: region, painter: painter)
+    cards = Self.cards(
+      scan.cards, content: layout.content, region: region, painter: painter,
+      canConnect: scan.canConnectWiFi)
     confirmation = scan.pendingURL.map {
       Self.confirmation(for: $0, content: layout.content, painter: painter)
     }
@@ -98,7 +101,7 @@ struct ScanLayout {
   /// code being aimed at), else stacked up from the bottom of the picture area.
   private static func cards(
     _ cards: [ScanCard], content: Rect, region: Rect, painter: CameraPainter,
-    isNumbered: Bool = false
+    isNumbered: Bool = false, canConnect: Bool = false
   ) -> [Card] {
     let gap = painter.px(16)
     let besideWidth = min(painter.px(460), content.maxX - gap - (region.maxX + gap))
@@ -112,7 +115,7 @@ struct ScanLayout {
     var bottom = content.maxY - painter.px(12)
     var placed: [Card] = []
     for (number, card) in cards.prefix(maximumCards).enumerated() {
-      let (lines, labels) = Self.content(of: card)
+      let (lines, labels) = Self.content(of: card, canConnect: canConnect)
       let textWidth = width - 2 * pad
       let size = textSize * painter.scale
       // A link's host is never shortened: it wraps; the path after it is what gets elided.
@@ -158,17 +161,24 @@ struct ScanLayout {
     return placed
   }
 
-  /// The lines a card shows and its buttons.
-  private static func content(of card: ScanCard) -> ([String], [(String, ScanAction)]) {
+  /// The lines a card shows and its buttons; a Wi-Fi card offers Connect when `canConnect`
+  /// (NetworkManager answers). Text holding a Wi-Fi password is copied as a secret, which
+  /// leaves the clipboard again after a while.
+  private static func content(of card: ScanCard, canConnect: Bool) -> (
+    [String], [(String, ScanAction)]
+  ) {
     switch card.payload {
     case .wifi(let network):
       var lines = ["Network: " + network.ssid, "Security: " + network.securityName]
       var buttons: [(String, ScanAction)] = []
+      if canConnect { buttons.append(("Connect", .connectWiFi(network))) }
       if let password = network.password {
         lines.append("Password: " + password)
-        buttons.append(("Copy password", .copy(password)))
+        buttons.append(("Copy password", .copySecret(password)))
+        buttons.append(("Copy", .copySecret(card.text)))
+      } else {
+        buttons.append(("Copy", .copy(card.text)))
       }
-      buttons.append(("Copy", .copy(card.text)))
       return (lines, buttons)
     case .url(let url):
       return ([url], [("Copy", .copy(url)), ("Open…", .askToOpen(url))])

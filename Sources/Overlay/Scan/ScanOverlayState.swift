@@ -50,6 +50,8 @@ public struct ScanOverlayState: Hashable, Sendable {
   /// True when the saved setting "Detect codes in photo mode" is on: in photo mode the newest
   /// code's card shows (no region, shade or outlines) and the settings switch reads On.
   public var detectsCodesInPhotoMode = false
+  /// True when NetworkManager answers on the system bus: Wi-Fi cards then offer Connect.
+  public var canConnectWiFi = false
 
   /// Makes the default: photo mode, the central region, no codes.
   public init() {}
@@ -66,6 +68,11 @@ public enum ScanAction: Hashable, Sendable {
   case setRegion(Rect)
   /// Put this text on the clipboard.
   case copy(String)
+  /// Put this text (a Wi-Fi password, or a code holding one) on the clipboard, and take it off
+  /// again after a while if it is still there.
+  case copySecret(String)
+  /// Ask NetworkManager to join this network.
+  case connectWiFi(WiFiNetwork)
   /// Ask whether to open this address (shows the whole address; never opens by itself).
   case askToOpen(String)
   /// The user confirmed: open this address.

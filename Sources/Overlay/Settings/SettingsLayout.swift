@@ -89,6 +89,7 @@ struct SettingsLayout {
   /// figures are on) asks for every control.
   static func contents(of camera: CameraOverlayState, raw: Bool = false) -> [SettingsRow.Content] {
     var contents: [SettingsRow.Content] = [.heading("Picture"), .exposureCompensation, .grid]
+    if camera.hasOrientationSensor { contents.append(.orientationLock) }
     if !camera.modes.isEmpty {
       contents += [.heading("Mode"), .format, .size, .rate]
     }

@@ -96,6 +96,10 @@ extension SettingsPanel {
       drawValueRow(
         Self.videoSizeTitle, value: state.recording.videoSizeLimit.title, frame: frame,
         into: &commands)
+    case .orientationLock:
+      drawSwitchRow(
+        Self.orientationLockTitle, isOn: state.camera.isOrientationLocked, frame: frame,
+        into: &commands)
     case .keepCameraOpen:
       drawSwitchRow(
         Self.keepCameraOpenTitle, isOn: state.camera.keepsCameraOpen, frame: frame,

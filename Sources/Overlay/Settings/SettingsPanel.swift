@@ -98,8 +98,8 @@ struct SettingsPanel {
     case .heading: false
     case .control(let control): control.isEditable && control.kind != .bitmask
     case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
-      .grid, .microphone, .keepCameraOpen, .aid, .zebraLevel, .saveFolder, .videoQuality,
-      .videoSize:
+      .grid, .orientationLock, .microphone, .keepCameraOpen, .aid, .zebraLevel, .saveFolder,
+      .videoQuality, .videoSize:
       true
     }
   }
@@ -140,6 +140,8 @@ struct SettingsPanel {
   static let videoSizeTitle = "Video size"
   /// The photo section's switch label.
   static let codeDetectionTitle = "Detect codes in photo mode"
+  /// The picture section's orientation lock label.
+  static let orientationLockTitle = "Lock orientation (O)"
   /// The privacy section's switch label.
   static let keepCameraOpenTitle = "Keep the camera on when hidden"
 
@@ -175,6 +177,8 @@ struct SettingsPanel {
       return response.isClicked ? [.camera(.stepZebraLevel)] : []
     case .keepCameraOpen:
       return response.isClicked ? [.camera(.toggleKeepCameraOpen)] : []
+    case .orientationLock:
+      return response.isClicked ? [.camera(.toggleOrientationLock)] : []
     case .reset:
       return response.isClicked ? [.camera(.resetControls)] : []
     case .codeDetection:

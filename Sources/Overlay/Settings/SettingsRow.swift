@@ -26,6 +26,8 @@ struct SettingsRow {
     case exposureCompensation
     /// The rule-of-thirds grid switch.
     case grid
+    /// The orientation lock's switch, when the machine has an orientation sensor.
+    case orientationLock
     /// A viewfinder aid's switch.
     case aid(ViewfinderAid)
     /// The zebras' level; a click steps it.
@@ -72,6 +74,7 @@ struct SettingsRow {
     case .photoQuality: ControlID("settings-photo-quality")
     case .exposureCompensation: ControlID("settings-exposure-compensation")
     case .grid: ControlID("settings-grid")
+    case .orientationLock: ControlID("settings-orientation-lock")
     case .aid(let aid): ControlID("settings-aid-\(aid)")
     case .zebraLevel: ControlID("settings-zebra-level")
     case .microphone: ControlID("settings-microphone")
