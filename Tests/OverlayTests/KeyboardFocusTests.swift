@@ -180,4 +180,25 @@ struct KeyboardFocusTests {
       session.frame(state, keys: [KeyPress(.enter)]).actions
         == [.quitDialog(.quitWithoutSaving)])
   }
+
+  @Test func theViewerKeepsTheKeyboardAndGivesFocusBackToItsThumbnail() throws {
+    let session = Session()
+    var state = Self.ready
+    state.photo.thumbnails = [
+      ThumbnailItem(id: ImageID("newest"), aspect: 4.0 / 3),
+      ThumbnailItem(id: ImageID("older"), aspect: 4.0 / 3),
+    ]
+    _ = try session.tab(to: "Photo 2", state)
+    let opened = session.frame(state, keys: [KeyPress(.space)])
+    #expect(opened.actions == [.photo(.openViewer(1))])
+    state.photo.viewer = ViewerState(
+      image: ImageID("older"), imageSize: Size(width: 400, height: 300), index: 1, count: 2,
+      fileName: "older.jpg")
+    let viewer = session.frame(state).focusChain
+    #expect(viewer.focused?.name == "Back to the camera (Esc)")
+    // Only the viewer's buttons take part while it covers the window.
+    #expect(viewer.entries.allSatisfy { $0.id.name.hasPrefix("viewer-") })
+    state.photo.viewer = nil
+    #expect(session.frame(state).focusChain.focused?.name == "Photo 2")
+  }
 }

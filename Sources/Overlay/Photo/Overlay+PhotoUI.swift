@@ -71,17 +71,19 @@ extension Overlay {
       photo: state.photo, layout: photoLayout, painter: painter, theme: Self.photoTheme)
     var responses = PhotoUIResponses()
     var intents: [PhotoAction] = []
+    // Over the viewer the pills' buttons join the viewer's layer, which keeps the keyboard.
+    let layer = state.photo.viewer == nil ? 0 : 1
     responses.undo = click(
       Self.undoID, pills.toast?.button, .undoTrash, name: PhotoPills.undoLabel,
-      group: pills.toast?.rect, into: &intents)
+      group: pills.toast?.rect, layer: layer, into: &intents)
     if let banner = pills.banner {
       responses.bannerClose = click(
         Self.bannerCloseID, banner.close, .dismissBanner, name: "Close the message",
-        group: banner.rect, into: &intents)
+        group: banner.rect, layer: layer, into: &intents)
       if state.photo.banner?.action == .chooseFolder {
         responses.bannerAction = click(
           Self.bannerActionID, banner.button, .chooseFolder, name: banner.buttonLabel,
-          group: banner.rect, into: &intents)
+          group: banner.rect, layer: layer, into: &intents)
       }
     }
     // The pills themselves take the clicks their buttons leave, so a click on a message
@@ -102,15 +104,16 @@ extension Overlay {
   }
 
   /// Updates a button at `rect` (none when `nil`), registers it for keyboard focus as `name`
-  /// (its tooltip's words when empty) in `group`, and adds `intent` when it is clicked.
+  /// (its tooltip's words when empty) in `group` and `layer`, and adds `intent` when it is
+  /// clicked.
   private func click(
     _ id: ControlID, _ rect: Rect?, _ intent: PhotoAction, name: String = "",
-    shape: FocusEntry.Shape = .rectangle(cornerRadius: 0), group: Rect? = nil,
+    shape: FocusEntry.Shape = .rectangle(cornerRadius: 0), group: Rect? = nil, layer: Int = 0,
     into intents: inout [PhotoAction]
   ) -> ControlResponse {
     guard let rect else { return ControlResponse() }
     let entry = FocusEntry(
-      id: id, role: .button, name: name, rect: rect, shape: shape, group: group)
+      id: id, role: .button, name: name, rect: rect, shape: shape, group: group, layer: layer)
     let response = tracker.update(id, rect: rect, focus: entry)
     if response.isClicked { intents.append(intent) }
     return response
@@ -121,17 +124,23 @@ extension Overlay {
     intents: inout [PhotoAction]
   ) {
     responses.close = click(
-      Self.closeID, screen.closeButton, .closeViewer, shape: .circle, into: &intents)
+      Self.closeID, screen.closeButton, .closeViewer, shape: .circle, layer: 1,
+      into: &intents)
     responses.trash = click(
-      Self.trashID, screen.trashButton, .trashCurrent, shape: .circle, into: &intents)
+      Self.trashID, screen.trashButton, .trashCurrent, shape: .circle, layer: 1,
+      into: &intents)
     responses.openWith = click(
-      Self.openWithID, screen.openButton, .openExternally, shape: .circle, into: &intents)
+      Self.openWithID, screen.openButton, .openExternally, layer: 1,
+      into: &intents)
     responses.previous = click(
-      Self.previousID, screen.previousButton, .showPrevious, shape: .circle, into: &intents)
+      Self.previousID, screen.previousButton, .showPrevious, shape: .circle, layer: 1,
+      into: &intents)
     responses.next = click(
-      Self.nextID, screen.nextButton, .showNext, shape: .circle, into: &intents)
+      Self.nextID, screen.nextButton, .showNext, shape: .circle, layer: 1,
+      into: &intents)
     responses.play = click(
-      Self.playID, screen.playButton, .togglePlayback, shape: .circle, into: &intents)
+      Self.playID, screen.playButton, .togglePlayback, shape: .circle, layer: 1,
+      into: &intents)
     if let hit = screen.timelineHitRect {
       responses.timeline = tracker.update(Self.timelineID, rect: hit)
       if responses.timeline.isClicked, let pointer = input.pointerInPixels,
