@@ -201,4 +201,17 @@ struct KeyboardFocusTests {
     state.photo.viewer = nil
     #expect(session.frame(state).focusChain.focused?.name == "Photo 2")
   }
+
+  @Test func theShortcutSheetHidesTheRingUntilItCloses() throws {
+    let session = Session()
+    let state = Self.ready
+    _ = try session.tab(to: "Photo", state)
+    let sheet = session.frame(state, keys: [KeyPress(.f1)])
+    #expect(!sheet.focusChain.isRingVisible && !Self.hasRing(sheet))
+    // Tab under the sheet moves nothing; Escape closes it and the ring comes back where it was.
+    _ = session.frame(state, keys: [KeyPress(.tab)])
+    let closed = session.frame(state, keys: [KeyPress(.escape)])
+    #expect(closed.focusChain.isRingVisible && Self.hasRing(closed))
+    #expect(closed.focusChain.focused?.name == "Photo")
+  }
 }

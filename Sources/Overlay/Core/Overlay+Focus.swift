@@ -27,8 +27,10 @@ extension Overlay {
     tracker.focusRequest = FocusNavigator.Request()
     let layout = OverlayLayout(input: input, theme: theme)
     let registered = named(tracker.focusEntries, state: state, layout: layout)
-    let chain = navigator.update(with: FocusChain(registered: registered))
-    if chain.isRingVisible, !isShortcutSheetOpen, let entry = chain.focused {
+    var chain = navigator.update(with: FocusChain(registered: registered))
+    // The shortcut sheet covers every control while it is open: no ring shows.
+    if isShortcutSheetOpen { chain.isRingVisible = false }
+    if chain.isRingVisible, let entry = chain.focused {
       frame.commands += Self.focusRing(around: entry, scale: layout.scale)
     }
     frame.focusChain = chain
