@@ -216,4 +216,31 @@ struct KeyboardFocusTests {
     #expect(closed.focusChain.isRingVisible && Self.hasRing(closed))
     #expect(closed.focusChain.focused?.name == "Photo")
   }
+
+  @Test func aChoiceListOpensFromTheKeyboardAndFocusReturnsToItsLine() throws {
+    let session = Session()
+    var state = CameraScene.settingsState()
+    _ = try session.tab(to: "Format", state)
+    let opened = session.frame(state, keys: [KeyPress(.enter)])
+    guard case .camera(.setPicker(let picker?)) = opened.actions.first else {
+      Issue.record("Return on Format opened no list: \(opened.actions)")
+      return
+    }
+    state.camera.picker = picker
+    // Focus enters the list at the entry in force, and only the list takes part.
+    let list = session.frame(state).focusChain
+    #expect(list.focused?.role == .listItem && list.focused?.state.isSelected == true)
+    #expect(list.entries.allSatisfy { $0.role == .listItem })
+    // ↓ moves the list's highlight (its own key) and the ring with it; Return chooses there.
+    let entries = SettingsPickerList.entries(for: .format, state: state)
+    let down = session.frame(state, keys: [KeyPress(.down)])
+    #expect(down.actions.count == 1)
+    let chosen = try #require(down.focusChain.focused)
+    #expect(chosen.name == entries.items[picker.highlighted + 1].title)
+    let picked = session.frame(state, keys: [KeyPress(.enter)])
+    #expect(
+      picked.actions == [entries.items[picker.highlighted + 1].action, .camera(.setPicker(nil))])
+    state.camera.picker = nil
+    #expect(session.frame(state).focusChain.focused?.name == "Format")
+  }
 }
