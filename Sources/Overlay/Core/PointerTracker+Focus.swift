@@ -6,7 +6,9 @@ extension PointerTracker {
   /// frame's focus chain. When the keyboard activated the entry (Space or Return on its ring),
   /// the response is a click at the widget's centre, so the widget does what a click does;
   /// sliders are left alone, since a click would move them to their middle.
-  mutating func update(_ id: ControlID, rect: Rect, focus entry: FocusEntry) -> ControlResponse {
+  public mutating func update(_ id: ControlID, rect: Rect, focus entry: FocusEntry)
+    -> ControlResponse
+  {
     register(entry)
     var response = update(id, rect: rect)
     if focusRequest.activatedID == entry.id, entry.role != .slider, !response.isClicked {
