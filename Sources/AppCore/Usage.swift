@@ -102,6 +102,8 @@ public let usageText = """
     -h, --help            show this help
         --version         show the version
 
-  In the window: F11 or double-click toggles fullscreen; Q scans codes; Esc closes and cancels;
-  Ctrl+Q quits.
+  In the window: F11 or double-click toggles fullscreen; Q scans codes; B shows the test-bench
+  figures; Tab and Shift+Tab move a focus ring through the controls, Space or Return presses
+  the one under it and the arrows change a slider or choice; Esc closes and cancels; ? or F1
+  lists every key; Ctrl+Q quits.
   """

@@ -86,6 +86,8 @@ final class PreviewApp {
   let startTime = MonotonicTime.now()
   /// The launcher's startup-notification ID, until the first frame completes it.
   var startupID: String?
+  /// The name of the widget keyboard focus was last reported on (`PreviewApp+Focus.swift`).
+  var reportedFocus: String?
 
   /// Runs the app until the user quits; returns the exit status.
   static func run(options: Options) -> Int32 {
@@ -335,6 +337,7 @@ final class PreviewApp {
         reportLaunchStep("overlay first presented")
       }
     }
+    reportFocus(frame.focusChain)
     frame.actions.forEach(perform)
   }
 

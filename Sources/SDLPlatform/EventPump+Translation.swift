@@ -83,7 +83,8 @@ extension EventPump {
     var table: [SDL_KeyCode: Key] = [
       SDLK_ESCAPE: .escape, SDLK_F11: .f11, SDLK_F1: .f1, SDLK_QUESTION: .questionMark, SDLK_q: .q,
       SDLK_SPACE: .space,
-      SDLK_RETURN: .enter, SDLK_KP_ENTER: .enter, SDLK_TAB: .tab, SDLK_a: .a, SDLK_s: .s,
+      SDLK_RETURN: .enter, SDLK_KP_ENTER: .enter, SDLK_TAB: .tab, SDLK_a: .a, SDLK_b: .b,
+      SDLK_s: .s,
       SDLK_m: .m,
       SDLK_r: .r, SDLK_c: .c, SDLK_i: .i, SDLK_LEFT: .left, SDLK_RIGHT: .right, SDLK_UP: .up,
       SDLK_v: .v, SDLK_p: .p, SDLK_z: .z, SDLK_f: .f, SDLK_t: .t, SDLK_l: .l, SDLK_g: .g,

@@ -145,7 +145,7 @@ struct CameraActionTests {
 
   @Test func keysMapToCameraIntents() {
     let presses: [KeyPress] = [
-      KeyPress(.s), KeyPress(.tab), KeyPress(.i), KeyPress(.c), KeyPress(.m), KeyPress(.r),
+      KeyPress(.s), KeyPress(.b), KeyPress(.i), KeyPress(.c), KeyPress(.m), KeyPress(.r),
       KeyPress(.digit(2), modifiers: .control),
     ]
     let expected: [CameraAction] = [

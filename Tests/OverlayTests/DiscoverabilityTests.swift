@@ -135,7 +135,7 @@ struct DiscoverabilityTests {
   @Test func sheetListsEveryKeyTheOverlayHandles() {
     let keys = ShortcutSheet.entries.map(\.keys).joined(separator: " ")
     for key in [
-      "Space", "T", "F", "L", "V", "Q", "S", "Tab", "C", "M / R", "F11", "Delete",
+      "Space", "T", "F", "L", "V", "Q", "S", "B / I", "Tab", "C", "M / R", "F11", "Delete",
       "Ctrl+Z", "? / F1", "Esc", "Ctrl+Q",
     ] {
       #expect(keys.contains(key), "the sheet lacks \(key)")

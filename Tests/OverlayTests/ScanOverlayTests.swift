@@ -66,6 +66,33 @@ struct ScanOverlayTests {
     }
   }
 
+  @Test func theKeyboardReachesTheCardButtonsAndTheConfirmationAlone() throws {
+    let url = "https://example.org/a"
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    var state = scanning([Self.card(url)])
+    var time = 0.0
+    func frame(_ keys: [KeyPress] = []) -> OverlayFrame {
+      time += 0.04
+      return overlay.frame(
+        input: OverlayInput(windowSize: size, keys: keys, time: time), state: state)
+    }
+    var chain = frame().focusChain
+    #expect(chain.entries.map(\.name).contains("Open…"))
+    var pressed = frame()
+    for _ in 0...chain.entries.count where chain.focused?.name != "Open…" {
+      pressed = frame([KeyPress(.tab)])
+      chain = pressed.focusChain
+    }
+    #expect(chain.focused?.name == "Open…")
+    let open = try #require(layout(state).cards.first?.buttons.last)
+    #expect(frame([KeyPress(.space)]).actions == [.scan(open.action)])
+    // The confirmation covers everything: only its two buttons take part.
+    state.scan.pendingURL = url
+    chain = frame().focusChain
+    #expect(chain.entries.map(\.name) == ["Cancel", "Open"])
+    #expect(chain.focused != nil)
+  }
+
   @Test func theWiFiCardSaysTheSecurityType() throws {
     let wpa = try #require(
       layout(scanning([Self.card("WIFI:S:Home;T:WPA;P:secret;;")])).cards.first)

@@ -111,14 +111,23 @@ struct CameraTopBar {
     var responses = Responses()
     if let menu {
       for index in state.camera.cameras.indices {
-        let row = tracker.update(ControlID("camera-menu-\(index)"), rect: menuRow(index, in: menu))
+        let id = ControlID("camera-menu-\(index)")
+        let rect = menuRow(index, in: menu)
+        let entry = FocusEntry(
+          id: id, role: .listItem, name: state.camera.cameras[index].name,
+          state: FocusState(isSelected: index == state.camera.currentCameraIndex), rect: rect,
+          group: menu, layer: 1)
+        let row = tracker.update(id, rect: rect, focus: entry)
         if row.isClicked { actions.append(.camera(.selectCamera(index))) }
         responses.menuRows.append(row)
       }
       _ = tracker.update(ControlID("camera-menu"), rect: menu)
     }
     for (button, rect) in buttons {
-      let response = tracker.update(ControlID("camera-button-\(button)"), rect: rect)
+      let id = ControlID("camera-button-\(button)")
+      let response = tracker.update(
+        id, rect: rect,
+        focus: FocusEntry(id: id, role: .button, name: "", rect: rect, shape: .circle))
       if response.isClicked { actions.append(.camera(Self.action(of: button))) }
       if button == .torch, response.isHovered, wheel.y != 0 {
         actions.append(.camera(.adjustTorch(by: wheel.y * Self.torchStepPerNotch)))

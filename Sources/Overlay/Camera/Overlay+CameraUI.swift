@@ -28,7 +28,14 @@ extension Overlay {
       responses.settings = panel.update(tracker: &tracker, input: input, actions: &actions)
     }
     if let hud = hudPanel(state: state, layout: layout) {
-      responses.latencyButton = tracker.update(HUDPanel.latencyButtonID, rect: hud.latencyButton)
+      let isMeasuring = state.camera.latency != nil
+      let entry = FocusEntry(
+        id: HUDPanel.latencyButtonID, role: .toggleButton,
+        name: isMeasuring ? "Stop measuring latency" : "Measure latency",
+        state: FocusState(isChecked: isMeasuring), rect: hud.latencyButton,
+        shape: .rectangle(cornerRadius: hud.latencyButton.height / 2), group: hud.frame)
+      responses.latencyButton = tracker.update(
+        HUDPanel.latencyButtonID, rect: hud.latencyButton, focus: entry)
       if responses.latencyButton.isClicked { actions.append(.camera(.measureLatency)) }
     }
     return responses
@@ -65,7 +72,7 @@ extension Overlay {
     cameraTopBar(state: state, layout: layout).draw(responses.topBar, into: &commands)
   }
 
-  /// Intents of keys the camera interface owns: S settings, Tab or I the test-bench figures,
+  /// Intents of keys the camera interface owns: S settings, B or I the test-bench figures,
   /// C the next camera and Ctrl+1…9 a given one, F the flash mode, L the torch, M mirror,
   /// R rotate, O the orientation lock (with a sensor), G the grid, + and − zoom, 0 back to the whole picture, Escape closes the camera
   /// list or the settings panel. Other keys held with Ctrl, Alt or Super are left alone.
@@ -82,7 +89,7 @@ extension Overlay {
     let action: CameraAction? =
       switch press.key {
       case .s: .toggleSettings
-      case .tab, .i: .toggleHUD
+      case .b, .i: .toggleHUD
       case .c where camera.cameras.count > 1: .nextCamera
       case .f where camera.flashMode != nil && state.isTakingPhotos: .cycleFlashMode
       case .l where camera.torch != nil: .toggleTorch

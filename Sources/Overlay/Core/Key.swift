@@ -25,6 +25,8 @@ public enum Key: Hashable, Sendable {
   case s
   /// A.
   case a
+  /// B (the test bench).
+  case b
   /// M.
   case m
   /// R.

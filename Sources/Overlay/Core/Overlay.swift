@@ -37,6 +37,8 @@ public final class Overlay {
   var zoomDrag = ZoomDrag()
   /// Follows Space or Return held for a burst.
   var shutterKeyHold = ShutterKeyHold()
+  /// Keyboard focus and its ring, kept across frames (`Overlay+Focus.swift`).
+  var navigator = FocusNavigator()
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -50,8 +52,15 @@ public final class Overlay {
   }
 
   /// Builds one frame: reads `input`, draws `state`, and returns the commands in painter's
-  /// order with the intents raised by this frame's clicks and keys.
+  /// order with the intents raised by this frame's clicks and keys, and the frame's focus
+  /// chain (the ring is drawn last, over everything).
   public func frame(input: OverlayInput, state: OverlayState) -> OverlayFrame {
+    focusedFrame(input: input, state: state)
+  }
+
+  /// The frame without keyboard focus's part: the quit dialog over the interface, or the
+  /// interface under the shortcut sheet.
+  func contentFrame(input: OverlayInput, state: OverlayState) -> OverlayFrame {
     if let dialog = state.quitDialog {
       return quitDialogFrame(dialog, input: input, state: state)
     }
@@ -109,7 +118,11 @@ public final class Overlay {
     let cameraUI = updateCameraUI(input: input, state: state, layout: layout, actions: &actions)
     let notice = noticeRect(layout: layout, state: state, time: input.time)
     _ = notice.map { tracker.update(Self.noticeID, rect: $0) }
-    let fullscreen = tracker.update(Self.fullscreenID, rect: layout.fullscreenButton)
+    let fullscreen = tracker.update(
+      Self.fullscreenID, rect: layout.fullscreenButton,
+      focus: FocusEntry(
+        id: Self.fullscreenID, role: .button, name: "", rect: layout.fullscreenButton,
+        shape: .circle))
     _ = tracker.update(Self.topBarID, rect: layout.topBar)
     _ = tracker.update(Self.bottomBarID, rect: layout.bottomBar)
     let video = tracker.update(Self.videoID, rect: state.videoRect ?? .zero)

@@ -6,10 +6,18 @@ public struct OverlayFrame: Hashable, Sendable {
   public var commands: [DrawCommand]
   /// Intents raised this frame, in the order they happened.
   public var actions: [OverlayAction]
+  /// The widgets keyboard focus can rest on this frame, in reading order, with their roles,
+  /// names and states, and the one it rests on: what Tab walks and an accessibility bridge
+  /// reads.
+  public var focusChain: FocusChain
 
   /// Makes a frame.
-  public init(commands: [DrawCommand] = [], actions: [OverlayAction] = []) {
+  public init(
+    commands: [DrawCommand] = [], actions: [OverlayAction] = [],
+    focusChain: FocusChain = FocusChain(registered: [])
+  ) {
     self.commands = commands
     self.actions = actions
+    self.focusChain = focusChain
   }
 }

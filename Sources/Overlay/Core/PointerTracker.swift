@@ -15,6 +15,10 @@ public struct PointerTracker: Sendable {
   private var isPressClaimed = false
   private var wasActiveSeen = false
   private var input = OverlayInput(windowSize: .zero)
+  /// What the keyboard asks of the focused widgets this frame (`PointerTracker+Focus.swift`).
+  var focusRequest = FocusNavigator.Request()
+  /// The focusable widgets registered so far this frame, in update order.
+  private(set) var focusEntries: [FocusEntry] = []
 
   /// Makes a tracker with no widget holding the pointer.
   public init() {}
@@ -24,6 +28,13 @@ public struct PointerTracker: Sendable {
     self.input = input
     isPressClaimed = false
     wasActiveSeen = false
+    focusEntries = []
+  }
+
+  /// Adds `entry` to this frame's focus chain without a pointer update, for a widget the
+  /// pointer cannot reach now (a settings line scrolled out of view).
+  public mutating func register(_ entry: FocusEntry) {
+    focusEntries.append(entry)
   }
 
   /// Ends a frame: a held widget that was not drawn this frame lets go of the pointer.

@@ -138,8 +138,10 @@ extension Overlay {
     // The frame beneath runs the same tracker with no pointer: it would let go of a dialog
     // button held since an earlier frame (a person's click spans several), so the dialog's
     // hold is kept across it.
+    // Keyboard activation is the dialog's too.
     let held = tracker
-    let below = frame(input: inert, state: beneath)
+    tracker.focusRequest = FocusNavigator.Request()
+    let below = contentFrame(input: inert, state: beneath)
     tracker = held
 
     let layout = OverlayLayout(input: input, theme: theme)
@@ -149,7 +151,13 @@ extension Overlay {
     let ids = dialog.actions.map { action in
       Self.quitDialogIDs[QuitDialogAction.allCases.firstIndex(of: action) ?? 0]
     }
-    let responses = zip(ids, dialogLayout.buttons).map { tracker.update($0, rect: $1) }
+    let responses = zip(dialog.actions, zip(ids, dialogLayout.buttons)).map { action, button in
+      let entry = FocusEntry(
+        id: button.0, role: .button, name: action.label,
+        state: FocusState(isSelected: action == dialog.defaultAction), rect: button.1,
+        group: dialogLayout.panel)
+      return tracker.update(button.0, rect: button.1, focus: entry)
+    }
     // The whole window is the dialog's: a click beside the panel reaches nothing.
     _ = tracker.update(ControlID("quit-dialog-scrim"), rect: layout.bounds)
     tracker.endFrame()

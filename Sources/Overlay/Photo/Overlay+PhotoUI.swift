@@ -53,6 +53,8 @@ extension Overlay {
   private static let nextID = ControlID("viewer-next")
   private static let playID = ControlID("viewer-play")
   private static let timelineID = ControlID("viewer-timeline")
+  /// The shutter's name for keyboard focus; its pointer ID changes with each press.
+  static let shutterFocusID = ControlID("photo-shutter")
 
   /// Updates the photo interface's widgets (before the bars and the video claim the pointer)
   /// and appends their intents. While the viewer is open it claims every press, so nothing
@@ -69,13 +71,19 @@ extension Overlay {
       photo: state.photo, layout: photoLayout, painter: painter, theme: Self.photoTheme)
     var responses = PhotoUIResponses()
     var intents: [PhotoAction] = []
-    responses.undo = click(Self.undoID, pills.toast?.button, .undoTrash, into: &intents)
+    // Over the viewer the pills' buttons join the viewer's layer, which keeps the keyboard.
+    let layer = state.photo.viewer == nil ? 0 : 1
+    responses.undo = click(
+      Self.undoID, pills.toast?.button, .undoTrash, name: PhotoPills.undoLabel,
+      group: pills.toast?.rect, layer: layer, into: &intents)
     if let banner = pills.banner {
       responses.bannerClose = click(
-        Self.bannerCloseID, banner.close, .dismissBanner, into: &intents)
+        Self.bannerCloseID, banner.close, .dismissBanner, name: "Close the message",
+        group: banner.rect, layer: layer, into: &intents)
       if state.photo.banner?.action == .chooseFolder {
         responses.bannerAction = click(
-          Self.bannerActionID, banner.button, .chooseFolder, into: &intents)
+          Self.bannerActionID, banner.button, .chooseFolder, name: banner.buttonLabel,
+          group: banner.rect, layer: layer, into: &intents)
       }
     }
     // The pills themselves take the clicks their buttons leave, so a click on a message
@@ -95,12 +103,18 @@ extension Overlay {
     return responses
   }
 
-  /// Updates a button at `rect` (none when `nil`) and adds `intent` when it is clicked.
+  /// Updates a button at `rect` (none when `nil`), registers it for keyboard focus as `name`
+  /// (its tooltip's words when empty) in `group` and `layer`, and adds `intent` when it is
+  /// clicked.
   private func click(
-    _ id: ControlID, _ rect: Rect?, _ intent: PhotoAction, into intents: inout [PhotoAction]
+    _ id: ControlID, _ rect: Rect?, _ intent: PhotoAction, name: String = "",
+    shape: FocusEntry.Shape = .rectangle(cornerRadius: 0), group: Rect? = nil, layer: Int = 0,
+    into intents: inout [PhotoAction]
   ) -> ControlResponse {
     guard let rect else { return ControlResponse() }
-    let response = tracker.update(id, rect: rect)
+    let entry = FocusEntry(
+      id: id, role: .button, name: name, rect: rect, shape: shape, group: group, layer: layer)
+    let response = tracker.update(id, rect: rect, focus: entry)
     if response.isClicked { intents.append(intent) }
     return response
   }
@@ -109,13 +123,24 @@ extension Overlay {
     _ screen: ViewerScreen, input: OverlayInput, responses: inout PhotoUIResponses,
     intents: inout [PhotoAction]
   ) {
-    responses.close = click(Self.closeID, screen.closeButton, .closeViewer, into: &intents)
-    responses.trash = click(Self.trashID, screen.trashButton, .trashCurrent, into: &intents)
-    responses.openWith = click(Self.openWithID, screen.openButton, .openExternally, into: &intents)
+    responses.close = click(
+      Self.closeID, screen.closeButton, .closeViewer, shape: .circle, layer: 1,
+      into: &intents)
+    responses.trash = click(
+      Self.trashID, screen.trashButton, .trashCurrent, shape: .circle, layer: 1,
+      into: &intents)
+    responses.openWith = click(
+      Self.openWithID, screen.openButton, .openExternally, layer: 1,
+      into: &intents)
     responses.previous = click(
-      Self.previousID, screen.previousButton, .showPrevious, into: &intents)
-    responses.next = click(Self.nextID, screen.nextButton, .showNext, into: &intents)
-    responses.play = click(Self.playID, screen.playButton, .togglePlayback, into: &intents)
+      Self.previousID, screen.previousButton, .showPrevious, shape: .circle, layer: 1,
+      into: &intents)
+    responses.next = click(
+      Self.nextID, screen.nextButton, .showNext, shape: .circle, layer: 1,
+      into: &intents)
+    responses.play = click(
+      Self.playID, screen.playButton, .togglePlayback, shape: .circle, layer: 1,
+      into: &intents)
     if let hit = screen.timelineHitRect {
       responses.timeline = tracker.update(Self.timelineID, rect: hit)
       if responses.timeline.isClicked, let pointer = input.pointerInPixels,
@@ -147,18 +172,37 @@ extension Overlay {
     // In video mode the record button takes the shutter's place (RecordingControls); scan mode
     // has no shutter.
     if state.photo.canShoot, state.recording.mode == .photo, state.scan.mode != .scan {
-      responses.shutter = tracker.update(control.id, rect: layout.shutter)
+      let entry = FocusEntry(
+        id: Self.shutterFocusID, role: .button, name: "",
+        state: FocusState(isEnabled: !state.photo.isWriterBusy), rect: layout.shutter,
+        shape: .circle)
+      responses.shutter = tracker.update(control.id, rect: layout.shutter, focus: entry)
     }
     // Scan mode takes no photos: no self-timer there.
     if state.scan.mode != .scan {
-      responses.timer = tracker.update(Self.timerID, rect: layout.timerButton)
+      responses.timer = tracker.update(
+        Self.timerID, rect: layout.timerButton,
+        focus: FocusEntry(
+          id: Self.timerID, role: .button, name: "", rect: layout.timerButton, shape: .circle))
     }
-    responses.mute = tracker.update(Self.muteID, rect: layout.muteButton)
+    responses.mute = tracker.update(
+      Self.muteID, rect: layout.muteButton,
+      focus: FocusEntry(
+        id: Self.muteID, role: .toggleButton, name: "",
+        state: FocusState(isChecked: !state.photo.isMuted), rect: layout.muteButton,
+        shape: .circle))
     let strip = ThumbnailStrip(
       layout: layout, items: state.photo.thumbnails, offset: state.photo.stripOffset)
     for (index, hitRect) in strip.visible {
+      let id = ThumbnailStrip.controlID(index)
+      let item = state.photo.thumbnails[index]
+      let name = item.isVideo ? "Video \(index + 1)" : "Photo \(index + 1)"
       responses.thumbnails[index] = tracker.update(
-        ThumbnailStrip.controlID(index), rect: hitRect)
+        id, rect: hitRect,
+        focus: FocusEntry(
+          id: id, role: .image, name: name,
+          state: FocusState(isEnabled: !item.isPending, value: item.durationLabel),
+          rect: hitRect, group: layout.strip))
     }
   }
 

@@ -100,23 +100,42 @@ extension Overlay {
     let recording = state.recording
     let rects = recordingLayout(layout, state: state)
     if recording.isRecording, !Self.hidesModeSwitch(state.photo) {
-      responses.photo = tracker.update(Self.recordPhotoID, rect: rects.photoButton)
+      responses.photo = tracker.update(
+        Self.recordPhotoID, rect: rects.photoButton,
+        focus: FocusEntry(
+          id: Self.recordPhotoID, role: .button, name: "", rect: rects.photoButton,
+          shape: .circle))
       if responses.photo.isClicked, state.photo.canShoot, !state.photo.isWriterBusy {
         actions.append(.photo(.shutter))
       }
     } else if !Self.hidesModeSwitch(state.photo) {
+      let current = ModeSegment.current(in: state)
       for segment in ModeSegment.allCases {
-        let response = tracker.update(ControlID("mode-\(segment)"), rect: rects.segment(segment))
+        let id = ControlID("mode-\(segment)")
+        let entry = FocusEntry(
+          id: id, role: .radioButton, name: segment.label,
+          state: FocusState(isSelected: segment == current), rect: rects.segment(segment),
+          group: rects.modeSwitch)
+        let response = tracker.update(id, rect: rects.segment(segment), focus: entry)
         responses.segments[segment] = response
         if response.isClicked { actions += segment.intents(from: state) }
       }
     }
     if recording.mode == .video, state.scan.mode != .scan {
-      responses.record = tracker.update(Self.recordID, rect: rects.recordButton)
+      responses.record = tracker.update(
+        Self.recordID, rect: rects.recordButton,
+        focus: FocusEntry(
+          id: Self.recordID, role: .toggleButton, name: "",
+          state: FocusState(isChecked: recording.isRecording), rect: rects.recordButton,
+          shape: .circle))
       if responses.record.isClicked { actions.append(.recording(Self.recordIntent(recording))) }
       if !rects.sound.muteButton.isEmpty {
         responses.microphoneMute = tracker.update(
-          Self.microphoneMuteID, rect: rects.sound.muteButton)
+          Self.microphoneMuteID, rect: rects.sound.muteButton,
+          focus: FocusEntry(
+            id: Self.microphoneMuteID, role: .toggleButton, name: "",
+            state: FocusState(isChecked: !recording.isMicrophoneMuted),
+            rect: rects.sound.muteButton, shape: .circle))
         if responses.microphoneMute.isClicked {
           actions.append(.recording(.toggleMicrophoneMute))
         }

@@ -258,8 +258,14 @@ extension Overlay {
     let scan = ScanLayout(
       state: state, layout: layout, painter: CameraPainter(text: text, scale: layout.scale))
     if let confirmation = scan.confirmation, let url = state.scan.pendingURL {
-      responses.confirmation = zip(Self.scanConfirmIDs, confirmation.buttons).map {
-        tracker.update($0, rect: $1)
+      responses.confirmation = zip(
+        ["Cancel", "Open"], zip(Self.scanConfirmIDs, confirmation.buttons)
+      )
+      .map { name, button in
+        let entry = FocusEntry(
+          id: button.0, role: .button, name: name, rect: button.1, group: confirmation.panel,
+          layer: 1)
+        return tracker.update(button.0, rect: button.1, focus: entry)
       }
       if responses.confirmation[0].isClicked { actions.append(.scan(.cancelOpen)) }
       if responses.confirmation[1].isClicked { actions.append(.scan(.open(url))) }
@@ -268,7 +274,10 @@ extension Overlay {
     for (index, card) in scan.cards.enumerated() {
       var row: [ControlResponse] = []
       for (number, button) in card.buttons.enumerated() {
-        let response = tracker.update(ControlID("scan-card-\(index)-\(number)"), rect: button.rect)
+        let id = ControlID("scan-card-\(index)-\(number)")
+        let entry = FocusEntry(
+          id: id, role: .button, name: button.label, rect: button.rect, group: card.rect)
+        let response = tracker.update(id, rect: button.rect, focus: entry)
         if response.isClicked { actions.append(.scan(button.action)) }
         row.append(response)
       }

@@ -47,15 +47,24 @@ struct SettingsPanel {
     var responses: [ControlResponse] = []
     // An open choice list takes the wheel over the panel.
     var isWheelTaken = state.camera.picker != nil
-    let close = tracker.update(ControlID("settings-close"), rect: layout.closeButton)
+    let close = tracker.update(Self.closeID, rect: layout.closeButton, focus: closeEntry)
     if close.isClicked { actions.append(.camera(.toggleSettings)) }
     for row in layout.rows {
       let hit = hitRect(of: row).intersection(layout.viewport)
-      guard isInteractive(row), !hit.isEmpty else {
+      let entry = focusEntry(of: row)
+      if let entry {
+        // The arrows work on the focused line even before it has scrolled into view.
+        actions += stepActions(row, steps: tracker.focusSteps(for: entry.id))
+        if tracker.hasFocusArrived(at: entry.id), let scroll = scrollAction(revealing: row) {
+          actions.append(scroll)
+        }
+      }
+      guard let entry, !hit.isEmpty else {
+        if let entry { tracker.register(entry) }
         responses.append(ControlResponse())
         continue
       }
-      let response = tracker.update(row.widgetID, rect: hit)
+      let response = tracker.update(row.widgetID, rect: hit, focus: entry)
       responses.append(response)
       actions += rowActions(row, response: response, input: input)
       if !isWheelTaken, let wheel = wheelAction(row, hit: hit, input: input) {

@@ -106,7 +106,12 @@ struct SettingsPickerList {
   ) -> [ControlResponse] {
     var responses: [ControlResponse] = []
     for index in visibleIndices {
-      let response = tracker.update(ControlID("settings-picker-\(index)"), rect: entryRect(index))
+      let id = ControlID("settings-picker-\(index)")
+      let entry = FocusEntry(
+        id: id, role: .listItem, name: entries.items[index].title,
+        state: FocusState(isSelected: index == picker.highlighted), rect: entryRect(index),
+        group: frame, layer: 1)
+      let response = tracker.update(id, rect: entryRect(index), focus: entry)
       responses.append(response)
       if response.isClicked {
         actions += [entries.items[index].action, .camera(.setPicker(nil))]
