@@ -264,6 +264,7 @@ public final class CameraController {
     state.keepsCameraOpen = keepsCameraOpen
     state.exposureCompensationThirds = viewfinder.compensationThirds
     state.exposureCompensationNote = Viewfinder.compensationNote(controls: controls)
+    state.controlsNote = ControlsNote.text(for: model.device, controls: controls)
     state.zoomFactor = viewfinder.zoom.factor
     state.settingsOffset = settingsOffset
     state.modes = modes

@@ -51,6 +51,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case partFileRecovery
   /// A format object from the PipeWire daemon: a node's offer, or the negotiated format.
   case pipeWireFormat
+  /// A control object from the PipeWire daemon: a node's PropInfo, or its Props values.
+  case pipeWireControl
   /// Names a driver reports (card, controls, menu entries) on the `--check --report` page.
   case reportStrings
 }
@@ -95,6 +97,7 @@ public final class FuzzHarness {
     case .mediaFile: media.run(bytes)
     case .partFileRecovery: parts.run(bytes)
     case .pipeWireFormat: pipeWireFormat(bytes)
+    case .pipeWireControl: pipeWireControl(bytes)
     case .reportStrings: reportStrings(bytes)
     }
   }
@@ -207,6 +210,30 @@ public final class FuzzHarness {
       }
     }
     if let mode { precondition(mode.size.width > 0, "an empty negotiated size") }
+  }
+
+  private func pipeWireControl(_ bytes: [UInt8]) {
+    _ = PipeWireControls.values(propsBytes: bytes)
+    for isV4L2 in [true, false] {
+      guard let entry = PipeWireControls.control(propInfoBytes: bytes, isV4L2: isV4L2) else {
+        continue
+      }
+      let control = entry.control
+      precondition(control.minimum <= control.maximum && control.step >= 1, "a broken range")
+      precondition(
+        (control.minimum...control.maximum).contains(control.defaultValue),
+        "a default outside the range")
+      // Whatever the node described, Pinhole writes back a value inside it.
+      for wish in [Int64.min, -1, 0, control.maximum, Int64.max] {
+        guard let props = PipeWireControls.propsPodBytes([(entry, wish)]) else { continue }
+        if let written = PipeWireControls.values(propsBytes: props)[entry.key], !entry.isRealValued
+        {
+          precondition(
+            (control.minimum...control.maximum).contains(written),
+            "a value written outside the range")
+        }
+      }
+    }
   }
 
   private func reportStrings(_ bytes: [UInt8]) {

@@ -95,7 +95,7 @@ struct SettingsPanel {
   /// photo lines.
   func isInteractive(_ row: SettingsRow) -> Bool {
     switch row.content {
-    case .heading: false
+    case .heading, .note: false
     case .control(let control): control.isEditable && control.kind != .bitmask
     case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
       .grid, .microphone, .keepCameraOpen, .aid, .zebraLevel:
@@ -178,7 +178,7 @@ struct SettingsPanel {
       return response.isClicked ? [.photo(.cyclePhotoQuality)] : []
     case .microphone:
       return microphoneActions(response)
-    case .heading:
+    case .heading, .note:
       return []
     }
   }
