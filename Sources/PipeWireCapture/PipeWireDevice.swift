@@ -155,10 +155,11 @@ public final class PipeWireDevice: CaptureDevice {
       }
       let left = deadline - ContinuousClock.now
       guard left > .zero else { return false }
-      do {
-        _ = try LocalSocket.waitReadable([connection.wakeup.descriptor], timeout: left)
-      } catch {
-        throw .system(call: "poll", errno: EINVAL)
+      // One pollfd on the stack: this runs once a frame, so no arrays are made for it.
+      var entry = pollfd(fd: connection.wakeup.descriptor, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(min(max(1, (left / .milliseconds(1)).rounded(.up)), 60_000))
+      if poll(&entry, 1, milliseconds) < 0, errno != EINTR {
+        throw .system(call: "poll", errno: errno)
       }
     }
   }
