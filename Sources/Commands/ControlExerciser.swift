@@ -52,7 +52,6 @@ public struct ControlExerciser: Sendable {
   ) -> ControlExercise.Report {
     var report = ControlExercise.Report()
     report.framesWatched = framesToWatch
-    report.remark = probe.controlRemark
     let originals: [CameraControl]
     do {
       originals = try probe.controls()
@@ -95,6 +94,8 @@ public struct ControlExerciser: Sendable {
     }
     report.controls = chosen.compactMap { results[$0.id] }
     report.leftovers = finalRestore(originals, touched: touched, probe: probe)
+    // Asked last: a camera knows what to say of its controls once it has read them.
+    report.remark = probe.controlRemark
     return report
   }
 

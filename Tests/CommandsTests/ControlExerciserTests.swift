@@ -322,14 +322,21 @@ final class KernelProbe: ExerciseProbe {
 final class UnreportedValuesProbe: ExerciseProbe {
   let inner: KernelProbe
   init() throws { inner = try KernelProbe() }
-  func controls() throws(CaptureError) -> [CameraControl] { try inner.controls() }
+  /// Like PipeWireDevice, it knows whether values are reported only once it has read them.
+  private var hasRead = false
+  func controls() throws(CaptureError) -> [CameraControl] {
+    hasRead = true
+    return try inner.controls()
+  }
   func setControls(_ changes: [(ControlID, Int64)]) throws(CaptureError) -> [CameraControl] {
     try inner.setControls(changes)
   }
   func nextMeasurement() throws(CaptureError) -> PictureMeasurement? {
     try inner.nextMeasurement()
   }
-  var controlRemark: String? { "PipeWire does not report these controls' current values." }
+  var controlRemark: String? {
+    hasRead ? "PipeWire does not report these controls' current values." : nil
+  }
 }
 
 @Suite struct ControlExerciserRemarkTests {
