@@ -173,7 +173,7 @@ let package = Package(
     .testTarget(name: "HotplugTests", dependencies: ["Hotplug", "CameraTestSupport"]),
     .testTarget(
       name: "PipeWireCaptureTests",
-      dependencies: ["PipeWireCapture", "Capture", "CPipeWire", "CPipeWireGlue"]),
+      dependencies: ["PipeWireCapture", "Capture", "CPipeWire", "CPipeWireGlue", "Imaging"]),
     .testTarget(
       name: "LightingTests", dependencies: ["Lighting", "Capture", "CameraTestSupport"]),
     .testTarget(

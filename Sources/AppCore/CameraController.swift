@@ -276,6 +276,7 @@ public final class CameraController {
     state.isOrientationLocked = isOrientationLocked
     state.exposureCompensationThirds = viewfinder.compensationThirds
     state.exposureCompensationNote = Viewfinder.compensationNote(controls: controls)
+    state.controlsNote = ControlsNote.text(for: model.device, controls: controls)
     state.zoomFactor = viewfinder.zoom.factor
     state.settingsOffset = settingsOffset
     state.modes = modes

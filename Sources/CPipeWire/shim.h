@@ -7,6 +7,7 @@
 #include <pipewire/pipewire.h>
 #include <spa/buffer/meta.h>
 #include <spa/param/param.h>
+#include <spa/param/props.h>
 #include <spa/param/video/format-utils.h>
 #include <spa/utils/dict.h>
 

@@ -242,6 +242,9 @@ public enum ControlExercise {
     public var interruption: String?
     /// Frames watched after each setting before calling it unchanged.
     public var framesWatched = 0
+    /// What the camera says about its controls (values it does not report), said under the
+    /// restore line; nil for nothing.
+    public var remark: String?
 
     /// Makes a report.
     public init(controls: [ControlResult] = [], leftovers: [Leftover] = []) {
@@ -272,7 +275,10 @@ public enum ControlExercise {
             + notes.joined(separator: "; "))
       }
       if let interruption { lines.append("Stopped early: \(interruption)") }
-      if leftovers.isEmpty {
+      if leftovers.isEmpty, let remark {
+        // Without reported values, "from before" is only what Pinhole knew of them.
+        lines.append("Every control is set back to the value Pinhole knew from before. " + remark)
+      } else if leftovers.isEmpty {
         lines.append("Every control is back at its value from before.")
       } else {
         lines.append("Not restored (set them back by hand):")

@@ -12,6 +12,15 @@ public protocol ExerciseProbe: AnyObject {
   func setControls(_ changes: [(ControlID, Int64)]) throws(CaptureError) -> [CameraControl]
   /// Waits for the next good frame and measures it; nil when none came in time.
   func nextMeasurement() throws(CaptureError) -> PictureMeasurement?
+  /// What the camera says about its controls beyond the list (`ControlRemarking`): a PipeWire
+  /// node that reports no values, whose "value from before" is only what Pinhole knew.
+  var controlRemark: String? { get }
+}
+
+/// Probes whose cameras have nothing to add.
+extension ExerciseProbe {
+  /// Nothing.
+  public var controlRemark: String? { nil }
 }
 
 /// `pinhole --check --controls`: sets each control to its minimum, maximum and default (each
@@ -85,6 +94,8 @@ public struct ControlExerciser: Sendable {
     }
     report.controls = chosen.compactMap { results[$0.id] }
     report.leftovers = finalRestore(originals, touched: touched, probe: probe)
+    // Asked last: a camera knows what to say of its controls once it has read them.
+    report.remark = probe.controlRemark
     return report
   }
 

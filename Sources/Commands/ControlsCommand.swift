@@ -22,7 +22,9 @@ public struct ControlsCommand: Sendable {
   /// `--controls`: opens the camera, applies the settings, and returns the listing.
   public func run(openDevice: CaptureSession.DeviceOpener) -> Result<String, ControlSettingError> {
     withDevice(openDevice) { device throws(ControlSettingError) in
-      ControlListing.text(try apply(to: device))
+      let listing = ControlListing.text(try apply(to: device))
+      guard let remark = (device as? any ControlRemarking)?.controlRemark else { return listing }
+      return listing + "\n\n" + remark
     }
   }
 

@@ -57,6 +57,9 @@ public final class DeviceExerciseProbe: ExerciseProbe {
   /// Every control with its current value.
   public func controls() throws(CaptureError) -> [CameraControl] { try device.controls() }
 
+  /// The device's remark about its controls, if it has one.
+  public var controlRemark: String? { (device as? any ControlRemarking)?.controlRemark }
+
   /// Sets `changes` in one request.
   public func setControls(_ changes: [(ControlID, Int64)]) throws(CaptureError)
     -> [CameraControl]

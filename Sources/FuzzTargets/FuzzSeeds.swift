@@ -102,6 +102,7 @@ public enum FuzzSeeds {
         Array("file:///home/ada/Pictures/Pinhole".utf8), Array("file:///m%C3%BCnchen/%20x".utf8),
         Array("file://localhost/media/ada/CARD".utf8), Array("file:///a%00b".utf8),
       ]
+    case .pipeWireControl: pipeWireControl
     case .reportStrings:
       [
         Array("UVC Camera (046d:0825)".utf8), Array("<b>\"&amp;\"</b>'".utf8),
@@ -143,5 +144,24 @@ public enum FuzzSeeds {
       offset = end
     }
     return output + jpeg[min(offset, jpeg.count)...]
+  }
+
+  /// A brightness slider, a boolean switch and a menu with labels as PipeWire's V4L2 plugin
+  /// publishes them, and a Props object with a value for each.
+  static var pipeWireControl: [[UInt8]] {
+    let custom = UInt32(0x0100_0000)
+    let infos = [
+      PipeWireControls.propInfoPodBytes(
+        key: 0x0002_0001, name: "Brightness", type: 4, choice: 2, integers: [128, 0, 255, 1]),
+      PipeWireControls.propInfoPodBytes(
+        key: custom + 0x0098_0912, name: "Gain, Automatic", type: 2, choice: 3,
+        integers: [1, 1, 0]),
+      PipeWireControls.propInfoPodBytes(
+        key: custom + 0x00f0_f001, name: "OSD Text Mode", type: 4, choice: 3, integers: [0],
+        labels: [(0, "All"), (1, "Counters Only"), (2, "None")]),
+    ].compactMap { $0 }
+    let entries = infos.compactMap { PipeWireControls.control(propInfoBytes: $0, isV4L2: true) }
+    let props = PipeWireControls.propsPodBytes(entries.map { ($0, $0.control.maximum) })
+    return infos + (props.map { [$0] } ?? [])
   }
 }

@@ -51,6 +51,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case partFileRecovery
   /// A format object from the PipeWire daemon: a node's offer, or the negotiated format.
   case pipeWireFormat
+  /// A control object from the PipeWire daemon: a node's PropInfo, or its Props values.
+  case pipeWireControl
   /// Names a driver reports (card, controls, menu entries) on the `--check --report` page.
   case reportStrings
   /// The folder a desktop portal's file chooser answers, as a URI.
@@ -97,6 +99,7 @@ public final class FuzzHarness {
     case .mediaFile: media.run(bytes)
     case .partFileRecovery: parts.run(bytes)
     case .pipeWireFormat: pipeWireFormat(bytes)
+    case .pipeWireControl: pipeWireControl(bytes)
     case .reportStrings: reportStrings(bytes)
     case .portalFolderURI: portalFolderURI(bytes)
     }
@@ -219,6 +222,30 @@ public final class FuzzHarness {
     guard let folder = FolderChooser.folder(fromURI: uri) else { return }
     precondition(folder.path.hasPrefix("/"), "a chosen folder must be an absolute path")
     precondition(!folder.path.contains("\u{0}"), "a chosen folder must hold no NUL byte")
+  }
+
+  private func pipeWireControl(_ bytes: [UInt8]) {
+    _ = PipeWireControls.values(propsBytes: bytes)
+    for isV4L2 in [true, false] {
+      guard let entry = PipeWireControls.control(propInfoBytes: bytes, isV4L2: isV4L2) else {
+        continue
+      }
+      let control = entry.control
+      precondition(control.minimum <= control.maximum && control.step >= 1, "a broken range")
+      precondition(
+        (control.minimum...control.maximum).contains(control.defaultValue),
+        "a default outside the range")
+      // Whatever the node described, Pinhole writes back a value inside it.
+      for wish in [Int64.min, -1, 0, control.maximum, Int64.max] {
+        guard let props = PipeWireControls.propsPodBytes([(entry, wish)]) else { continue }
+        if let written = PipeWireControls.values(propsBytes: props)[entry.key], !entry.isRealValued
+        {
+          precondition(
+            (control.minimum...control.maximum).contains(written),
+            "a value written outside the range")
+        }
+      }
+    }
   }
 
   private func reportStrings(_ bytes: [UInt8]) {

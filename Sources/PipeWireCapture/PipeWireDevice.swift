@@ -16,7 +16,8 @@ import SystemCalls
 ///
 /// Buffers are accepted as memory PipeWire can map into this process (MemPtr and MemFd, one
 /// data block per frame, mapped by PipeWire): each frame is lent to `nextFrame`'s body in
-/// place, with no copy. DmaBuf buffers are not asked for. No controls yet.
+/// place, with no copy. DmaBuf buffers are not asked for. Controls are the node's PropInfo params, set through its
+/// Props param (`PipeWireDevice+Controls.swift`).
 ///
 /// Capture thread only, like every `CaptureDevice`; PipeWire's own callbacks run on the
 /// connection's loop thread and hand over through the loop's lock.
@@ -31,6 +32,12 @@ public final class PipeWireDevice: CaptureDevice {
   var requestedMode: CaptureMode?
   /// The stream while streaming.
   var stream: PipeWireStream?
+  /// The controls the node described when last asked; nil before.
+  var pipeWireControls: [PipeWireControl]?
+  /// The values Pinhole set, by property key, for nodes that do not report values.
+  var controlValuesSet: [UInt32: Int64] = [:]
+  /// True when the node reported a value for one of its controls.
+  var reportsControlValues = false
 
   /// How long the daemon may take to agree on a format once asked.
   static let negotiationTimeout = Duration.seconds(10)
@@ -148,10 +155,11 @@ public final class PipeWireDevice: CaptureDevice {
       }
       let left = deadline - ContinuousClock.now
       guard left > .zero else { return false }
-      do {
-        _ = try LocalSocket.waitReadable([connection.wakeup.descriptor], timeout: left)
-      } catch {
-        throw .system(call: "poll", errno: EINVAL)
+      // One pollfd on the stack: this runs once a frame, so no arrays are made for it.
+      var entry = pollfd(fd: connection.wakeup.descriptor, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(min(max(1, (left / .milliseconds(1)).rounded(.up)), 60_000))
+      if poll(&entry, 1, milliseconds) < 0, errno != EINTR {
+        throw .system(call: "poll", errno: errno)
       }
     }
   }

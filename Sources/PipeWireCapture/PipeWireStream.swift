@@ -35,6 +35,9 @@ final class PipeWireStream: @unchecked Sendable {
   var failure: String?
   /// Frames handed out, for buffers without a header.
   var delivered: UInt32 = 0
+  /// Where planes that arrive in data blocks of their own are put together, kept between
+  /// frames (capture thread only).
+  private var planeScratch: UnsafeMutableRawBufferPointer?
 
   private let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
   private let events = UnsafeMutablePointer<pw_stream_events>.allocate(capacity: 1)
@@ -80,6 +83,9 @@ final class PipeWireStream: @unchecked Sendable {
       box.askForBuffers()
       pw_thread_loop_signal(box.connection.loop, false)
     }
+    // With PW_STREAM_FLAG_RT_PROCESS this runs on PipeWire's data thread, which received the
+    // buffer, rather than being handed on to the loop thread first: one thread wake-up fewer
+    // per frame. It only signals the eventfd, which is safe there.
     events.pointee.process = { data in
       guard let data else { return }
       Unmanaged<PipeWireStream>.fromOpaque(data).takeUnretainedValue().connection.wakeup.signal()
@@ -88,7 +94,7 @@ final class PipeWireStream: @unchecked Sendable {
       pw_stream_add_listener(stream, hook, events, Unmanaged.passUnretained(self).toOpaque())
       let flags =
         PW_STREAM_FLAG_AUTOCONNECT.rawValue | PW_STREAM_FLAG_MAP_BUFFERS.rawValue
-        | PW_STREAM_FLAG_DONT_RECONNECT.rawValue
+        | PW_STREAM_FLAG_DONT_RECONNECT.rawValue | PW_STREAM_FLAG_RT_PROCESS.rawValue
       let connected = PipeWireFormats.withFormatPod(for: mode) { pod -> Int32 in
         var params: [UnsafePointer<spa_pod>?] = [pod]
         return pw_stream_connect(
@@ -107,6 +113,7 @@ final class PipeWireStream: @unchecked Sendable {
     destroy()
     hook.deallocate()
     events.deallocate()
+    planeScratch?.deallocate()
   }
 
   /// Tells the stream which buffers Pinhole can use (mappable memory) and that it wants each
@@ -149,19 +156,42 @@ final class PipeWireStream: @unchecked Sendable {
       bytesPerLine: 0, colorimetry: mode.format.isCompressed ? .jpeg : .bt601Limited,
       sequence: UInt32(truncatingIfNeeded: sequence), captureTime: captureTime,
       hasErrorFlag: true)
-    guard let spa, spa.pointee.n_datas >= 1, let datas = spa.pointee.datas,
-      let address = datas[0].data, let chunk = datas[0].chunk
-    else { return frame }
-    let maxSize = Int(datas[0].maxsize)
-    let offset = maxSize > 0 ? Int(chunk.pointee.offset) % maxSize : 0
-    let size = min(Int(chunk.pointee.size), maxSize - offset)
-    let corrupted =
-      chunk.pointee.flags & Int32(SPA_CHUNK_FLAG_CORRUPTED) != 0
-      || headerFlags & UInt32(SPA_META_HEADER_FLAG_CORRUPTED) != 0
-    frame.bytes = UnsafeRawBufferPointer(start: address + offset, count: max(0, size))
-    frame.bytesPerLine = max(0, Int(chunk.pointee.stride))
-    frame.hasErrorFlag = corrupted || size <= 0
+    guard let spa, spa.pointee.n_datas >= 1, let datas = spa.pointee.datas else { return frame }
+    var corrupted = headerFlags & UInt32(SPA_META_HEADER_FLAG_CORRUPTED) != 0
+    guard let first = Self.plane(datas[0], corrupted: &corrupted) else { return frame }
+    let planeCount = min(PlaneAssembly.planeCount(of: mode.format), Int(spa.pointee.n_datas))
+    if planeCount > 1 {
+      // One data block per plane, as libcamera's nodes deliver NV12 and I420.
+      var planes = [first]
+      for index in 1..<planeCount {
+        guard let plane = Self.plane(datas[index], corrupted: &corrupted) else { return frame }
+        planes.append(plane)
+      }
+      guard
+        let assembled = PlaneAssembly.assemble(
+          planes, format: mode.format, size: mode.size, scratch: &planeScratch)
+      else { return frame }
+      frame.bytes = assembled.bytes
+      frame.bytesPerLine = assembled.bytesPerLine
+    } else {
+      frame.bytes = first.bytes
+      frame.bytesPerLine = first.stride
+    }
+    frame.hasErrorFlag = corrupted || frame.bytes.isEmpty
     return frame
+  }
+
+  /// The bytes of one mapped data block from its chunk's offset, and its stride; nil when it
+  /// has no mapped memory. A chunk flagged corrupted sets `corrupted`.
+  private static func plane(_ data: spa_data, corrupted: inout Bool) -> PlaneView? {
+    guard let address = data.data, let chunk = data.chunk else { return nil }
+    let maxSize = Int(data.maxsize)
+    let offset = maxSize > 0 ? Int(chunk.pointee.offset) % maxSize : 0
+    let size = max(0, min(Int(chunk.pointee.size), maxSize - offset))
+    if chunk.pointee.flags & Int32(SPA_CHUNK_FLAG_CORRUPTED) != 0 { corrupted = true }
+    return PlaneView(
+      bytes: UnsafeRawBufferPointer(start: address + offset, count: size),
+      stride: max(0, Int(chunk.pointee.stride)))
   }
 
   /// Disconnects and destroys the stream. Safe to call twice.

@@ -317,3 +317,42 @@ final class KernelProbe: ExerciseProbe {
     #expect(measured.meanLuma == 80)
   }
 }
+
+/// A probe whose camera does not report control values, as a PipeWire 0.3 node does not.
+final class UnreportedValuesProbe: ExerciseProbe {
+  let inner: KernelProbe
+  init() throws { inner = try KernelProbe() }
+  /// Like PipeWireDevice, it knows whether values are reported only once it has read them.
+  private var hasRead = false
+  func controls() throws(CaptureError) -> [CameraControl] {
+    hasRead = true
+    return try inner.controls()
+  }
+  func setControls(_ changes: [(ControlID, Int64)]) throws(CaptureError) -> [CameraControl] {
+    try inner.setControls(changes)
+  }
+  func nextMeasurement() throws(CaptureError) -> PictureMeasurement? {
+    try inner.nextMeasurement()
+  }
+  var controlRemark: String? {
+    hasRead ? "PipeWire does not report these controls' current values." : nil
+  }
+}
+
+@Suite struct ControlExerciserRemarkTests {
+  @Test func withoutReportedValuesTheRestoreLineSaysWhatItRestoredTo() throws {
+    let report = ControlExerciser(names: ["brightness"]).run(
+      try UnreportedValuesProbe(), shouldStop: { nil })
+    #expect(report.leftovers.isEmpty)
+    #expect(!report.text.contains("Every control is back at its value from before."))
+    #expect(
+      report.text.contains(
+        "Every control is set back to the value Pinhole knew from before. PipeWire does not "
+          + "report these controls' current values."))
+  }
+
+  @Test func aCameraThatReportsItsValuesKeepsThePlainRestoreLine() throws {
+    let report = ControlExerciser(names: ["brightness"]).run(try KernelProbe(), shouldStop: { nil })
+    #expect(report.text.contains("Every control is back at its value from before."))
+  }
+}

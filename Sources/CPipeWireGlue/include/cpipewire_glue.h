@@ -77,4 +77,79 @@ int pinhole_pw_property_values(
 int pinhole_pw_buffer_header(
   struct spa_buffer *buffer, int64_t *pts, uint64_t *seq, uint32_t *flags);
 
+/// pw_node_set_param is a macro; sets param `id` (SPA_PARAM_Props: control values) on a node.
+int pinhole_pw_node_set_param(
+  struct pw_node *node, uint32_t id, uint32_t flags, const struct spa_pod *param);
+
+/// How many values of a control's type and range are read (Step has four: default, min, max,
+/// step; an Enum of booleans three: default and the two choices).
+#define PINHOLE_PW_PROP_VALUES 8
+/// How many bytes of a control's name or a menu label are kept, with the closing NUL.
+#define PINHOLE_PW_NAME_SIZE 96
+
+/// One control a node offers: an SPA_PARAM_PropInfo object. `id` is the property key it is
+/// set by (SPA_PROP_brightness, or SPA_PROP_START_CUSTOM + the driver's own control id);
+/// `type` the SPA type of its values (SPA_TYPE_Int, _Long, _Bool, _Id, _Float, _Double), or 0
+/// when the object states none Pinhole reads; `choice` how they are given (SPA_CHOICE_None,
+/// _Range and _Step: default, min, max[, step]; _Enum: the default, then the alternatives) and
+/// `count` how many were read into `integers` (whole types) or `reals` (Float, Double).
+/// `name` is the description (or the name) cut to fit; `label_count` how many menu labels the
+/// object carries.
+typedef struct pinhole_pw_prop_info {
+  uint32_t id;
+  uint32_t type;
+  uint32_t choice;
+  uint32_t count;
+  int64_t integers[PINHOLE_PW_PROP_VALUES];
+  double reals[PINHOLE_PW_PROP_VALUES];
+  char name[PINHOLE_PW_NAME_SIZE];
+  uint32_t label_count;
+} pinhole_pw_prop_info;
+
+/// One entry of a menu control: its value and label.
+typedef struct pinhole_pw_label {
+  int64_t value;
+  char name[PINHOLE_PW_NAME_SIZE];
+} pinhole_pw_label;
+
+/// One control value, read from or written into an SPA_PARAM_Props object: the property key,
+/// the SPA type of the value, and the value in `integer` (whole types) or `real` (Float,
+/// Double).
+typedef struct pinhole_pw_prop_value {
+  uint32_t key;
+  uint32_t type;
+  int64_t integer;
+  double real;
+} pinhole_pw_prop_value;
+
+/// Reads a PropInfo object. Returns 0, or -EINVAL when `pod` is no PropInfo object or has no
+/// Id-typed `id`. Every size is checked against the object's.
+int pinhole_pw_parse_prop_info(const struct spa_pod *pod, pinhole_pw_prop_info *info);
+
+/// Reads up to `capacity` menu labels of a PropInfo object (its SPA_PROP_INFO_labels struct of
+/// value, label pairs); pairs of other types are skipped. Returns how many were read.
+uint32_t pinhole_pw_prop_info_labels(
+  const struct spa_pod *pod, pinhole_pw_label *labels, uint32_t capacity);
+
+/// Reads up to `capacity` numeric values of a Props object (strings such as the device path
+/// are skipped). Returns how many were read, or -EINVAL when `pod` is no Props object.
+int pinhole_pw_parse_props(
+  const struct spa_pod *pod, pinhole_pw_prop_value *values, uint32_t capacity);
+
+/// Builds, in `buffer`, an SPA_PARAM_Props object setting `count` values. NULL when the buffer
+/// is too small or a value's type is not one of Int, Long, Bool, Id, Float, Double.
+const struct spa_pod *pinhole_pw_build_props(
+  uint8_t *buffer, uint32_t size, const pinhole_pw_prop_value *values, uint32_t count);
+
+/// Builds, in `buffer`, a PropInfo object as PipeWire's camera plugins publish one: `id`, the
+/// description `name`, the type as `choice` over `count` values of SPA `type` (from
+/// `integers`, or `reals` for Float and Double; a None choice of one value is written as the
+/// plain value) and, when `label_count` is not 0, the labels: `label_values` with the names
+/// back to back in `label_names`, each ending in NUL. For tests and fuzz seeds. NULL when the
+/// buffer is too small or the type is not one of Int, Long, Bool, Id, Float, Double.
+const struct spa_pod *pinhole_pw_build_prop_info(
+  uint8_t *buffer, uint32_t size, uint32_t id, const char *name, uint32_t type, uint32_t choice,
+  const int64_t *integers, const double *reals, uint32_t count, const int64_t *label_values,
+  const char *label_names, uint32_t label_count);
+
 #endif

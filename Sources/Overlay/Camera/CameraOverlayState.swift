@@ -10,6 +10,9 @@ import CameraModel
 public struct CameraOverlayState: Hashable, Sendable {
   /// The camera's controls in driver order; the settings panel groups them by class.
   public var controls: [CameraControl] = []
+  /// A remark the settings panel shows under the controls: which ones the way in to the
+  /// camera does not offer ("Not offered through PipeWire: focus, exposure."); empty for none.
+  public var controlsNote = ""
   /// True while the settings panel is shown.
   public var isSettingsOpen = false
   /// How far the settings panel is scrolled, in window points from its top (0 shows the top).

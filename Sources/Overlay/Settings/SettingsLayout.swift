@@ -100,6 +100,10 @@ struct SettingsLayout {
       contents.append(.heading(title))
       contents += controls.map { .control($0) }
     }
+    if !camera.controlsNote.isEmpty {
+      if visible.isEmpty { contents.append(.heading("Controls")) }
+      contents.append(.note(camera.controlsNote))
+    }
     if !visible.isEmpty { contents.append(.reset) }
     contents += [.heading("Photo"), .photoQuality, .codeDetection]
     return contents

@@ -74,6 +74,15 @@ extension SettingsPanel {
         color: CameraPainter.secondaryTextColor)
     case .control(let control):
       drawControl(control, row: row, response: response, into: &commands)
+    case .note(let text):
+      let size = painter.px(11)
+      let lines = painter.text.wrapped(text, pointSize: size, width: frame.width).prefix(2)
+      for (index, line) in lines.enumerated() {
+        painter.appendText(
+          painter.text.truncated(line, pointSize: size, width: frame.width), into: &commands,
+          leading: frame.minX, centerY: frame.minY + painter.px(12 + 16 * Double(index)),
+          size: size, color: CameraPainter.secondaryTextColor)
+      }
     case .format, .size, .rate:
       drawModeRow(row, response: response, into: &commands)
     case .reset:

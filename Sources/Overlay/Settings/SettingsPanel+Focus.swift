@@ -89,7 +89,7 @@ extension SettingsPanel {
     case .saveFolder(let kind):
       let folder = state.photo.saveFolders.map { $0.shown($0.folder(for: kind)) }
       return (.comboBox, Self.folderTitle(kind), FocusState(value: folder))
-    case .heading(let title): return (.button, title, FocusState())
+    case .heading(let title), .note(let title): return (.button, title, FocusState())
     }
   }
 

@@ -104,7 +104,7 @@ struct SettingsPanel {
   /// photo lines.
   func isInteractive(_ row: SettingsRow) -> Bool {
     switch row.content {
-    case .heading: false
+    case .heading, .note: false
     case .control(let control): control.isEditable && control.kind != .bitmask
     case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
       .grid, .orientationLock, .microphone, .keepCameraOpen, .aid, .zebraLevel, .saveFolder,
@@ -202,7 +202,7 @@ struct SettingsPanel {
       return response.isClicked ? [.recording(.cycleVideoQuality)] : []
     case .videoSize:
       return response.isClicked ? [.recording(.cycleVideoSize)] : []
-    case .heading:
+    case .heading, .note:
       return []
     }
   }

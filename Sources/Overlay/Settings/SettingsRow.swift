@@ -10,6 +10,9 @@ struct SettingsRow {
     case heading(String)
     /// One camera control; its kind decides the widget.
     case control(CameraControl)
+    /// A remark about the controls, up to two lines of small text ("This camera offers no
+    /// controls through PipeWire.").
+    case note(String)
     /// The pixel format selector of the mode section.
     case format
     /// The frame size selector of the mode section.
@@ -56,6 +59,7 @@ struct SettingsRow {
     case .control(let control) where control.kind == .integer || control.kind == .integer64:
       50
     case .reset: 52
+    case .note: 44
     case .exposureCompensation: 62
     default: 38
     }
@@ -66,6 +70,7 @@ struct SettingsRow {
     switch content {
     case .heading(let title): ControlID("settings-heading-\(title)")
     case .control(let control): ControlID("settings-control-\(control.id)")
+    case .note: ControlID("settings-note")
     case .format: ControlID("settings-mode-format")
     case .size: ControlID("settings-mode-size")
     case .rate: ControlID("settings-mode-rate")

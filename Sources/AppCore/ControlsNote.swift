@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+import CameraModel
+
+/// What the settings panel says under the controls of a camera reached through PipeWire: a
+/// node passes on only some of a camera's controls (PipeWire's V4L2 plugin leaves out buttons,
+/// 64-bit integers, bitmasks and integer menus; a node may offer none), so the panel names the
+/// ones Pinhole's own features use that this way in lacks.
+enum ControlsNote {
+  /// The controls Pinhole's features look for, by what a person calls them, with the ids that
+  /// provide each.
+  static let roles: [(name: String, ids: Set<ControlID>)] = [
+    ("focus", [.focusAbsolute, .focusAuto, .autoFocusStart]),
+    ("exposure", [.exposureAuto, .exposureAbsolute, ControlID(rawValue: 0x0098_0911)]),
+    ("white balance", [ControlID(rawValue: 0x0098_090c), ControlID(rawValue: 0x0098_091a)]),
+    ("brightness", [.brightness]),
+  ]
+
+  /// The note for `device` offering `controls`: empty unless it is reached through PipeWire.
+  static func text(for device: DeviceInfo, controls: [CameraControl]) -> String {
+    guard device.kind == .pipewire else { return "" }
+    guard !controls.isEmpty else { return "This camera offers no controls through PipeWire." }
+    let offered = Set(controls.map(\.id))
+    let missing = roles.filter { $0.ids.isDisjoint(with: offered) }.map(\.name)
+    guard !missing.isEmpty else { return "" }
+    return "Not offered through PipeWire: \(missing.joined(separator: ", "))."
+  }
+}
