@@ -200,7 +200,7 @@ extension PreviewApp {
     }
   }
 
-  private func performPhotoEffects() {
+  func performPhotoEffects() {
     for effect in photos.controller.drainEffects() {
       switch effect {
       case .setImage(let id, let image):

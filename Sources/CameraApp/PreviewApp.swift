@@ -52,6 +52,8 @@ final class PreviewApp {
   var scan: ScanSide
   /// The video side: mode, recorder, microphone (PreviewApp+Recording).
   let recording: RecordingController
+  /// The library grid: every photo and video, favourites, the Trash (PreviewApp+Library).
+  let library: LibrarySide
   /// The title last given to the window (the recording marker changes it).
   var shownTitle = ""
   var isRunning = true
@@ -168,6 +170,7 @@ final class PreviewApp {
       options: options, settings: settings, device: source.device, wake: wake)
     recording = Self.makeRecording(
       options: options, settings: settings, source: source, wake: wake)
+    library = LibrarySide(settingsURL: settingsURL, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
     camera.viewfinder.showsGrid = settings.showsGrid
     camera.viewfinder.aids = settings.viewfinderAids
@@ -206,6 +209,7 @@ final class PreviewApp {
       devices.stop()
       lights.stop()
       settingsWriter.stop()
+      stopLibrary()
       stopPhotos()
       stopScanning()
       instance?.stop()
@@ -231,6 +235,7 @@ final class PreviewApp {
       let newFrame = uploadNewestFrame()
       updateScan(at: MonotonicTime.now())
       updatePhotos()
+      updateLibrary()
       updateRecording()
       drawAndPresent(newFrame: newFrame)
     }
@@ -256,7 +261,7 @@ final class PreviewApp {
     // keeps), so the frame is still unshared when it moves on to the ring or the pool. The
     // compiler counts it as the loop's once it was passed to them.
     nonisolated(unsafe) let frame = taken
-    guard !photos.isViewerOpen else {
+    guard !photos.isViewerOpen, !isLibraryOpen else {
       session.recycle(frame)
       return false
     }
@@ -286,6 +291,7 @@ final class PreviewApp {
     if newFrame, !hasDrawnOverlay, !hasPresentedFrame, videoRect != nil {
       return presentFirstPicture()
     }
+    let buildStart = MonotonicTime.now()
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
     updatePreviewReduction()
@@ -297,6 +303,7 @@ final class PreviewApp {
     state.scan = scanOverlayState()
     state.recording = recordingOverlayState()
     state.quitDialog = quitGuard.dialog
+    state.library = libraryOverlayState(windowSize: input.windowSize)
     state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
     state.noticeSince = noticeTimer.since(
@@ -310,6 +317,7 @@ final class PreviewApp {
       drawPicture()
       backend.draw(frame.commands)
       window.present()
+      libraryFramePresented(buildStart: buildStart)
       screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
       latencyPatchPresented(at: MonotonicTime.now())
       if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
@@ -375,6 +383,7 @@ final class PreviewApp {
     case .camera(let action): handle(action)
     case .scan(let action): handle(action)
     case .recording(let action): handle(action)
+    case .library(let action): handle(action)
     }
   }
 

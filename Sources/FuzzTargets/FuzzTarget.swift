@@ -5,6 +5,7 @@ import Commands
 import Foundation
 import Hotplug
 import Imaging
+import Library
 import MediaStore
 import PhotoPipeline
 import PipeWireCapture
@@ -53,6 +54,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case pipeWireFormat
   /// Names a driver reports (card, controls, menu entries) on the `--check --report` page.
   case reportStrings
+  /// The favourites index file beside the settings.
+  case favouritesIndex
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -96,6 +99,7 @@ public final class FuzzHarness {
     case .partFileRecovery: parts.run(bytes)
     case .pipeWireFormat: pipeWireFormat(bytes)
     case .reportStrings: reportStrings(bytes)
+    case .favouritesIndex: favouritesIndex(bytes)
     }
   }
 
@@ -167,6 +171,15 @@ public final class FuzzHarness {
   private func settingsJSON(_ bytes: [UInt8]) {
     guard let settings = AppSettings.decode(Data(bytes)) else { return }
     precondition(AppSettings.timerSecondsRange.contains(settings.timerSeconds))
+  }
+
+  private func favouritesIndex(_ bytes: [UInt8]) {
+    guard let index = try? FavouritesIndex(parsing: bytes) else { return }
+    // What was read is written back and reads the same.
+    precondition(
+      (try? FavouritesIndex(parsing: index.serialized())) == index,
+      "a favourites index survives being written and read again")
+    precondition(index.paths.allSatisfy { $0.hasPrefix("/") }, "favourites are absolute paths")
   }
 
   private func inotifyRecords(_ bytes: [UInt8]) {

@@ -65,6 +65,16 @@ public enum Key: Hashable, Sendable {
   case h
   /// W (waveform).
   case w
+  /// B (the library grid).
+  case b
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
+  /// Home.
+  case home
+  /// End.
+  case end
   /// A digit key 0–9 (top row or keypad).
   case digit(Int)
 }

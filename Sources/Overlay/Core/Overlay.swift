@@ -37,6 +37,10 @@ public final class Overlay {
   var zoomDrag = ZoomDrag()
   /// Follows Space or Return held for a burst.
   var shutterKeyHold = ShutterKeyHold()
+  /// Where the library's scrollbar thumb was grabbed, in pixels from its top, while dragged.
+  var libraryThumbGrab: Double?
+  /// Set while a frame's keys held B, which opens the library.
+  private var openLibraryPressed = false
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -72,7 +76,22 @@ public final class Overlay {
       passed.pressedButtons = []
       passed.wheel = .zero
     }
-    var frame = interfaceFrame(input: passed, state: state, layout: layout)
+    var frame: OverlayFrame
+    if let library = state.library, state.photo.viewer == nil {
+      frame = libraryFrame(library, input: passed, layout: layout)
+    } else {
+      passed.keys = passed.keys.filter { press in
+        // B opens the library from the camera screen.
+        guard press.key == .b, press.modifiers.isEmpty, state.photo.viewer == nil else {
+          return true
+        }
+        openLibraryPressed = true
+        return false
+      }
+      frame = interfaceFrame(input: passed, state: state, layout: layout)
+      if openLibraryPressed { frame.actions.append(.library(.open)) }
+      openLibraryPressed = false
+    }
     if isShortcutSheetOpen { frame.commands += sheet.commands(bounds: layout.bounds, text: text) }
     return frame
   }
