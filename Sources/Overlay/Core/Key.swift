@@ -67,6 +67,8 @@ public enum Key: Hashable, Sendable {
   case w
   /// B (the library grid).
   case b
+  /// O (the library's Open with… and, with Shift, Show in Files).
+  case o
   /// Page Up.
   case pageUp
   /// Page Down.

@@ -38,6 +38,7 @@ struct ShortcutSheet {
     Entry(keys: "B", action: "Library: every photo and video (again: back)"),
     Entry(keys: "Click / Shift / Ctrl", action: "Library: select one / a run / toggle"),
     Entry(keys: "Ctrl+A / F / Delete", action: "Library: select all / star / to the Trash"),
+    Entry(keys: "Ctrl+C / O / Shift+O", action: "Library: copy / open with / show in Files"),
     Entry(keys: "← / →", action: "Previous / next photo in the viewer"),
     Entry(keys: "+ / − / wheel", action: "Zoom in the viewer"),
     Entry(keys: "Delete", action: "Move the photo to the Trash"),

@@ -84,8 +84,9 @@ extension Overlay {
   }
 
   /// The grid's keys: the arrows, Page Up/Down, Home and End move (Shift extends the
-  /// selection), Return opens, Delete trashes, Ctrl+A, Ctrl+C, Ctrl+Z, F stars, Escape or B
-  /// closes; F11 and Ctrl+Q keep their meaning.
+  /// selection), Return opens, Delete trashes, Ctrl+A, Ctrl+C, Ctrl+Z, F stars, O opens with
+  /// another program and Shift+O shows in Files, Escape or B closes; F11 and Ctrl+Q keep their
+  /// meaning.
   private func libraryKeyActions(_ keys: [KeyPress], screen: LibraryScreen) -> [OverlayAction] {
     var actions: [LibraryAction] = []
     var outer: [OverlayAction] = []
@@ -108,6 +109,8 @@ extension Overlay {
       case .c where control: actions.append(.copy)
       case .z where control: actions.append(.undoTrash)
       case .f where press.modifiers.isEmpty: actions.append(.toggleFavourite)
+      case .o where press.modifiers.isEmpty: actions.append(.openWith)
+      case .o where press.modifiers == [.shift]: actions.append(.showInFiles)
       case .f11: outer.append(.toggleFullscreen)
       case .q where control: outer.append(.quit)
       default: break
