@@ -17,6 +17,13 @@ public final class LibraryController {
   public static let thumbnailHeight = 160
   /// Thumbnails the grid's loader keeps in memory (about 110 KB each).
   public static let cacheCapacity = 300
+  /// Thumbnails uploaded per frame at most: a jump across the library finds a screenful
+  /// cached at once, and uploading them all in one frame would stall it; the rest follow in
+  /// the next frames.
+  public static let uploadsPerFrame = 16
+
+  /// True when thumbnails in view wait for a later frame's upload: the app runs another frame.
+  public private(set) var hasPendingUploads = false
 
   /// The grid's model.
   public private(set) var browser: LibraryBrowser
@@ -229,9 +236,17 @@ public final class LibraryController {
       uploaded.remove(url)
       effects.append(.removeImage(Self.imageID(for: url)))
     }
-    for url in urls[keep] where !uploaded.contains(url) {
+    // What shows first, then the rest of the keep range.
+    var budget = Self.uploadsPerFrame
+    hasPendingUploads = false
+    for url in urls[visible] + urls[keep] where !uploaded.contains(url) {
+      guard budget > 0 else {
+        hasPendingUploads = hasPendingUploads || visible.contains(urls.firstIndex(of: url) ?? -1)
+        break
+      }
       guard let thumbnail = cachedThumbnail(url) else { continue }
       uploaded.insert(url)
+      budget -= 1
       effects.append(.setImage(Self.imageID(for: url), thumbnail))
     }
     guard wanted != visible else { return }

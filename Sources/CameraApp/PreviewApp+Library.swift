@@ -43,6 +43,8 @@ extension PreviewApp {
   func libraryOverlayState(windowSize: Size) -> LibraryOverlayState? {
     let state = library.controller.overlayState(windowSize: windowSize)
     performLibraryEffects()
+    // Thumbnails in view still to upload: the next frame follows at once.
+    if library.controller.hasPendingUploads { wake.wake() }
     return state
   }
 

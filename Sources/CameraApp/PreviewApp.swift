@@ -297,7 +297,10 @@ final class PreviewApp {
     updatePreviewReduction()
     checkLatency(at: MonotonicTime.now())
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
-    state.photo = photoOverlayState(time: input.time)
+    // Under the library grid the camera screen is hidden: its strip is not built.
+    state.photo =
+      isLibraryOpen && !photos.isViewerOpen
+      ? PhotoOverlayState() : photoOverlayState(time: input.time)
     state.camera = camera.overlayState()
     state.camera.latency = latencyPatchState
     state.scan = scanOverlayState()

@@ -124,14 +124,19 @@ public struct LibraryBrowser: Sendable {
   }
 
   /// Moves the keyboard cursor (Shift held: `extending` the selection) and scrolls it into
-  /// view. With no cursor yet, any step starts at the first item shown.
+  /// view. With no cursor yet, Home and End go to the ends and any other step to the first
+  /// item shown.
   public mutating func step(_ step: Step, extending: Bool) {
     guard !urls.isEmpty else { return }
     let target: Int
     if let current = cursorIndex {
       target = self.target(of: step, from: current)
     } else {
-      target = step == .last ? urls.count - 1 : (visibleItems.first ?? 0)
+      switch step {
+      case .first: target = 0
+      case .last: target = urls.count - 1
+      default: target = visibleItems.first ?? 0
+      }
     }
     selection.moveCursor(to: target, in: urls, extending: extending)
     offset = layout.offset(showing: target, from: offset, viewportHeight: viewport.height)

@@ -120,6 +120,23 @@ import Testing
     #expect(browser.offset == 0)
   }
 
+  @Test func homeAndEndWithoutCursorGoToTheEnds() {
+    let items = (0..<500).map { Self.item("\($0).jpg", hoursAgo: Double($0)) }
+    var browser = LibraryBrowser(calendar: Self.utc)
+    browser.setItems(items)
+    browser.setViewport(Size(width: 500, height: 300))
+    browser.scroll(by: 5000)
+    browser.step(.first, extending: false)
+    #expect(browser.cursorIndex == 0)
+    #expect(browser.offset == 0)
+    var other = LibraryBrowser(calendar: Self.utc)
+    other.setItems(items)
+    other.setViewport(Size(width: 500, height: 300))
+    other.step(.last, extending: false)
+    #expect(other.cursorIndex == 499)
+    #expect(other.offset == other.layout.maximumOffset(viewportHeight: 300))
+  }
+
   @Test func scrollbarThumbMapsBackToTheOffset() {
     let bar = LibraryScrollbar(track: 600, content: 100_000, viewport: 700)
     #expect(bar.thumbLength == LibraryScrollbar.minimumThumb)

@@ -68,11 +68,13 @@ extension Overlay {
     }
   }
 
-  /// Dragging the thumb scrolls; a press on the track beside it jumps there.
+  /// Dragging the thumb scrolls; a press on the track beside it jumps there. The frame that
+  /// lets go still follows the pointer, which may have moved with the release.
   private func scrollbarActions(screen: LibraryScreen, input: OverlayInput) -> [OverlayAction] {
     let response = tracker.update(Self.thumbID, rect: screen.track)
-    guard response.isPressed, let pointer = input.pointerInPixels, let thumb = screen.thumb else {
-      libraryThumbGrab = nil
+    let isDragging = response.isPressed || (libraryThumbGrab != nil && response.isClicked)
+    defer { if !response.isPressed { libraryThumbGrab = nil } }
+    guard isDragging, let pointer = input.pointerInPixels, let thumb = screen.thumb else {
       return []
     }
     if libraryThumbGrab == nil {
