@@ -3,10 +3,11 @@ import AppCore
 import CameraModel
 import Foundation
 import Library
-import MediaStore
 import Overlay
 import PhotoPipeline
 import Testing
+
+@testable import MediaStore
 
 /// The library grid's controller with its worker: favourites kept across launches, a damaged
 /// index kept aside, a selection moved to the Trash and brought back with one Undo.
@@ -54,7 +55,7 @@ import Testing
     second.handle(.toggleFavouritesFilter)
     let state = try #require(second.overlayState(windowSize: Self.window))
     #expect(state.itemCount == 2)
-    #expect(state.tiles.allSatisfy(\.isFavourite))
+    #expect(state.tiles.allSatisfy { $0.isFavourite })
     #expect(second.browser.urls.map(\.lastPathComponent) == ["c.jpg", "a.jpg"])
   }
 
@@ -114,8 +115,48 @@ import Testing
     #expect(state.toast == "Put back 3 items")
     #expect(!state.canUndo)
     // A second Undo has nothing left to bring back.
+    _ = controller.drainEffects()
     controller.handle(.undoTrash)
     #expect(controller.drainEffects().isEmpty)
+  }
+
+  @Test func texturesStayBoundedWhileScrollingThroughFiveThousandItems() {
+    let controller = LibraryController(favouritesURL: nil)
+    controller.handle(.open)
+    let entries = (0..<5000).map { index in
+      PhotoListing.Entry(
+        url: URL(fileURLWithPath: "/p/\(index).jpg"), kind: .photo,
+        modificationDate: Date(timeIntervalSince1970: 1_796_472_000 - Double(index) * 600),
+        byteCount: 1000)
+    }
+    controller.apply(LibraryEvent.listed(entries))
+    let thumbnail = Thumbnail(rgba: [UInt8](repeating: 128, count: 4 * 4 * 4), width: 4, height: 4)
+    controller.cachedThumbnail = { _ in thumbnail }
+    var onGPU: Set<ImageID> = []
+    var mostOnGPU = 0
+    var wantedBatches = 0
+    for _ in 0..<400 {
+      controller.handle(.scroll(by: 250))
+      for _ in 0..<4 {
+        _ = controller.overlayState(windowSize: Self.window)
+        for effect in controller.drainEffects() {
+          switch effect {
+          case .setImage(let id, _): onGPU.insert(id)
+          case .removeImage(let id): onGPU.remove(id)
+          case .wantFiles(let urls):
+            wantedBatches += 1
+            #expect(urls.count <= 200)
+          default: break
+          }
+        }
+        mostOnGPU = max(mostOnGPU, onGPU.count)
+      }
+    }
+    // A 1000x700 window shows 7 columns by about 6 rows; a screen either side stays uploaded.
+    #expect(mostOnGPU <= 3 * 7 * 7)
+    #expect(wantedBatches > 100)
+    let state = controller.overlayState(windowSize: Self.window)
+    #expect(state?.tiles.allSatisfy { $0.image != nil } == true)
   }
 
   @Test func scrollMeterCountsOnlyScrollingStretches() {

@@ -21,7 +21,7 @@ import Testing
     let days = LibraryDay.group(items)
     let layout = LibraryGridLayout(
       width: LibraryOverlayState.gridArea(windowSize: window).width, days: days)
-    var state = OverlayState(cameraState: .opening)
+    var state = OverlayState(cameraState: .opening(OverlayScene.device))
     state.library = LibraryOverlayState(
       layout: layout, offset: offset, tiles: [], itemCount: count, selectedCount: 0)
     return state
@@ -35,7 +35,10 @@ import Testing
 
   @Test func bOpensTheLibraryFromTheCameraScreen() {
     let input = OverlayInput(windowSize: Self.window, keys: [KeyPress(.b)])
-    #expect(Self.actions(input, state: OverlayState(cameraState: .opening)) == [.library(.open)])
+    #expect(
+      Self.actions(input, state: OverlayState(cameraState: .opening(OverlayScene.device))) == [
+        .library(.open)
+      ])
   }
 
   @Test func escapeAndBCloseTheGridAndItsKeysStayItsOwn() {
