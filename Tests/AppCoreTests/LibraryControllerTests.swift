@@ -25,7 +25,7 @@ import Testing
   }
 
   static func openController(
-    favourites: URL, home: TemporaryHome, names: [String], worker: LibraryWorker
+    favourites: URL?, home: TemporaryHome, names: [String], worker: LibraryWorker
   ) throws -> LibraryController {
     let controller = LibraryController(favouritesURL: favourites)
     controller.handle(.open)
@@ -157,6 +157,30 @@ import Testing
     #expect(wantedBatches > 100)
     let state = controller.overlayState(windowSize: Self.window)
     #expect(state?.tiles.allSatisfy { $0.image != nil } == true)
+  }
+
+  @Test func returnOpensTheCursorsItemInTheViewer() throws {
+    let home = try TemporaryHome(names: [])
+    defer { home.remove() }
+    let worker = LibraryWorker(trash: Trash(environment: home.environment))
+    defer { worker.stop() }
+    let names = ["c.jpg", "b.jpg", "a.jpg"]
+    let controller = try Self.openController(
+      favourites: nil, home: home, names: names, worker: worker)
+    controller.handle(.step(.items(1), extending: false))
+    controller.handle(.step(.items(1), extending: false))
+    _ = controller.drainEffects()
+    controller.handle(.openCursorItem)
+    let opened = controller.drainEffects().compactMap { effect -> URL? in
+      if case .openInViewer(let url) = effect { url } else { nil }
+    }
+    #expect(opened.map(\.lastPathComponent) == ["b.jpg"])
+    // The viewer finds the file in the strip's listing by name.
+    let fixture = ControllerFixture()
+    fixture.controller.update(photoEvents: [], libraryEvents: [.listed(try home.listing(names))])
+    #expect(fixture.controller.openViewer(on: try #require(opened.first)))
+    #expect(fixture.controller.overlayState(time: 0).viewer?.fileName == "b.jpg")
+    #expect(!fixture.controller.openViewer(on: home.photos.appendingPathComponent("gone.jpg")))
   }
 
   @Test func scrollMeterCountsOnlyScrollingStretches() {
