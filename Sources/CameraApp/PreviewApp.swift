@@ -317,7 +317,8 @@ final class PreviewApp {
       now: MonotonicTime.now())
     {
       window.clear()
-      drawPicture()
+      // The library grid covers the whole window: the picture beneath it is not drawn.
+      if !isLibraryOpen || photos.isViewerOpen { drawPicture() }
       backend.draw(frame.commands)
       window.present()
       libraryFramePresented(buildStart: buildStart)
