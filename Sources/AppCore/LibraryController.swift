@@ -32,6 +32,9 @@ public final class LibraryController {
   /// Where the favourites index lives.
   let favouritesURL: URL?
   private var hasLoadedFavourites = false
+  /// Set when the index file must not be written over (a damaged file that could not be moved
+  /// aside, or a folder in its place).
+  private var isFavouritesSavingBlocked = false
   private var isListed = false
   /// Thumbnails on the GPU, by file.
   private var uploaded: Set<URL> = []
@@ -92,9 +95,10 @@ public final class LibraryController {
       lastTrashed = []
       toast = nil
     case .toggleFavourite:
-      guard browser.selection.count > 0 else { return }
+      // Until the index is read, a star would be lost when it arrives.
+      guard browser.selection.count > 0, hasLoadedFavourites else { return }
       let index = browser.toggleFavouritesOfSelection()
-      effects.append(.job(.saveFavourites(index, favouritesURL)))
+      if !isFavouritesSavingBlocked { effects.append(.job(.saveFavourites(index, favouritesURL))) }
     case .toggleFavouritesFilter:
       browser.setShowsFavouritesOnly(!browser.showsFavouritesOnly)
     case .copy: if let url = cursorOrFirstSelected { effects.append(.job(.copy(url))) }
@@ -165,6 +169,7 @@ public final class LibraryController {
     case .favouritesLoaded(let load):
       hasLoadedFavourites = true
       browser.setFavourites(load.index)
+      isFavouritesSavingBlocked = load.problem?.blocksSaving == true
       if let problem = load.problem {
         show(problem.favouritesMessage)
         effects.append(.log("pinhole: \(problem.favouritesMessage)"))

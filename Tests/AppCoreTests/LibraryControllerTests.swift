@@ -81,6 +81,25 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: kept.path))
   }
 
+  @Test func aFolderInTheIndexsPlaceIsReportedAndNeverWrittenTo() throws {
+    let home = try TemporaryHome(names: [])
+    defer { home.remove() }
+    let favourites = home.root.appendingPathComponent("favourites.json")
+    try FileManager.default.createDirectory(at: favourites, withIntermediateDirectories: true)
+    let worker = LibraryWorker(trash: Trash(environment: home.environment))
+    defer { worker.stop() }
+    let controller = try Self.openController(
+      favourites: favourites, home: home, names: ["a.jpg"], worker: worker)
+    let toast = try #require(controller.overlayState(windowSize: Self.window)?.toast)
+    #expect(toast.contains("is a folder"))
+    controller.handle(.selectAll)
+    controller.handle(.toggleFavourite)
+    let jobs = controller.drainEffects().filter { if case .job = $0 { true } else { false } }
+    #expect(jobs.isEmpty)
+    // Starred for this run all the same.
+    #expect(controller.overlayState(windowSize: Self.window)?.tiles.first?.isFavourite == true)
+  }
+
   @Test func deleteMovesTheSelectionToTheTrashAndOneUndoBringsAllBack() throws {
     let home = try TemporaryHome(names: [])
     defer { home.remove() }

@@ -39,8 +39,6 @@ public final class Overlay {
   var shutterKeyHold = ShutterKeyHold()
   /// Where the library's scrollbar thumb was grabbed, in pixels from its top, while dragged.
   var libraryThumbGrab: Double?
-  /// Set while a frame's keys held B, which opens the library.
-  private var openLibraryPressed = false
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -80,17 +78,11 @@ public final class Overlay {
     if let library = state.library, state.photo.viewer == nil {
       frame = libraryFrame(library, input: passed, layout: layout)
     } else {
-      passed.keys = passed.keys.filter { press in
-        // B opens the library from the camera screen.
-        guard press.key == .b, press.modifiers.isEmpty, state.photo.viewer == nil else {
-          return true
-        }
-        openLibraryPressed = true
-        return false
-      }
+      // B opens the library from the camera screen.
+      let opensLibrary = passed.keys.contains { $0.key == .b && $0.modifiers.isEmpty }
+      passed.keys.removeAll { $0.key == .b && $0.modifiers.isEmpty }
       frame = interfaceFrame(input: passed, state: state, layout: layout)
-      if openLibraryPressed { frame.actions.append(.library(.open)) }
-      openLibraryPressed = false
+      if opensLibrary, state.photo.viewer == nil { frame.actions.append(.library(.open)) }
     }
     if isShortcutSheetOpen { frame.commands += sheet.commands(bounds: layout.bounds, text: text) }
     return frame
