@@ -42,6 +42,9 @@ public final class LibraryController {
   private var durations: [URL: Double] = [:]
   private var wanted: Range<Int>?
   private var lastTrashed: [TrashedItem] = []
+  /// True while a batch is on its way to the Trash: a second Delete then would find its files
+  /// gone and replace the batch Undo brings back.
+  private var isTrashing = false
   private var toast: (message: String, canUndo: Bool, until: MonotonicTime)?
   private var effects: [LibraryEffect] = []
   private let clock: () -> MonotonicTime
@@ -87,7 +90,8 @@ public final class LibraryController {
       if let url = cursorOrFirstSelected { effects.append(.openInViewer(url)) }
     case .trashSelection:
       let urls = browser.selectedURLs
-      guard !urls.isEmpty else { return }
+      guard !urls.isEmpty, !isTrashing else { return }
+      isTrashing = true
       effects.append(.job(.trash(urls)))
     case .undoTrash:
       guard !lastTrashed.isEmpty else { return }
@@ -175,6 +179,7 @@ public final class LibraryController {
         effects.append(.log("pinhole: \(problem.favouritesMessage)"))
       }
     case .trashed(let items, let failures):
+      isTrashing = false
       lastTrashed = items
       let gone = Set(items.map(\.originalURL))
       browser.setItems(browser.allItems.filter { !gone.contains($0.url) })
