@@ -36,6 +36,8 @@ public final class LibraryController {
   /// aside, or a folder in its place).
   private var isFavouritesSavingBlocked = false
   private var isListed = false
+  /// When the grid last opened, for the log's listing time.
+  private var openedAt: MonotonicTime?
   /// Thumbnails on the GPU, by file.
   private var uploaded: Set<URL> = []
   private var aspects: [URL: Double] = [:]
@@ -121,6 +123,7 @@ public final class LibraryController {
   private func open() {
     guard !isOpen else { return }
     isOpen = true
+    openedAt = clock()
     effects.append(.startLoading)
     if !hasLoadedFavourites { effects.append(.job(.loadFavourites(favouritesURL))) }
     effects.append(.log("pinhole: library opened"))
@@ -149,7 +152,11 @@ public final class LibraryController {
           LibraryItem(url: $0.url, date: $0.modificationDate, isVideo: $0.kind == .video)
         })
       if !isListed {
-        effects.append(.log("pinhole: library listed \(entries.count) items"))
+        let milliseconds = openedAt.map { Int((clock().seconds(since: $0) * 1000).rounded()) }
+        effects.append(
+          .log(
+            "pinhole: library listed \(entries.count) items"
+              + (milliseconds.map { " \($0) ms after opening" } ?? "")))
       }
       isListed = true
       wanted = nil
