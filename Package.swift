@@ -69,7 +69,9 @@ let package = Package(
     .target(
       name: "SimulatedCamera",
       dependencies: ["CameraModel", "Capture", "Imaging", "Metering", "CQREncode", "Workers"]),
-    .target(name: "Overlay", dependencies: ["CameraModel"]),
+    // The library grid's model: items by day, selection, favourites index, layout maths.
+    .target(name: "Library", dependencies: ["CameraModel"]),
+    .target(name: "Overlay", dependencies: ["CameraModel", "Library"]),
     .target(
       name: "SDLPlatform",
       dependencies: ["CameraModel", "Overlay", "Workers", "CSDL2", "CFontconfig"]),
@@ -97,7 +99,7 @@ let package = Package(
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "PhotoPipeline",
         "MediaStore", "FrameMerge",
         "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
-        "PipeWireCapture", "DesktopBus",
+        "PipeWireCapture", "DesktopBus", "Library",
       ]),
 
     // The command-line actions: --snapshot, --record, --scan, --check, --list, --controls.
@@ -113,7 +115,7 @@ let package = Package(
       name: "CameraApp",
       dependencies: [
         "AppCore", "Commands", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug",
-        "Metering",
+        "Metering", "Library",
         "Lighting", "Scanning", "SystemCalls", "ViewfinderAids",
       ]),
     .executableTarget(
@@ -132,7 +134,7 @@ let package = Package(
       dependencies: [
         "AppCore", "Commands", "CameraModel", "Hotplug", "Imaging", "MediaStore", "PhotoPipeline",
         "Recording",
-        "Scanning", "SystemCalls", "PipeWireCapture",
+        "Scanning", "SystemCalls", "PipeWireCapture", "Library",
       ]),
     .target(
       name: "CameraTestSupport",
@@ -143,6 +145,7 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
     .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
+    .testTarget(name: "LibraryTests", dependencies: ["Library", "CameraModel"]),
     .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(

@@ -300,7 +300,7 @@ extension PreviewApp {
     handle(CameraAction.setPicker(SettingsPicker(target: .saveFolder(kind))))
   }
 
-  private func performPhotoEffects() {
+  func performPhotoEffects() {
     for effect in photos.controller.drainEffects() {
       switch effect {
       case .setImage(let id, let image):

@@ -54,6 +54,8 @@ final class PreviewApp {
   var scan: ScanSide
   /// The video side: mode, recorder, microphone (PreviewApp+Recording).
   let recording: RecordingController
+  /// The library grid: every photo and video, favourites, the Trash (PreviewApp+Library).
+  let library: LibrarySide
   /// The title last given to the window (the recording marker changes it).
   var shownTitle = ""
   var isRunning = true
@@ -176,6 +178,7 @@ final class PreviewApp {
       options: options, settings: settings, device: source.device, wake: wake)
     recording = Self.makeRecording(
       options: options, settings: settings, source: source, wake: wake)
+    library = LibrarySide(settingsURL: settingsURL, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
     camera.viewfinder.showsGrid = settings.showsGrid
     camera.viewfinder.aids = settings.viewfinderAids
@@ -215,6 +218,7 @@ final class PreviewApp {
       lights.stop()
       orientation.stop()
       settingsWriter.stop()
+      stopLibrary()
       stopPhotos()
       stopScanning()
       instance?.stop()
@@ -242,6 +246,7 @@ final class PreviewApp {
       let newFrame = uploadNewestFrame()
       updateScan(at: MonotonicTime.now())
       updatePhotos()
+      updateLibrary()
       updateRecording()
       drawAndPresent(newFrame: newFrame)
     }
@@ -272,7 +277,7 @@ final class PreviewApp {
       stillFrameArrived(frame, at: MonotonicTime.now())
       return false
     }
-    guard !photos.isViewerOpen else {
+    guard !photos.isViewerOpen, !isLibraryOpen else {
       session.recycle(frame)
       return false
     }
@@ -302,17 +307,22 @@ final class PreviewApp {
     if newFrame, !hasDrawnOverlay, !hasPresentedFrame, videoRect != nil {
       return presentFirstPicture()
     }
+    let buildStart = MonotonicTime.now()
     let input = events.overlayInput(
       for: window, time: MonotonicTime.now().seconds(since: startTime))
     if !photos.controller.isPreviewFrozen { updatePreviewReduction() }
     checkLatency(at: MonotonicTime.now())
     var state = model.overlayState(videoRect: videoRect, isFullscreen: window.isFullscreen)
-    state.photo = photoOverlayState(time: input.time)
+    // Under the library grid the camera screen is hidden: its strip is not built.
+    state.photo =
+      isLibraryOpen && !photos.isViewerOpen
+      ? PhotoOverlayState() : photoOverlayState(time: input.time)
     state.camera = camera.overlayState()
     state.camera.latency = latencyPatchState
     state.scan = scanOverlayState()
     state.recording = recordingOverlayState()
     state.quitDialog = quitGuard.dialog
+    state.library = libraryOverlayState(windowSize: input.windowSize)
     state.camera.hud?.presentsPerSecond = presentGate.presentsPerSecond
     if let rejection = camera.rejection { state.notice = rejection }
     state.noticeSince = noticeTimer.since(
@@ -325,10 +335,12 @@ final class PreviewApp {
     if !presents { photosPresented(at: MonotonicTime.now()) }
     if presents {
       window.clear()
-      drawPicture()
+      // The library grid covers the whole window: the picture beneath it is not drawn.
+      if !isLibraryOpen || photos.isViewerOpen { drawPicture() }
       backend.draw(frame.commands)
       window.present()
       photosPresented(at: MonotonicTime.now())
+      libraryFramePresented(buildStart: buildStart)
       screenLightPresented(flash: state.photo.isScreenFlashLit, at: MonotonicTime.now())
       latencyPatchPresented(at: MonotonicTime.now())
       if !hasPresentedFrame, videoRect != nil { reportFirstFrame() }
@@ -395,6 +407,7 @@ final class PreviewApp {
     case .camera(let action): handle(action)
     case .scan(let action): handle(action)
     case .recording(let action): handle(action)
+    case .library(let action): handle(action)
     }
   }
 

@@ -58,6 +58,11 @@ public enum FuzzSeeds {
           #"{"isMuted":true,"timerSeconds":3,"flashMode":"auto","lastCameraIdentity":"usb:1","#
             .utf8) + Array(#""controlValues":{"usb:1":{"9963776":128}}}"#.utf8)
       ]
+    case .favouritesIndex:
+      [
+        Array(#"{"version":1,"favourites":["/home/me/Pictures/Pinhole/a.jpg","/v/b c.mp4"]}"#.utf8),
+        Array(#"{"favourites":[],"version":1}"#.utf8),
+      ]
     case .inotifyRecords, .folderRecords:
       [
         inotifyRecord(mask: 0x100, cookie: 0, name: "video0")

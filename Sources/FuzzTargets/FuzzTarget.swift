@@ -5,6 +5,7 @@ import Commands
 import Foundation
 import Hotplug
 import Imaging
+import Library
 import MediaStore
 import PhotoPipeline
 import PipeWireCapture
@@ -57,6 +58,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case reportStrings
   /// The folder a desktop portal's file chooser answers, as a URI.
   case portalFolderURI
+  /// The favourites index file beside the settings.
+  case favouritesIndex
 }
 
 /// Runs fuzz targets, keeping the decoders between inputs as the app does, so a decoder that
@@ -102,6 +105,7 @@ public final class FuzzHarness {
     case .pipeWireControl: pipeWireControl(bytes)
     case .reportStrings: reportStrings(bytes)
     case .portalFolderURI: portalFolderURI(bytes)
+    case .favouritesIndex: favouritesIndex(bytes)
     }
   }
 
@@ -173,6 +177,15 @@ public final class FuzzHarness {
   private func settingsJSON(_ bytes: [UInt8]) {
     guard let settings = AppSettings.decode(Data(bytes)) else { return }
     precondition(AppSettings.timerSecondsRange.contains(settings.timerSeconds))
+  }
+
+  private func favouritesIndex(_ bytes: [UInt8]) {
+    guard let index = try? FavouritesIndex(parsing: bytes) else { return }
+    // What was read is written back and reads the same.
+    precondition(
+      (try? FavouritesIndex(parsing: index.serialized())) == index,
+      "a favourites index survives being written and read again")
+    precondition(index.paths.allSatisfy { $0.hasPrefix("/") }, "favourites are absolute paths")
   }
 
   private func inotifyRecords(_ bytes: [UInt8]) {

@@ -31,6 +31,8 @@ public final class ThumbnailLoader: Sendable {
   private struct Shared {
     var listing: [PhotoListing.Entry] = []
     var wanted: Range<Int> = 0..<8
+    /// Files asked for by name (the library grid's view), decoded before `wanted`.
+    var wantedFiles: [URL] = []
     var cache: ThumbnailCache
     var isStopping = false
   }
@@ -65,6 +67,13 @@ public final class ThumbnailLoader: Sendable {
   /// `.listed`), so those are decoded first.
   public func setVisibleRange(_ range: Range<Int>) {
     shared.withLock { $0.wanted = range }
+    wakeSignal.signal()
+  }
+
+  /// Tells the loader which files to decode first, in order, by name rather than by listing
+  /// index (the library grid, which may show a filtered list). Each call replaces the last.
+  public func setWantedFiles(_ urls: [URL]) {
+    shared.withLock { $0.wantedFiles = urls }
     wakeSignal.signal()
   }
 
@@ -125,6 +134,11 @@ public final class ThumbnailLoader: Sendable {
   /// prefetch window after it; nil when all are done.
   func nextWanted(skipping failed: Set<URL>) -> URL? {
     shared.withLock { shared in
+      if let url = shared.wantedFiles.first(where: { url in
+        !failed.contains(url) && !shared.cache.contains(url)
+      }) {
+        return url
+      }
       let end = min(shared.listing.count, shared.wanted.upperBound + Self.prefetchCount)
       let start = min(max(0, shared.wanted.lowerBound), end)
       return shared.listing[start..<end].first { entry in

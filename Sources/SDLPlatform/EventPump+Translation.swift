@@ -88,7 +88,8 @@ extension EventPump {
       SDLK_m: .m,
       SDLK_r: .r, SDLK_c: .c, SDLK_i: .i, SDLK_LEFT: .left, SDLK_RIGHT: .right, SDLK_UP: .up,
       SDLK_v: .v, SDLK_p: .p, SDLK_z: .z, SDLK_f: .f, SDLK_t: .t, SDLK_l: .l, SDLK_g: .g,
-      SDLK_k: .k, SDLK_h: .h, SDLK_w: .w, SDLK_o: .o,
+      SDLK_k: .k, SDLK_h: .h, SDLK_w: .w, SDLK_o: .o, SDLK_e: .e, SDLK_PAGEUP: .pageUp,
+      SDLK_PAGEDOWN: .pageDown, SDLK_HOME: .home, SDLK_END: .end,
       SDLK_DOWN: .down, SDLK_DELETE: .delete, SDLK_PLUS: .plus, SDLK_EQUALS: .plus,
       SDLK_KP_PLUS: .plus, SDLK_MINUS: .minus, SDLK_KP_MINUS: .minus,
     ]

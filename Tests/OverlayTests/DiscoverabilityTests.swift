@@ -75,6 +75,7 @@ struct DiscoverabilityTests {
     for name in [
       "camera-button-settings", "camera-button-camera", "camera-button-torch",
       "camera-button-flash", "photo-shutter", "photo-timer", "photo-mute", "fullscreen",
+      "photo-library",
     ] {
       #expect(names.contains(name), "no tooltip for \(name)")
     }

@@ -48,9 +48,10 @@ struct OrientationLockTests {
       })
   }
 
-  @Test("the shortcut sheet lists O, a key nothing else uses")
+  @Test("the shortcut sheet lists O, a key nothing else on the camera screen uses")
   func shortcutSheetListsO() {
-    let keys = ShortcutSheet.entries.map(\.keys)
+    // The library grid takes the keyboard while open: its own O (Open with) is another screen's.
+    let keys = ShortcutSheet.entries.filter { !$0.action.hasPrefix("Library:") }.map(\.keys)
     #expect(keys.filter { $0 == "O" }.count == 1)
     #expect(!keys.contains { $0.split(separator: " ").contains("O") && $0 != "O" })
   }

@@ -5,8 +5,9 @@ import CameraTestSupport
 import Overlay
 import Testing
 
-/// The strip runs from x 16 to 200 (24 points short of the shutter) at y 212…268;
-/// thumbnails are 56 points with a stride of 64, so thumbnail n starts at 16 + 64 n − offset.
+/// The library button takes x 16…60; the strip runs from x 68 to 188 (two whole thumbnails
+/// before the shutter) at y 212…268; thumbnails are 56 points with a stride of 64, so
+/// thumbnail n starts at 68 + 64 n − offset.
 @Suite("Photo thumbnail strip")
 struct PhotoStripTests {
   private func actions(_ input: OverlayInput, offset: Double = 0) -> [OverlayAction] {
@@ -24,19 +25,23 @@ struct PhotoStripTests {
   }
 
   @Test func clickOnThumbnailOpensViewerAtItsIndex() {
-    #expect(actions(OverlayScene.tap(at: Point(x: 44, y: 240))) == [.photo(.openViewer(0))])
-    #expect(actions(OverlayScene.tap(at: Point(x: 108, y: 240))) == [.photo(.openViewer(1))])
+    #expect(actions(OverlayScene.tap(at: Point(x: 96, y: 240))) == [.photo(.openViewer(0))])
+    #expect(actions(OverlayScene.tap(at: Point(x: 160, y: 240))) == [.photo(.openViewer(1))])
+  }
+
+  @Test func theButtonLeftOfTheStripOpensTheLibrary() {
+    #expect(actions(OverlayScene.tap(at: Point(x: 38, y: 240))) == [.library(.open)])
   }
 
   @Test func scrolledStripOpensTheThumbnailUnderThePointer() {
-    let result = actions(OverlayScene.tap(at: Point(x: 44, y: 240)), offset: 128)
+    let result = actions(OverlayScene.tap(at: Point(x: 96, y: 240)), offset: 128)
     #expect(result == [.photo(.openViewer(2))])
   }
 
   @Test func clippedPartOfThumbnailIsNotClickable() {
-    // Scrolled by 8, thumbnail 0 spans 8…64 but the strip starts at 16; 12 is bar.
-    #expect(actions(OverlayScene.tap(at: Point(x: 12, y: 240)), offset: 8).isEmpty)
-    let inside = actions(OverlayScene.tap(at: Point(x: 20, y: 240)), offset: 8)
+    // Scrolled by 8, thumbnail 0 spans 60…116 but the strip starts at 68; 64 is bar.
+    #expect(actions(OverlayScene.tap(at: Point(x: 64, y: 240)), offset: 8).isEmpty)
+    let inside = actions(OverlayScene.tap(at: Point(x: 72, y: 240)), offset: 8)
     #expect(inside == [.photo(.openViewer(0))])
   }
 
@@ -47,10 +52,10 @@ struct PhotoStripTests {
   }
 
   @Test func scrollStopsAtBothEnds() {
-    // Eight thumbnails are 8 × 64 − 8 = 504 points long in a 184-point strip: 320 to scroll.
+    // Eight thumbnails are 8 × 64 − 8 = 504 points long in a 120-point strip: 384 to scroll.
     #expect(actions(wheel(1)).isEmpty)
-    #expect(actions(wheel(-1), offset: 320).isEmpty)
-    #expect(actions(wheel(-1), offset: 300) == [.photo(.scrollStrip(by: 20))])
+    #expect(actions(wheel(-1), offset: 384).isEmpty)
+    #expect(actions(wheel(-1), offset: 364) == [.photo(.scrollStrip(by: 20))])
     #expect(actions(wheel(3), offset: 100) == [.photo(.scrollStrip(by: -100))])
   }
 
@@ -70,13 +75,13 @@ struct PhotoStripTests {
       guard case .image(let id, _) = command else { return nil }
       return id.name
     }
-    #expect(images == ["thumbnail-0", "thumbnail-1", "thumbnail-2"])
-    #expect(frame.commands.contains(.clip(Rect(x: 16, y: 212, width: 184, height: 56))))
+    #expect(images == ["thumbnail-0", "thumbnail-1"])
+    #expect(frame.commands.contains(.clip(Rect(x: 68, y: 212, width: 120, height: 56))))
   }
 
   @Test func emptyStripDrawsNothing() {
     let frame = OverlayScene.frame(OverlayScene.photoState())
-    #expect(!frame.commands.contains(.clip(Rect(x: 16, y: 212, width: 184, height: 56))))
+    #expect(!frame.commands.contains(.clip(Rect(x: 68, y: 212, width: 120, height: 56))))
     #expect(!frame.commands.contains { if case .image = $0 { true } else { false } })
   }
 }

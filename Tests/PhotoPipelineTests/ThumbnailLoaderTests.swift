@@ -66,6 +66,23 @@ struct ThumbnailLoaderTests {
     #expect(Set(scrolled) == Set(newestFirst[24..<30]))
   }
 
+  @Test func filesWantedByNameAreDecodedFirstInTheirOrder() throws {
+    let folder = try TestFolder()
+    let urls = try fillFolder(folder, count: 30)
+    let newestFirst = Array(urls.reversed())
+    let loader = ThumbnailLoader(folder: folder.url)
+    defer { loader.stop() }
+    // The library grid names the files it shows, whatever their place in the listing.
+    let wanted = [newestFirst[29], newestFirst[20], newestFirst[25]]
+    loader.setWantedFiles(wanted)
+    let ready = readyURLs(collect(loader) { Set(readyURLs($0)).isSuperset(of: wanted) })
+    #expect(Set(ready).isSuperset(of: wanted))
+    // Whatever the strip's window decoded before the names arrived, the named files come in
+    // the order asked for, and before any other file once they were asked for.
+    let order = ready.compactMap { wanted.firstIndex(of: $0) }
+    #expect(order == [0, 1, 2])
+  }
+
   @Test func followsPhotosAddedRenamedAndRemoved() throws {
     let folder = try TestFolder()
     let urls = try fillFolder(folder, count: 2)

@@ -69,6 +69,16 @@ public enum Key: Hashable, Sendable {
   case w
   /// O (the orientation lock).
   case o
+  /// E (the library grid).
+  case e
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
+  /// Home.
+  case home
+  /// End.
+  case end
   /// A digit key 0–9 (top row or keypad).
   case digit(Int)
 }

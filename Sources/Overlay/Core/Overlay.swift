@@ -39,6 +39,8 @@ public final class Overlay {
   var shutterKeyHold = ShutterKeyHold()
   /// Keyboard focus and its ring, kept across frames (`Overlay+Focus.swift`).
   var navigator = FocusNavigator()
+  /// Where the library's scrollbar thumb was grabbed, in pixels from its top, while dragged.
+  var libraryThumbGrab: Double?
 
   private static let fullscreenID = ControlID("fullscreen")
   private static let topBarID = ControlID("top-bar")
@@ -81,7 +83,16 @@ public final class Overlay {
       passed.pressedButtons = []
       passed.wheel = .zero
     }
-    var frame = interfaceFrame(input: passed, state: state, layout: layout)
+    var frame: OverlayFrame
+    if let library = state.library, state.photo.viewer == nil {
+      frame = libraryFrame(library, input: passed, layout: layout)
+    } else {
+      // E opens the library from the camera screen.
+      let opensLibrary = passed.keys.contains { $0.key == .e && $0.modifiers.isEmpty }
+      passed.keys.removeAll { $0.key == .e && $0.modifiers.isEmpty }
+      frame = interfaceFrame(input: passed, state: state, layout: layout)
+      if opensLibrary, state.photo.viewer == nil { frame.actions.append(.library(.open)) }
+    }
     if isShortcutSheetOpen { frame.commands += sheet.commands(bounds: layout.bounds, text: text) }
     return frame
   }

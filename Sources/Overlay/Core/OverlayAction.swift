@@ -19,6 +19,8 @@ public enum OverlayAction: Hashable, Sendable {
   case camera(CameraAction)
   /// An intent of the scan interface.
   case scan(ScanAction)
+  /// An intent of the library grid.
+  case library(LibraryAction)
   /// An answer to the question asked when quitting with unsaved photos.
   case quitDialog(QuitDialogAction)
 }

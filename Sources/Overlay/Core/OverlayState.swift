@@ -37,6 +37,8 @@ public struct OverlayState: Hashable, Sendable {
   public var recording = RecordingOverlayState()
   /// The question asked when quitting with unsaved photos; it covers everything while shown.
   public var quitDialog: QuitDialogState?
+  /// The library grid, while open; it covers the camera screen (the viewer covers it).
+  public var library: LibraryOverlayState?
 
   /// Makes a state; everything but the camera state has a quiet default.
   public init(

@@ -180,6 +180,9 @@ extension Overlay {
     }
     tips += [
       Tooltip(
+        id: ControlID("photo-library"), target: layout.libraryButton,
+        text: "Library: every photo and video (E)"),
+      Tooltip(
         id: ControlID("photo-mute"), target: layout.muteButton,
         text: photo.isMuted ? "Shutter sound: off" : "Shutter sound: on"),
       Tooltip(

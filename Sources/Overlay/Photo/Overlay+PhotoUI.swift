@@ -20,6 +20,8 @@ struct PhotoUIResponses {
   var bannerClose = ControlResponse()
   /// The toast's "Undo" button.
   var undo = ControlResponse()
+  /// The library grid's button by the strip.
+  var library = ControlResponse()
   /// The viewer's close button.
   var close = ControlResponse()
   /// The viewer's "Open with…" button.
@@ -55,6 +57,7 @@ extension Overlay {
   private static let timelineID = ControlID("viewer-timeline")
   /// The shutter's name for keyboard focus; its pointer ID changes with each press.
   static let shutterFocusID = ControlID("photo-shutter")
+  private static let libraryID = ControlID("photo-library")
 
   /// Updates the photo interface's widgets (before the bars and the video claim the pointer)
   /// and appends their intents. While the viewer is open it claims every press, so nothing
@@ -97,6 +100,8 @@ extension Overlay {
       shutterKeyHold.cancel()
     } else {
       updateBar(input: input, state: state, layout: photoLayout, responses: &responses)
+      responses.library = tracker.update(Self.libraryID, rect: photoLayout.libraryButton)
+      if responses.library.isClicked { actions.append(.library(.open)) }
       intents += barIntents(responses, input: input, state: state, layout: photoLayout)
     }
     actions += intents.map { .photo($0) }
@@ -291,6 +296,7 @@ extension Overlay {
     }
     ThumbnailStrip(layout: layout, items: photo.thumbnails, offset: photo.stripOffset)
       .draw(into: &painter, responses: responses.thumbnails, theme: Self.photoTheme, time: time)
+    drawLibraryButton(layout.libraryButton, response: responses.library, into: &painter)
     if state.recording.mode == .photo, state.scan.mode != .scan {
       ShutterButton(rect: layout.shutter, photo: photo)
         .draw(into: &painter, response: responses.shutter, theme: Self.photoTheme, time: time)

@@ -17,6 +17,8 @@ struct PhotoLayout {
   private(set) var timerButton: Rect
   /// The round mute toggle.
   private(set) var muteButton: Rect
+  /// The library grid's button, at the strip's left end.
+  let libraryButton: Rect
 
   /// Lays out the photo interface on `base` with `theme`'s sizes; the self-timer button
   /// widens into a pill while a delay (`timerSeconds` > 0) is set, to show it.
@@ -49,10 +51,13 @@ struct PhotoLayout {
     thumbnailStride = side + thumbnailGap
     // Whole thumbnails only: a last one cut in half by the strip's hard edge reads as broken.
     // Scrolling moves by whole thumbnails, so they stay whole.
-    let room = max(stripEnd - padding, 0)
+    libraryButton = Rect(
+      x: padding, y: (bar.center.y - button / 2).rounded(), width: button, height: button)
+    let stripStart = libraryButton.maxX + gap
+    let room = max(stripEnd - stripStart, 0)
     let whole = ((room + thumbnailGap) / thumbnailStride).rounded(.down)
     strip = Rect(
-      x: padding, y: (bar.center.y - side / 2).rounded(),
+      x: stripStart, y: (bar.center.y - side / 2).rounded(),
       width: whole >= 1 ? whole * thumbnailStride - thumbnailGap : room, height: side)
   }
 
