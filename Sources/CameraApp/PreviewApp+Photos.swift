@@ -32,6 +32,9 @@ final class PhotoSide {
   var video: ViewerVideo?
   /// Where recordings go: their videos are listed in the strip with the photos.
   var videoFolder: URL
+  /// True while the settings' folder list stands in for a folder chooser ("Choose folder…"
+  /// with no desktop chooser): closing it without a choice ends the choosing.
+  var isChoosingFolderInList = false
 
   /// True while the photo viewer covers the window.
   var isViewerOpen: Bool { controller.isViewerOpen }
@@ -142,6 +145,10 @@ extension PreviewApp {
   /// Drains the photo writer's, the library's and the effect worker's news once per frame.
   func updatePhotos() {
     let controller = photos.controller
+    if photos.isChoosingFolderInList, !isFolderListOpen {
+      photos.isChoosingFolderInList = false
+      quitGuard.chooserEndedWithoutFolder()
+    }
     controller.canShoot = { if case .streaming = model.cameraState { true } else { false } }()
     let outcomes = photos.worker.drainOutcomes()
     for outcome in outcomes { apply(outcome) }
@@ -281,6 +288,7 @@ extension PreviewApp {
       // The strip lists the videos of the new folder beside the photos.
       controller.folderChosen(controller.folder)
     }
+    photos.isChoosingFolderInList = false
     logLine("pinhole: saving \(kind) in \(folder.path)")
     persistSettings()
   }
@@ -298,6 +306,14 @@ extension PreviewApp {
     }
     if !camera.isSettingsOpen { handle(CameraAction.toggleSettings) }
     handle(CameraAction.setPicker(SettingsPicker(target: .saveFolder(kind))))
+    photos.isChoosingFolderInList = true
+    logLine("pinhole: choosing the \(kind) folder from the settings' list")
+  }
+
+  /// True while the settings panel shows its list of folders.
+  private var isFolderListOpen: Bool {
+    guard camera.isSettingsOpen, case .saveFolder = camera.picker?.target else { return false }
+    return true
   }
 
   func performPhotoEffects() {
