@@ -11,12 +11,55 @@ public struct AidImage: Hashable, Sendable {
   public private(set) var height: Int
   /// `width * height * 4` bytes, red, green, blue, alpha, rows top to bottom.
   public var rgba: [UInt8]
+  /// One byte per square of `tileSize` pixels, rows of squares top to bottom: not zero where
+  /// an aid marked a pixel since `clearMarks()`. The aids keep it as they draw, so what needs
+  /// drawing is known without reading the picture again (see `markedPieces()`).
+  public internal(set) var marks: [UInt8]
+
+  /// The side of the squares `marks` counts, in pixels.
+  public static let tileSize = 8
 
   /// Makes a transparent picture; negative sizes count as zero.
   public init(width: Int, height: Int) {
     self.width = max(width, 0)
     self.height = max(height, 0)
     rgba = [UInt8](repeating: 0, count: self.width * self.height * 4)
+    marks = [UInt8](repeating: 0, count: Self.markCount(width: self.width, height: self.height))
+  }
+
+  /// Squares across.
+  public var tileColumns: Int { (width + Self.tileSize - 1) / Self.tileSize }
+
+  private static func markCount(width: Int, height: Int) -> Int {
+    ((width + tileSize - 1) / tileSize) * ((height + tileSize - 1) / tileSize)
+  }
+
+  /// Forgets which squares were marked (before the aids draw a new frame).
+  public mutating func clearMarks() {
+    marks.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+  }
+
+  /// Notes in `marks` (an image's, `columns` squares across) the squares of pixel row `y` that
+  /// `flags` marks: one byte per pixel of the row, not zero for a marked pixel, at least
+  /// `columns` × `tileSize` bytes long (zero past the row's end).
+  static func noteMarks(
+    row y: Int, flags: UnsafePointer<UInt8>, columns: Int,
+    into marks: UnsafeMutableBufferPointer<UInt8>
+  ) {
+    let base = (y / tileSize) * columns
+    let raw = UnsafeRawPointer(flags)
+    for column in 0..<columns
+    where raw.loadUnaligned(fromByteOffset: column * tileSize, as: UInt64.self) != 0 {
+      marks[base + column] = 1
+    }
+  }
+
+  /// The marked parts: the squares `marks` holds, joined as `occupiedPieces` joins them.
+  public func markedPieces() -> [PixelRectangle] {
+    let columns = tileColumns
+    return Self.pieces(width: width, height: height, tile: Self.tileSize) { column, row in
+      marks[row * columns + column] != 0
+    }
   }
 
   /// Makes the picture `width` × `height` and fully transparent.
@@ -27,6 +70,7 @@ public struct AidImage: Hashable, Sendable {
       self.width = width
       self.height = height
       rgba = [UInt8](repeating: 0, count: width * height * 4)
+      marks = [UInt8](repeating: 0, count: Self.markCount(width: width, height: height))
     } else {
       rgba.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
     }
@@ -44,54 +88,57 @@ public struct AidImage: Hashable, Sendable {
   /// row and column of tiles cut to the picture) with at least one pixel that is not fully
   /// transparent, joined into runs along each row of tiles, and runs of equal extent in
   /// consecutive rows joined into one. Drawing only these instead of the whole picture spares
-  /// blending the (usually mostly) empty rest over the preview on every frame.
+  /// blending the (usually mostly) empty rest over the preview on every frame. Reads every
+  /// pixel: the aids' own layer uses `markedPieces()`, which does not.
   public func occupiedPieces(tileSize: Int = 32) -> [PixelRectangle] {
-    guard width > 0, height > 0 else { return [] }
     let tile = max(tileSize, 1)
+    return rgba.withUnsafeBytes { bytes in
+      let pixels = bytes.bindMemory(to: UInt32.self)
+      return Self.pieces(width: width, height: height, tile: tile) { column, row in
+        let left = column * tile
+        let top = row * tile
+        for y in top..<min(top + tile, height) {
+          for x in left..<min(left + tile, width) where pixels[y * width + x] != 0 {
+            return true
+          }
+        }
+        return false
+      }
+    }
+  }
+
+  /// The tiles for which `isOccupied(column, row)` holds, joined into runs along each row of
+  /// tiles, and runs of equal extent in consecutive rows joined into one.
+  private static func pieces(
+    width: Int, height: Int, tile: Int, isOccupied: (Int, Int) -> Bool
+  ) -> [PixelRectangle] {
+    guard width > 0, height > 0 else { return [] }
     let columns = (width + tile - 1) / tile
     var pieces: [PixelRectangle] = []
-    // Runs of the tile row above that may still grow downwards, by their left edge and width.
+    // Runs of the tile row above that may still grow downwards, by their left edge.
     var open: [Int: Int] = [:]
-    rgba.withUnsafeBytes { bytes in
-      let pixels = bytes.bindMemory(to: UInt32.self)
-      var occupied = [Bool](repeating: false, count: columns)
-      for top in stride(from: 0, to: height, by: tile) {
-        let rows = min(tile, height - top)
-        for column in 0..<columns {
-          let left = column * tile
-          let span = min(tile, width - left)
-          var any: UInt32 = 0
-          for row in top..<(top + rows) {
-            let start = row * width + left
-            for x in start..<(start + span) { any |= pixels[x] }
-            if any != 0 { break }
-          }
-          occupied[column] = any != 0
+    for (row, top) in stride(from: 0, to: height, by: tile).enumerated() {
+      let rows = min(tile, height - top)
+      var stillOpen: [Int: Int] = [:]
+      var column = 0
+      while column < columns {
+        guard isOccupied(column, row) else {
+          column += 1
+          continue
         }
-        var runs: [(left: Int, width: Int)] = []
-        var column = 0
-        while column < columns {
-          guard occupied[column] else {
-            column += 1
-            continue
-          }
-          let first = column
-          while column < columns, occupied[column] { column += 1 }
-          let left = first * tile
-          runs.append((left, min(column * tile, width) - left))
+        let first = column
+        while column < columns, isOccupied(column, row) { column += 1 }
+        let left = first * tile
+        let runWidth = min(column * tile, width) - left
+        if let index = open[left], pieces[index].width == runWidth {
+          pieces[index].height += rows
+          stillOpen[left] = index
+        } else {
+          pieces.append(PixelRectangle(left: left, top: top, width: runWidth, height: rows))
+          stillOpen[left] = pieces.count - 1
         }
-        var stillOpen: [Int: Int] = [:]
-        for run in runs {
-          if let index = open[run.left], pieces[index].width == run.width {
-            pieces[index].height += rows
-            stillOpen[run.left] = index
-          } else {
-            pieces.append(PixelRectangle(left: run.left, top: top, width: run.width, height: rows))
-            stillOpen[run.left] = pieces.count - 1
-          }
-        }
-        open = stillOpen
       }
+      open = stillOpen
     }
     return pieces
   }

@@ -41,50 +41,58 @@ public struct FocusPeaking: Sendable {
     let floor = Int16(min(max(minimumStep, 1), 510))
     let word = color.word
     var marked = 0
-    let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+    // Rounded up to whole squares and zero outside the marked span, for `noteMarks`.
+    let columns = image.tileColumns
+    let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: columns * AidImage.tileSize)
+    flags.initialize(repeating: 0, count: columns * AidImage.tileSize)
     defer { flags.deallocate() }
     luma.samples.withUnsafeBufferPointer { source in
       image.rgba.withUnsafeMutableBytes { bytes in
-        let pixels = bytes.bindMemory(to: UInt32.self)
-        guard let base = source.baseAddress, let pixelBase = pixels.baseAddress else { return }
-        if clearing {
-          pixelBase.update(repeating: 0, count: span * width)
-          (pixelBase + (height - span) * width).update(repeating: 0, count: span * width)
-        }
-        for y in span..<(height - span) {
-          let row = base + y * width
-          let above = row - width
-          let below = row + width
-          let farAbove = row - span * width
-          let farBelow = row + span * width
-          let out = pixelBase + y * width
+        image.marks.withUnsafeMutableBufferPointer { marks in
+          let pixels = bytes.bindMemory(to: UInt32.self)
+          guard let base = source.baseAddress, let pixelBase = pixels.baseAddress else { return }
           if clearing {
-            for x in 0..<span { out[x] = 0 }
-            for x in (width - span)..<width { out[x] = 0 }
+            pixelBase.update(repeating: 0, count: span * width)
+            (pixelBase + (height - span) * width).update(repeating: 0, count: span * width)
           }
-          // First a row of 0/1 flags in sixteen-bit arithmetic (steps reach 510, and 510 × 64
-          // still fits), which vectorises; then the row of pixels from the flags.
-          for x in span..<(width - span) {
-            let dx = Int16(row[x + 1]) &- Int16(row[x - 1])
-            let dy = Int16(below[x]) &- Int16(above[x])
-            let farX = Int16(row[x + span]) &- Int16(row[x - span])
-            let farY = Int16(farBelow[x]) &- Int16(farAbove[x])
-            let short = (dx < 0 ? 0 &- dx : dx) &+ (dy < 0 ? 0 &- dy : dy)
-            let long = (farX < 0 ? 0 &- farX : farX) &+ (farY < 0 ? 0 &- farY : farY)
-            let isSharp = (short >= floor ? 1 : 0) & (short &* 64 >= long &* ratio ? 1 : 0)
-            flags[x] = UInt8(truncatingIfNeeded: isSharp)
-          }
-          var count = 0
-          for x in span..<(width - span) {
-            let flag = UInt32(flags[x])
+          for y in span..<(height - span) {
+            let row = base + y * width
+            let above = row - width
+            let below = row + width
+            let farAbove = row - span * width
+            let farBelow = row + span * width
+            let out = pixelBase + y * width
             if clearing {
-              out[x] = word & (0 &- flag)
-            } else if flag != 0 {
-              out[x] = word
+              for x in 0..<span { out[x] = 0 }
+              for x in (width - span)..<width { out[x] = 0 }
             }
-            count &+= Int(flag)
+            // First a row of 0/1 flags in sixteen-bit arithmetic (steps reach 510, and 510 × 64
+            // still fits), which vectorises; then the row of pixels from the flags.
+            for x in span..<(width - span) {
+              let dx = Int16(row[x + 1]) &- Int16(row[x - 1])
+              let dy = Int16(below[x]) &- Int16(above[x])
+              let farX = Int16(row[x + span]) &- Int16(row[x - span])
+              let farY = Int16(farBelow[x]) &- Int16(farAbove[x])
+              let short = (dx < 0 ? 0 &- dx : dx) &+ (dy < 0 ? 0 &- dy : dy)
+              let long = (farX < 0 ? 0 &- farX : farX) &+ (farY < 0 ? 0 &- farY : farY)
+              let isSharp = (short >= floor ? 1 : 0) & (short &* 64 >= long &* ratio ? 1 : 0)
+              flags[x] = UInt8(truncatingIfNeeded: isSharp)
+            }
+            var count = 0
+            for x in span..<(width - span) {
+              let flag = UInt32(flags[x])
+              if clearing {
+                out[x] = word & (0 &- flag)
+              } else if flag != 0 {
+                out[x] = word
+              }
+              count &+= Int(flag)
+            }
+            if count > 0 {
+              AidImage.noteMarks(row: y, flags: flags, columns: columns, into: marks)
+            }
+            marked &+= count
           }
-          marked &+= count
         }
       }
     }

@@ -42,13 +42,14 @@ public final class ViewfinderAidsRenderer {
     if settings.showsFocusPeaking || settings.showsZebras {
       // The first aid drawn writes every pixel, so the layer needs no clearing first.
       layer.resize(width: luma.width, height: luma.height)
+      layer.clearMarks()
       if settings.showsZebras {
         Zebras(threshold: Double(settings.zebraPercent) / 100).mark(luma, into: &layer)
       }
       peakingCount =
         settings.showsFocusPeaking
         ? peaking.mark(luma, into: &layer, clearing: !settings.showsZebras) : 0
-      layerPieces = layer.occupiedPieces()
+      layerPieces = layer.markedPieces()
     } else if layer.width > 0 {
       layer.reset(width: 0, height: 0)
       layerPieces = []

@@ -69,3 +69,39 @@ import ViewfinderAids
     #expect(pieces.reduce(0) { $0 + $1.width * $1.height } <= 40 * 16 * 16)
   }
 }
+
+@Suite struct AidMarksTests {
+  /// True when every pixel of `image` that is not fully transparent lies in one of `pieces`.
+  private func covers(_ pieces: [PixelRectangle], _ image: AidImage) -> Bool {
+    for y in 0..<image.height {
+      for x in 0..<image.width where image.pixel(x: x, y: y).alpha != 0 {
+        guard pieces.contains(where: { x >= $0.left && x < $0.right && y >= $0.top && y < $0.bottom })
+        else { return false }
+      }
+    }
+    return true
+  }
+
+  @Test func theAidsNoteWhatTheyMarkSoThePiecesNeedNoSecondLook() {
+    // A ramp whose right quarter is above 95 % and whose middle has a sharp edge.
+    let width = 203
+    let height = 37
+    let samples = (0..<(width * height)).map { index -> UInt8 in
+      let x = index % width
+      return x > 150 ? 250 : (x > 100 ? 200 : 20)
+    }
+    let luma = LumaPlane(width: width, height: height, samples: samples)
+    var image = AidImage(width: width, height: height)
+    image.clearMarks()
+    Zebras().mark(luma, into: &image)
+    var peaking = FocusPeaking()
+    peaking.mark(luma, into: &image, clearing: false)
+    let pieces = image.markedPieces()
+    #expect(!pieces.isEmpty)
+    #expect(covers(pieces, image))
+    // Nothing at the dark left: the pieces leave it out.
+    #expect(pieces.allSatisfy { $0.left >= 88 })
+    image.clearMarks()
+    #expect(image.markedPieces().isEmpty)
+  }
+}
