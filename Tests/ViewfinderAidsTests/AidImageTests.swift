@@ -75,8 +75,10 @@ import ViewfinderAids
   private func covers(_ pieces: [PixelRectangle], _ image: AidImage) -> Bool {
     for y in 0..<image.height {
       for x in 0..<image.width where image.pixel(x: x, y: y).alpha != 0 {
-        guard pieces.contains(where: { x >= $0.left && x < $0.right && y >= $0.top && y < $0.bottom })
-        else { return false }
+        let isInside = pieces.contains {
+          x >= $0.left && x < $0.right && y >= $0.top && y < $0.bottom
+        }
+        guard isInside else { return false }
       }
     }
     return true
