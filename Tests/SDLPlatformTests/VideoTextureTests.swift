@@ -135,21 +135,9 @@ extension SDLPlatformTests {
       #expect(pixels.matches(x: 64, y: 30, Color(red: 255, green: 0, blue: 0), tolerance: 8))
     }
 
-    @Test func layerFollowsThePicturesMirrorAndTurnAndGoesAway() throws {
-      let window = try PreviewWindow(offscreenWidth: 128, height: 128)
-      let video = VideoTexture(window: window)
-      let grey = (UInt8(126), UInt8(128), UInt8(128))
-      try video.upload(splitFrame(width: 64, height: 32, left: grey, right: grey))
-      // A 32x16 layer (half the frame's size) whose left half is opaque green.
-      var rgba = [UInt8](repeating: 0, count: 32 * 16 * 4)
-      for row in 0..<16 {
-        for column in 0..<16 {
-          let index = (row * 32 + column) * 4
-          rgba[index + 1] = 255
-          rgba[index + 3] = 255
-        }
-      }
-      try video.uploadLayer(rgba: rgba, width: 32, height: 16)
+    /// A 64x32 picture shown 128x64 in a 128x128 window, with a layer green over its left
+    /// half: upright, mirrored and turned clockwise, the green lies where that half does.
+    private func expectGreenOverTheLeftHalf(_ video: VideoTexture, _ window: PreviewWindow) {
       let green = Color(red: 0, green: 255, blue: 0)
       window.clear(to: .black)
       video.draw()
@@ -168,10 +156,29 @@ extension SDLPlatformTests {
       pixels = Readback(window)
       #expect(pixels.matches(x: 64, y: 30, green, tolerance: 8))
       #expect(!pixels.matches(x: 64, y: 90, green, tolerance: 40))
+    }
+
+    @Test func layerFollowsThePicturesMirrorAndTurnAndGoesAway() throws {
+      let window = try PreviewWindow(offscreenWidth: 128, height: 128)
+      let video = VideoTexture(window: window)
+      let grey = (UInt8(126), UInt8(128), UInt8(128))
+      try video.upload(splitFrame(width: 64, height: 32, left: grey, right: grey))
+      // A 32x16 layer (half the frame's size) whose left half is opaque green.
+      var rgba = [UInt8](repeating: 0, count: 32 * 16 * 4)
+      for row in 0..<16 {
+        for column in 0..<16 {
+          let index = (row * 32 + column) * 4
+          rgba[index + 1] = 255
+          rgba[index + 3] = 255
+        }
+      }
+      try video.uploadLayer(rgba: rgba, width: 32, height: 16)
+      let green = Color(red: 0, green: 255, blue: 0)
+      expectGreenOverTheLeftHalf(video, window)
       video.removeLayer()
       window.clear(to: .black)
       video.draw()
-      pixels = Readback(window)
+      let pixels = Readback(window)
       #expect(!pixels.matches(x: 32, y: 64, green, tolerance: 40))
     }
 
@@ -190,24 +197,10 @@ extension SDLPlatformTests {
         rgba: rgba, width: 32, height: 16,
         pieces: [PixelRectangle(left: 0, top: 0, width: 16, height: 16)])
       let green = Color(red: 0, green: 255, blue: 0)
-      window.clear(to: .black)
-      video.draw()
-      var pixels = Readback(window)
-      #expect(pixels.matches(x: 32, y: 64, green, tolerance: 8))
-      #expect(!pixels.matches(x: 96, y: 64, green, tolerance: 40))
-      window.clear(to: .black)
-      video.draw(isMirrored: true)
-      pixels = Readback(window)
-      #expect(pixels.matches(x: 96, y: 64, green, tolerance: 8))
-      #expect(!pixels.matches(x: 32, y: 64, green, tolerance: 40))
-      window.clear(to: .black)
-      video.draw(quarterTurns: 1)
-      pixels = Readback(window)
-      #expect(pixels.matches(x: 64, y: 30, green, tolerance: 8))
-      #expect(!pixels.matches(x: 64, y: 90, green, tolerance: 40))
+      expectGreenOverTheLeftHalf(video, window)
       window.clear(to: .black)
       video.draw(isMirrored: true, quarterTurns: 3)
-      pixels = Readback(window)
+      var pixels = Readback(window)
       // Turned anticlockwise the left half is at the bottom; mirroring keeps it there.
       #expect(pixels.matches(x: 64, y: 90, green, tolerance: 8))
       #expect(!pixels.matches(x: 64, y: 30, green, tolerance: 40))

@@ -304,10 +304,19 @@ extension SettingsPanel {
         color: CameraPainter.textColor.withOpacity(opacity)))
   }
 
+  /// A selector pill's padding and chevron, in pixels.
+  private var selectorChrome: Double { painter.px(20) + painter.px(16) }
+
+  /// The most text a selector pill in `frame` shows: 55 % of the line less its padding and
+  /// chevron.
+  func selectorTextRoom(in frame: Rect) -> Double {
+    (frame.width * 0.55).rounded() - selectorChrome
+  }
+
   /// The selector pill at the right of `frame` for `title`, and the title as it fits.
   private func selectorPill(_ title: String, suffix: String = "", frame: Rect) -> (Rect, String) {
     let size = painter.px(Self.labelSize)
-    let chrome = painter.px(20) + painter.px(16)
+    let chrome = selectorChrome
     let maxWidth = (frame.width * 0.55).rounded()
     // A suffix that marks the entry ("(absent)") is kept whole; the title gives way to it.
     let suffixWidth = suffix.isEmpty ? 0 : painter.text.size(of: suffix, pointSize: size).width

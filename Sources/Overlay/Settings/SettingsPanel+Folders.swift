@@ -103,8 +103,7 @@ extension SettingsPanel {
   /// since the end of a path tells folders apart better than its start.
   func fittingFolderTitle(_ path: String, in frame: Rect) -> String {
     let size = painter.px(Self.labelSize)
-    // The selector's most text: 55 % of the line less its padding and chevron.
-    let room = (frame.width * 0.55).rounded() - painter.px(36)
+    let room = selectorTextRoom(in: frame)
     let parts = path.split(separator: "/")
     let tails = (1..<max(parts.count, 1)).reversed().map {
       "…/" + parts.suffix($0).joined(separator: "/")
