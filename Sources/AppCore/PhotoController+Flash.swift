@@ -108,8 +108,7 @@ extension PhotoController {
     // frame more for the way from the sensor to the screen.
     let isStampTrusted = stamp.nanoseconds > 0 && abs(time.seconds(since: stamp)) < 1
     let capture = isStampTrusted ? stamp : time
-    let margin = Duration.nanoseconds(
-      Int64((isStampTrusted ? frameInterval : 2 * frameInterval) * 1e9))
+    let margin = Duration.saturatingSeconds(isStampTrusted ? frameInterval : 2 * frameInterval)
     // The frame's stamp may mark the start or the end of its exposure, depending on the
     // driver; a stamp one interval after the light covers both.
     let isLit = shot.firing.map {

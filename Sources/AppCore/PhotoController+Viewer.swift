@@ -153,14 +153,3 @@ extension PhotoController {
     Size(width: 1000 * aspect, height: 1000)
   }
 }
-
-extension MonotonicTime {
-  /// This time moved `seconds` later.
-  func advanced(seconds: Double) -> MonotonicTime {
-    // Saturates rather than trapping: 1.8e10 s is already beyond the 64-bit nanosecond range.
-    let offset = max(0, seconds) * 1e9
-    guard offset < 1.8e19 else { return MonotonicTime(nanoseconds: .max) }
-    let (sum, overflow) = nanoseconds.addingReportingOverflow(UInt64(offset))
-    return MonotonicTime(nanoseconds: overflow ? .max : sum)
-  }
-}

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: MIT
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The conversions of `Duration` into the integer units system calls take, in one place.
 /// Fractional units come from the standard library's division (`d / .milliseconds(1)`); these
 /// are the integer ones, which saturate instead of trapping on durations of any size.
@@ -23,6 +27,24 @@ extension Duration {
     let milliseconds = nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)
     return Int32(clamping: milliseconds)
   }
+
+  /// The duration as a `timespec` for `nanosleep(2)` and its kin; 0 for a negative duration.
+  public var timeSpec: timespec {
+    let nanoseconds = nonNegativeNanoseconds
+    return timespec(
+      tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+  }
+
+  /// `seconds` in whole nanoseconds, for a figure computed as a `Double`: NaN is zero, and a
+  /// value past the ends of `Int64` nanoseconds (about 292 years) stops there instead of
+  /// trapping.
+  public static func saturatingSeconds(_ seconds: Double) -> Duration {
+    if seconds.isNaN { return .zero }
+    let nanoseconds = seconds * 1e9
+    if nanoseconds >= 9.2e18 { return .nanoseconds(Int64.max) }
+    if nanoseconds <= -9.2e18 { return .nanoseconds(Int64.min) }
+    return .nanoseconds(Int64(nanoseconds))
+  }
 }
 
 extension MonotonicTime {
@@ -35,5 +57,17 @@ extension MonotonicTime {
     }
     let (sum, past) = nanoseconds.addingReportingOverflow(UInt64(offset))
     return MonotonicTime(nanoseconds: past ? .max : sum)
+  }
+
+  /// This time moved by `seconds`, a figure computed as a `Double` (see
+  /// `Duration.saturatingSeconds`).
+  public func advanced(seconds: Double) -> MonotonicTime {
+    advanced(by: .saturatingSeconds(seconds))
+  }
+
+  /// This time as a CLOCK_MONOTONIC `timespec`, for an absolute `clock_nanosleep(2)`.
+  public var timeSpec: timespec {
+    timespec(
+      tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
   }
 }

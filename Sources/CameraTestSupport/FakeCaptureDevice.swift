@@ -153,9 +153,7 @@ public final class FakeCaptureDevice: CaptureDevice {
   private func pause(until deadline: UInt64) {
     let now = MonotonicTime.now().nanoseconds
     guard deadline > now else { return }
-    let wait = deadline - now
-    var request = timespec(
-      tv_sec: Int(wait / 1_000_000_000), tv_nsec: Int(wait % 1_000_000_000))
+    var request = Duration.nanoseconds(deadline - now).timeSpec
     nanosleep(&request, nil)
   }
 

@@ -58,9 +58,7 @@ public final class PayloadCaptureDevice: CaptureDevice {
     -> Bool
   {
     guard isStreaming else { throw .system(call: "VIDIOC_DQBUF", errno: EINVAL) }
-    let interval = mode.interval.duration.nonNegativeNanoseconds
-    var pause = timespec(
-      tv_sec: Int(interval / 1_000_000_000), tv_nsec: Int(interval % 1_000_000_000))
+    var pause = mode.interval.duration.timeSpec
     nanosleep(&pause, nil)
     payloads[next].withUnsafeBytes { bytes in
       body(

@@ -108,7 +108,7 @@ public struct StatisticsAccumulator: Sendable {
 
   /// Keeps only arrivals within the second before `now`.
   private mutating func pruneArrivals(before now: MonotonicTime) {
-    let cutoff = now.nanoseconds >= 1_000_000_000 ? now.nanoseconds - 1_000_000_000 : 0
+    let cutoff = now.advanced(by: .seconds(-1)).nanoseconds
     if let firstKept = arrivals.firstIndex(where: { $0.nanoseconds > cutoff }) {
       arrivals.removeFirst(firstKept)
     } else {

@@ -150,10 +150,7 @@ final class PipeWireConnection: @unchecked Sendable {
   /// up while waiting so callbacks can run. Returns whether the condition held.
   func wait(timeout: Duration, until condition: () -> Bool) -> Bool {
     var deadline = timespec()
-    let nanoseconds =
-      timeout.components.seconds * 1_000_000_000
-      + timeout.components.attoseconds / 1_000_000_000
-    pw_thread_loop_get_time(loop, &deadline, nanoseconds)
+    pw_thread_loop_get_time(loop, &deadline, timeout.saturatingNanoseconds)
     while !condition() {
       if isBroken { return false }
       if pw_thread_loop_timed_wait_full(loop, &deadline) != 0 { return condition() }

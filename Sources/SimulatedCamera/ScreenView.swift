@@ -28,9 +28,7 @@ public final class ScreenView: Sendable {
 
   /// Whether a frame delivered at `time` shows the patch lit.
   public func showsLitPatch(deliveredAt time: MonotonicTime) -> Bool {
-    let lag =
-      UInt64(delay.components.seconds) * 1_000_000_000
-      + UInt64(delay.components.attoseconds / 1_000_000_000)
+    let lag = delay.nonNegativeNanoseconds
     guard time.nanoseconds >= lag else { return false }
     return timeline.level(at: MonotonicTime(nanoseconds: time.nanoseconds - lag)) > 0
   }

@@ -29,9 +29,7 @@ public struct SystemMonotonicClock: SimulationClock {
   /// Sleeps with an absolute deadline, so a wake-up delayed by the scheduler does not push the
   /// following frames later (no drift), and a signal just resumes the same sleep.
   public func sleep(until deadline: MonotonicTime) {
-    var target = timespec(
-      tv_sec: Int(deadline.nanoseconds / 1_000_000_000),
-      tv_nsec: Int(deadline.nanoseconds % 1_000_000_000))
+    var target = deadline.timeSpec
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
   }
 }

@@ -26,4 +26,21 @@ import Testing
     #expect(MonotonicTime(nanoseconds: .max - 1).advanced(by: .seconds(10)).nanoseconds == .max)
     #expect(time.advanced(by: .seconds(Int64.max)).nanoseconds == 1_000 + UInt64(Int64.max))
   }
+
+  @Test func secondsFromDoublesSaturateInsteadOfTrapping() {
+    #expect(Duration.saturatingSeconds(0.25) == .milliseconds(250))
+    #expect(Duration.saturatingSeconds(.nan) == .zero)
+    #expect(Duration.saturatingSeconds(.infinity).saturatingNanoseconds == .max)
+    #expect(Duration.saturatingSeconds(-1e300).saturatingNanoseconds == .min)
+    #expect(MonotonicTime(nanoseconds: 10).advanced(seconds: 1e30).nanoseconds > UInt64(Int64.max))
+    #expect(MonotonicTime(nanoseconds: 10).advanced(seconds: 2e-9).nanoseconds == 12)
+  }
+
+  @Test func timeSpecsSplitSecondsAndNanoseconds() {
+    let spec = Duration.milliseconds(2_500).timeSpec
+    #expect(spec.tv_sec == 2 && spec.tv_nsec == 500_000_000)
+    #expect(Duration.seconds(-4).timeSpec.tv_sec == 0)
+    let time = MonotonicTime(nanoseconds: 3_000_000_007).timeSpec
+    #expect(time.tv_sec == 3 && time.tv_nsec == 7)
+  }
 }
