@@ -66,6 +66,7 @@ extension PhotoController {
       preview: target.preview, still: target.still, frames: photoQuality.frameCount,
       frozenAt: clock())
     still = StillShot(modeSwitch: modeSwitch, collections: [collection], frozen: frozen)
+    effects.append(.deferDecoding(target.still.size))
     effects.append(.reconfigureCamera(modeSwitch.stillRequest))
     effects.append(
       .log("pinhole: preview frozen; taking the Quality shot at \(target.still.size)"))
@@ -101,6 +102,7 @@ extension PhotoController {
         shot.collections.removeFirst()
       }
       if shot.modeSwitch.phase == .returning {
+        // Frames of the largest size still coming in stay undecoded until the preview is back.
         effects.append(.reconfigureCamera(shot.modeSwitch.previewRequest))
       }
     case .sizeChanged(let size):
@@ -108,6 +110,7 @@ extension PhotoController {
         "The camera changed its picture size to \(size) during the Quality shot."
       for collection in shot.collections { collection.fail(message) }
       shot.collections = []
+      effects.append(.deferDecoding(nil))
       effects.append(.reconfigureCamera(shot.modeSwitch.previewRequest))
       effects.append(.log("pinhole: \(message)"))
       // A camera that keeps the odd size never brings the preview mode back: unfreeze now.
@@ -115,6 +118,7 @@ extension PhotoController {
       return [arrived]
     case .previewBack(let gap):
       let milliseconds = Int((gap / .milliseconds(1)).rounded())
+      effects.append(.deferDecoding(nil))
       effects.append(
         .log(
           "pinhole: preview back in \(shot.modeSwitch.preview.size) after a gap of"
@@ -133,6 +137,7 @@ extension PhotoController {
     guard var shot = still else { return }
     for collection in shot.collections { collection.fail(message) }
     shot.modeSwitch.abandon()
+    effects.append(.deferDecoding(nil))
     effects.append(.reconfigureCamera(shot.modeSwitch.previewRequest))
     effects.append(.log("pinhole: \(message)"))
     still = nil

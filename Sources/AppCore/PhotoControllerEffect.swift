@@ -40,6 +40,10 @@ public enum PhotoControllerEffect: Sendable, Equatable {
   /// Stream the camera in the mode `request` asks for (a Quality shot's switch to the largest
   /// mode and back).
   case reconfigureCamera(ModeRequest)
+  /// Deliver the camera's compressed frames of this size undecoded (nil: decode all again):
+  /// the frames of a Quality shot in the largest mode, which nothing shows and the shot decodes
+  /// afterwards.
+  case deferDecoding(FrameSize?)
   /// One line for the log, e.g. the click-to-file time of a saved photo.
   case log(String)
 }

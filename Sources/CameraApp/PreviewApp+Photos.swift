@@ -355,6 +355,8 @@ extension PreviewApp {
         photos.visibleRange = nil
       case .reconfigureCamera(let request):
         session.send(.reconfigure(request))
+      case .deferDecoding(let size):
+        session.deferDecoding(ofFramesSized: size)
       case .log(let line):
         logLine(line)
       }

@@ -181,7 +181,8 @@ final class CaptureLoop {
       $0.recordFrame(sequence: raw.sequence, captureTime: raw.captureTime, arrival: arrival)
     }
     guard !raw.hasErrorFlag else { return delivery.withStatistics { $0.recordCorrupt() } }
-    if raw.format.isCompressed, configuration.skipsDecoding {
+    if raw.format.isCompressed, configuration.skipsDecoding || session.defersDecoding(of: raw.size)
+    {
       return passUndecoded(raw, arrival: arrival)
     }
     if raw.format.isCompressed, let decoder {
@@ -211,7 +212,7 @@ final class CaptureLoop {
   }
 
   /// Copies a compressed frame's bytes into a pool frame and delivers it without decoding
-  /// (`Configuration.skipsDecoding`). Bytes that do not start a JPEG (no SOI marker) count as
+  /// (`Configuration.skipsDecoding`, `CaptureSession.deferDecoding(ofFramesSized:)`). Bytes that do not start a JPEG (no SOI marker) count as
   /// a corrupt frame, as a failed decode would.
   private func passUndecoded(_ raw: RawFrame, arrival: MonotonicTime) {
     guard raw.bytes.count >= 2, raw.bytes[0] == 0xFF, raw.bytes[1] == 0xD8 else {

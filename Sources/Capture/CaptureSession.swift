@@ -42,6 +42,9 @@ public final class CaptureSession: Sendable {
   let frameTap = Mutex<FrameTap?>(nil)
   let frameSink = Mutex<FrameSink?>(nil)
   private let reduction = Atomic<Int>(1)
+  /// The size whose compressed frames go out undecoded, packed as width << 32 | height; 0 for
+  /// none.
+  private let deferredDecodeSize = Atomic<UInt64>(0)
 
   /// Makes a session that is not yet running; `start()` begins capture.
   public init(
@@ -102,6 +105,28 @@ public final class CaptureSession: Sendable {
 
   /// The reduction asked for with `setPreviewReduction(_:)`. Any thread.
   public var previewReduction: Int { reduction.load(ordering: .relaxed) }
+
+  /// Has compressed (MJPEG) frames of `size` delivered undecoded, as with
+  /// `Configuration.skipsDecoding`, until called again with another size or nil. For a Quality
+  /// shot in the largest mode: the preview is frozen meanwhile, so nothing shows those frames,
+  /// and decoding each at the largest size would hold the camera in that mode for longer. The
+  /// shot decodes the camera's bytes afterwards. Frames of any other size are decoded as usual.
+  /// Any thread.
+  public func deferDecoding(ofFramesSized size: FrameSize?) {
+    let packed = size.map {
+      UInt64(UInt32(clamping: $0.width)) << 32 | UInt64(UInt32(clamping: $0.height))
+    }
+    deferredDecodeSize.store(packed ?? 0, ordering: .relaxed)
+  }
+
+  /// True when compressed frames of `size` go out undecoded (`deferDecoding(ofFramesSized:)`).
+  /// Capture thread.
+  func defersDecoding(of size: FrameSize) -> Bool {
+    let packed = deferredDecodeSize.load(ordering: .relaxed)
+    return packed != 0
+      && packed == UInt64(UInt32(clamping: size.width)) << 32
+        | UInt64(UInt32(clamping: size.height))
+  }
 
   /// True while a frame tap or sink is installed: it wants frames at full size. Any thread.
   var hasFrameTap: Bool {

@@ -4,6 +4,7 @@ import CameraModel
 import Capture
 import Foundation
 import FrameMerge
+import Imaging
 import MediaStore
 import Metering
 import PhotoPipeline
@@ -247,6 +248,9 @@ private struct PickedFrame {
   var time: MonotonicTime
   /// How the photo was made, for EXIF; nil for a frame not yet merged.
   var description: String?
+  /// True for an MJPEG frame delivered undecoded (the largest mode of a Quality photo): only
+  /// its `compressedSource` holds the picture until `decodedForMerge` decodes it.
+  var isUndecoded = false
 }
 
 /// Runs `--focus-at` before the photo: asks for focus once the camera streams, then holds the
@@ -328,7 +332,10 @@ extension SnapshotRunner {
       hasFrame = true
       if still.isRunning {
         if still.frameArrived(frame.size, at: now, session: session, notes: &capture.notes) {
-          capture.picked.append(PickedFrame(frame: Self.copy(frame), date: Date(), time: now))
+          // An MJPEG frame of the largest mode came undecoded: its pixels come from its bytes.
+          var picked = PickedFrame(frame: Self.copy(frame), date: Date(), time: now)
+          picked.isUndecoded = !frame.compressedSource.isEmpty
+          capture.picked.append(picked)
         }
       } else if capture.picked.count < frameCount, focus.isDone(session: session, at: now) {
         let mean = frame.meanLuma(in: .full)
@@ -367,8 +374,9 @@ extension SnapshotRunner {
     let perPhoto = quality.frameCount
     var photos: [PickedFrame] = []
     var notes: [String] = []
-    for start in stride(from: 0, to: picked.count, by: perPhoto) {
-      let group = Array(picked[start..<min(start + perPhoto, picked.count)])
+    let decoded = decodedForMerge(picked, notes: &notes)
+    for start in stride(from: 0, to: decoded.count, by: perPhoto) {
+      let group = Array(decoded[start..<min(start + perPhoto, decoded.count)])
       var photo = group[0]
       guard perPhoto > 1 else {
         photo.description = quality.photoDescription(framesMerged: 1)
@@ -387,6 +395,32 @@ extension SnapshotRunner {
       photos.append(photo)
     }
     return (photos, notes)
+  }
+
+  /// `picked` with the pixels of undecoded frames decoded from the camera's bytes, at full
+  /// size. A frame whose bytes do not decode is left out, and a note says so.
+  private func decodedForMerge(_ picked: [PickedFrame], notes: inout [String]) -> [PickedFrame] {
+    let decoder = JPEGDecoder()
+    var failed = 0
+    let decoded = picked.compactMap { shot -> PickedFrame? in
+      guard shot.isUndecoded else { return shot }
+      do {
+        let frame = try decoder.decode(shot.frame.compressedSource)
+        frame.metadata = shot.frame.metadata
+        frame.compressedSource = shot.frame.compressedSource
+        var result = shot
+        result.frame = frame
+        result.isUndecoded = false
+        return result
+      } catch {
+        failed += 1
+        return nil
+      }
+    }
+    if failed > 0 {
+      notes.append("\(failed) of the photo's frames were damaged and were left out of the merge.")
+    }
+    return decoded
   }
 
   /// Saves `picked` through a photo writer and moves them to exact names when asked. Photos the

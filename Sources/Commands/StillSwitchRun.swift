@@ -56,6 +56,9 @@ struct StillSwitchRun {
     else { return false }
     let modeSwitch = StillModeSwitch(
       preview: preview, still: still, frames: frameCount, frozenAt: time)
+    // Nothing shows the largest mode's frames: they go out undecoded, and the merge decodes
+    // them once the preview is back.
+    session.deferDecoding(ofFramesSized: still.size)
     session.send(.reconfigure(modeSwitch.stillRequest))
     self.modeSwitch = modeSwitch
     hasSwitched = true
@@ -79,6 +82,7 @@ struct StillSwitchRun {
           "the camera did not come back to \(current.preview.size) within"
             + " \(Int(Self.returnPatience)) s after the photo's frames.")
         hasEnded = true
+        session.deferDecoding(ofFramesSized: nil)
       }
       return false
     case .take:
@@ -86,12 +90,14 @@ struct StillSwitchRun {
       if current.phase == .returning { askForPreview(current, at: time, session: session) }
       return true
     case .sizeChanged(let other):
+      session.deferDecoding(ofFramesSized: nil)
       notes.append(
         "the camera changed its picture size to \(other) during the Quality photo;"
           + " it has the frames taken before.")
       askForPreview(current, at: time, session: session)
       return false
     case .previewBack(let gap):
+      session.deferDecoding(ofFramesSized: nil)
       let milliseconds = { (duration: Duration) in Int((duration / .milliseconds(1)).rounded()) }
       var parts = ""
       if let first = firstStillFrameAt, let asked = returnAskedAt {

@@ -58,6 +58,8 @@ struct PhotoControllerStillTests {
     #expect(
       effects.contains(
         .reconfigureCamera(ModeRequest(format: .nv12, size: Self.still.size, framesPerSecond: 30))))
+    // Nothing shows the largest mode's frames: they are asked for undecoded.
+    #expect(effects.contains(.deferDecoding(Self.still.size)))
     // A frame of the old mode still on its way, then the shot's 8.
     #expect(arrive(fixture, Self.preview.size, 4) == [4])
     for sequence in UInt32(5)...12 {
@@ -72,7 +74,9 @@ struct PhotoControllerStillTests {
     #expect(controller.isPreviewFrozen)
     arrive(fixture, Self.preview.size, 13)
     #expect(!controller.isPreviewFrozen)
-    let lines = controller.drainEffects().compactMap { effect -> String? in
+    let backEffects = controller.drainEffects()
+    #expect(backEffects.contains(.deferDecoding(nil)))
+    let lines = backEffects.compactMap { effect -> String? in
       if case .log(let line) = effect { return line }
       return nil
     }

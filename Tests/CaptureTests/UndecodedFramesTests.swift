@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 
 /// `Configuration.skipsDecoding`: the headless MJPEG pass-through takes the camera's JPEG
-/// frames as they are, and nothing decodes them.
+/// frames as they are, and nothing decodes them; `deferDecoding(ofFramesSized:)` does the same
+/// for frames of one size only (a Quality shot's largest mode).
 @Suite(.serialized) struct UndecodedFramesTests {
   /// Accepts MJPEG and counts the frames it was asked to convert, which fail.
   private final class CountingConverter: FrameConverter {
@@ -30,13 +31,15 @@ import Testing
 
   /// Starts a pass-through session on `payloads`, collects what the frame tap sees until
   /// `count` frames came (or ten seconds passed), and returns them.
+  /// Without `skipsDecoding`, `deferred` is the size passed to `deferDecoding(ofFramesSized:)`;
+  /// the run also ends once the converter was called `count` times.
   private func tappedFrames(
-    _ payloads: [[UInt8]], count: Int, converterCalls: Calls
+    _ payloads: [[UInt8]], count: Int, converterCalls: Calls, deferred: FrameSize?? = nil
   ) -> [(bytes: [UInt8], size: FrameSize, colorimetry: Colorimetry)] {
     var configuration = CaptureSession.Configuration(
       pollTimeout: .milliseconds(50), retryDelay: .milliseconds(50),
       statisticsInterval: .seconds(1))
-    configuration.skipsDecoding = true
+    configuration.skipsDecoding = deferred == nil
     let tapped = Mutex<[(bytes: [UInt8], size: FrameSize, colorimetry: Colorimetry)]>([])
     let signal = WakeSignal()
     let session = CaptureSession(
@@ -51,9 +54,13 @@ import Testing
       }
       signal.signal()
     }
+    if let deferred { session.deferDecoding(ofFramesSized: deferred) }
     session.start()
     let deadline = ContinuousClock.now + .seconds(10)
-    while tapped.withLock({ $0.count }) < count, ContinuousClock.now < deadline {
+    while tapped.withLock({ $0.count }) < count,
+      converterCalls.count.load(ordering: .relaxed) < count,
+      ContinuousClock.now < deadline
+    {
       _ = signal.wait(within: .milliseconds(100))
       if let frame = session.mailbox.take() { session.recycle(frame) }
     }
@@ -84,5 +91,29 @@ import Testing
     #expect(frames.count >= 4)
     #expect(frames.allSatisfy { $0.bytes == jpeg })
     #expect(calls.count.load(ordering: .relaxed) == 0)
+  }
+
+  @Test func framesOfTheDeferredSizeGoOutUndecodedAndOthersAreDecoded() {
+    let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3, 0xFF, 0xD9]
+    let calls = Calls()
+    let frames = tappedFrames([jpeg], count: 3, converterCalls: calls, deferred: Self.mode.size)
+    #expect(frames.count >= 3)
+    #expect(frames.allSatisfy { $0.bytes == jpeg && $0.colorimetry == .jpeg })
+    #expect(calls.count.load(ordering: .relaxed) == 0)
+
+    // Another size deferred: these frames are decoded (and fail in this converter), so none
+    // reaches the tap undecoded.
+    let decodingCalls = Calls()
+    let decoded = tappedFrames(
+      [jpeg], count: 3, converterCalls: decodingCalls,
+      deferred: FrameSize(width: 640, height: 480))
+    #expect(decoded.isEmpty)
+    #expect(decodingCalls.count.load(ordering: .relaxed) >= 3)
+
+    // Nil ends the deferral.
+    let endedCalls = Calls()
+    let ended = tappedFrames([jpeg], count: 3, converterCalls: endedCalls, deferred: .some(nil))
+    #expect(ended.isEmpty)
+    #expect(endedCalls.count.load(ordering: .relaxed) >= 3)
   }
 }
