@@ -19,10 +19,12 @@ extension PreviewApp {
     performCameraEffects()
   }
 
-  /// Stops the current camera and opens `camera` in the same window.
+  /// Stops the current camera and opens `camera` in the same window. The render loop does not
+  /// wait for the old camera to close: the new session's thread does.
   func switchCamera(to camera: DeviceInfo) {
     finishRecording()
-    session.stop()
+    let previous = session
+    previous.requestStop()
     source = CameraSource(
       camera.kind == .simulated ? .simulated(notice: nil) : .device(camera),
       stillScene: options.isSceneStill, sceneCode: options.scan.sceneCode,
@@ -32,7 +34,7 @@ extension PreviewApp {
       named: recording.microphoneName, source: source, options: options, in: recording)
     self.camera.open(source.device, notice: source.notice)
     session = Self.makeSession(source: source, options: options, wake: wake)
-    session.start()
+    session.start(after: previous)
     window.setTitle(model.windowTitle)
     performCameraEffects()
   }

@@ -13,7 +13,8 @@ extension PreviewApp {
     else { return }
     switch change {
     case .closeCamera:
-      session.stop()
+      // The capture thread closes the camera by itself; the reopen's thread waits for that.
+      session.requestStop()
       camera.cameraClosed()
       performCameraEffects()
       logLine("pinhole: window hidden, camera closed")
@@ -21,8 +22,9 @@ extension PreviewApp {
       // The same camera in a new session; the view (mirror, rotation, mode) stays as it was,
       // and the saved controls are applied again once the camera reports them.
       camera.cameraReopened()
+      let previous = session
       session = Self.makeSession(source: source, options: options, wake: wake)
-      session.start()
+      session.start(after: previous)
       needsPresent = true
       logLine("pinhole: window shown, camera reopened")
     }

@@ -63,14 +63,28 @@ public final class CaptureSession: Sendable {
   }
 
   /// Starts the capture thread. Starting a running session is a bug. Any thread.
-  public func start() {
+  public func start() { start(after: nil) }
+
+  /// Starts the capture thread, as `start()`. With `previous` (a session asked to stop with `requestStop()`, perhaps on the same
+  /// camera), the new capture thread first waits for that session's thread to end, so the
+  /// camera is free when it opens it, and the caller's thread waits for nothing.
+  public func start(after previous: CaptureSession?) {
     thread.withLock { thread in
       precondition(thread == nil, "the capture session is already running")
       stopping.store(false, ordering: .sequentiallyConsistent)
       thread = WorkerThread(name: "pinhole-capture") { [self] in
+        previous?.stop()
         CaptureLoop(session: self).run()
       }
     }
+  }
+
+  /// Asks the capture thread to stop and returns at once: the thread stops streaming, closes
+  /// the device and ends by itself, about one poll timeout later. For the render loop, which
+  /// never waits on a driver; a session started with `start(after:)` on this one waits for the
+  /// end on its own thread, and `stop()` still waits. Any thread.
+  public func requestStop() {
+    stopping.store(true, ordering: .sequentiallyConsistent)
   }
 
   /// Stops capture and waits for the thread to end, which takes about one poll timeout (plus

@@ -2,6 +2,7 @@
 import CameraModel
 import CameraTestSupport
 import Capture
+import Synchronization
 import Testing
 import Workers
 
@@ -266,6 +267,47 @@ import Workers
     #expect(closed, "the thread closes the camera once the driver lets go")
     #expect(session.mailbox.take() == nil, "a stopped session delivers no frame")
     #expect(recorder.streamingModes.isEmpty)
+  }
+
+  @Test func aSessionStartedAfterAnotherWaitsOnItsOwnThreadForTheCameraToBeLetGo()
+    async throws
+  {
+    let camera = camera()
+    let entered = Semaphore()
+    let gate = Semaphore()
+    // The first session's opener stands for a driver call that takes its time.
+    let first = CaptureSession(
+      configuration: Self.quick,
+      openDevice: { () throws(CaptureError) -> any CaptureDevice in
+        entered.signal()
+        gate.wait(timeout: .seconds(60))
+        return try camera.open()
+      },
+      makeConverter: { CopyingConverter() })
+    first.start()
+    #expect(entered.wait(timeout: .seconds(10)))
+    // Returns at once, though the first thread is still inside the driver.
+    first.requestStop()
+    let secondEntered = Semaphore()
+    let openWhenSecondOpened = Mutex<Int?>(nil)
+    let second = CaptureSession(
+      configuration: Self.quick,
+      openDevice: { () throws(CaptureError) -> any CaptureDevice in
+        openWhenSecondOpened.withLock { $0 = $0 ?? camera.openDeviceCount }
+        secondEntered.signal()
+        return try camera.open()
+      },
+      makeConverter: { CopyingConverter() })
+    let recorder = CaptureEventRecorder(session: second)
+    second.start(after: first)
+    #expect(
+      !secondEntered.wait(timeout: .milliseconds(300)),
+      "the second session opened the camera while the first still held the driver")
+    gate.signal()
+    #expect(await recorder.wait { _ in !recorder.streamingModes.isEmpty })
+    second.stop()
+    #expect(camera.openCount == 2)
+    #expect(openWhenSecondOpened.withLock { $0 } == 0, "the first closed the camera before")
   }
 
   @Test func reconfigureChangesTheMode() async throws {
