@@ -44,6 +44,7 @@ public final class PhotoControllerWorker: Sendable {
     case restore(TrashedItem)
     case openExternally(URL)
     case changeFolder(PhotoVault, URL)
+    case recoverTemporaryFiles(URL)
   }
 
   private let effects: Worker<Job, Outcome>
@@ -116,6 +117,12 @@ public final class PhotoControllerWorker: Sendable {
     effects.send(.changeFolder(vault, folder))
   }
 
+  /// Recovers the photos a killed Pinhole left half-written in `folder`
+  /// (`TemporaryFileRecovery`), saying on stderr what it did with each. At launch, off the
+  /// render loop: the folder is listed here, and files younger than a minute are left alone, so
+  /// photos taken meanwhile are safe.
+  public func recoverTemporaryFiles(in folder: URL) { effects.send(.recoverTemporaryFiles(folder)) }
+
   /// Finds how a folder can be asked for here and which folders to offer; answers with
   /// `.folderOptions`.
   public func findFolderOptions() { chooser.send(.probe) }
@@ -153,6 +160,10 @@ public final class PhotoControllerWorker: Sendable {
       }
     case .changeFolder(let vault, let folder):
       vault.changeFolder(to: folder)
+    case .recoverTemporaryFiles(let folder):
+      for outcome in TemporaryFileRecovery().recover(in: folder) {
+        FileHandle.standardError.write(Data("pinhole: \(outcome.message)\n".utf8))
+      }
     }
   }
 

@@ -56,11 +56,6 @@ final class PhotoSide {
     } else {
       _ = FileNameBytes.withCString(folder.path) { mkdir($0, 0o755) }
     }
-    // Photos a killed Pinhole left half-renamed: a handful of files at most, so the launch
-    // does not wait long for them.
-    for outcome in TemporaryFileRecovery().recover(in: folder) {
-      FileHandle.standardError.write(Data("pinhole: \(outcome.message)\n".utf8))
-    }
     writer = PhotoWriter(
       softwareVersion: pinholeVersion, vault: vault, wake: { wake.wake() })
     videoFolder = Self.videoFolder(options: options, settings: settings)
@@ -78,6 +73,8 @@ final class PhotoSide {
     controller.saveFolders = SaveFolders(
       photos: folder.path, videos: videoFolder.path, home: pictures.home)
     worker.findFolderOptions()
+    // Photos a killed Pinhole left half-renamed, recovered off the render loop.
+    worker.recoverTemporaryFiles(in: folder)
     sound = AssetLocator().path(of: "shutter.wav").map(ShutterSound.init(soundPath:))
   }
 
