@@ -84,31 +84,13 @@ public enum PipeWireDiscovery {
     -> [PipeWireCameraNode]
   {
     let collector = RegistryCollector()
-    let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    hook.initialize(to: spa_hook())
-    let events = UnsafeMutablePointer<pw_registry_events>.allocate(capacity: 1)
-    events.initialize(to: pw_registry_events())
-    defer {
-      hook.deallocate()
-      events.deallocate()
-    }
-    events.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
-    events.pointee.global = { data, id, _, type, _, props in
-      guard let data, let type, let props, String(cString: type) == PipeWireDiscovery.nodeType
-      else { return }
-      let collector = Unmanaged<RegistryCollector>.fromOpaque(data).takeUnretainedValue()
-      let properties = PipeWireDiscovery.dictionary(props)
-      guard PipeWireCameraNode(id: id, properties: properties) != nil else { return }
+    let listener = PipeWireCameraRegistry { id, properties in
       collector.globals.append((id, properties))
     }
     let answered = connection.locked { () -> Bool in
-      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
-      else { return false }
-      _ = pinhole_pw_registry_add_listener(
-        registry, hook, events, Unmanaged.passUnretained(collector).toOpaque())
+      guard listener.start(on: connection) else { return false }
       let answered = connection.roundTrip(timeout: answerTimeout)
-      spa_hook_remove(hook)
-      pw_proxy_destroy(registry)
+      listener.end()
       return answered
     }
     // A daemon that does not answer a sync in time is as good as gone.

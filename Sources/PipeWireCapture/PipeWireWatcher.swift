@@ -72,47 +72,23 @@ public final class PipeWireWatcher: Sendable {
     onChange: @escaping @Sendable () -> Void
   ) -> Bool {
     let cameras = CameraIDs(onChange: onChange)
-    let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    hook.initialize(to: spa_hook())
-    let events = UnsafeMutablePointer<pw_registry_events>.allocate(capacity: 1)
-    events.initialize(to: pw_registry_events())
-    defer {
-      hook.deallocate()
-      events.deallocate()
-    }
-    events.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
-    events.pointee.global = { data, id, _, type, _, props in
-      guard let data, let type, let props, String(cString: type) == PipeWireDiscovery.nodeType
-      else { return }
-      let cameras = Unmanaged<CameraIDs>.fromOpaque(data).takeUnretainedValue()
-      guard
-        PipeWireCameraNode(id: id, properties: PipeWireDiscovery.dictionary(props)) != nil
-      else { return }
-      cameras.ids.insert(id)
-      if cameras.isLive { cameras.onChange() }
-    }
-    events.pointee.global_remove = { data, id in
-      guard let data else { return }
-      let cameras = Unmanaged<CameraIDs>.fromOpaque(data).takeUnretainedValue()
-      if cameras.ids.remove(id) != nil, cameras.isLive { cameras.onChange() }
-    }
-    let registry = connection.locked { () -> OpaquePointer? in
-      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
-      else { return nil }
-      _ = pinhole_pw_registry_add_listener(
-        registry, hook, events, Unmanaged.passUnretained(cameras).toOpaque())
+    let listener = PipeWireCameraRegistry(
+      added: { id, _ in
+        cameras.ids.insert(id)
+        if cameras.isLive { cameras.onChange() }
+      },
+      removed: { id in
+        if cameras.ids.remove(id) != nil, cameras.isLive { cameras.onChange() }
+      })
+    let isListening = connection.locked { () -> Bool in
+      guard listener.start(on: connection) else { return false }
       // The cameras there already were scanned at start: only later changes are news.
       _ = connection.roundTrip(timeout: PipeWireDiscovery.answerTimeout)
       cameras.isLive = true
-      return registry
+      return true
     }
-    defer {
-      connection.locked {
-        spa_hook_remove(hook)
-        if let registry { pw_proxy_destroy(registry) }
-      }
-    }
-    guard registry != nil else { return false }
+    defer { connection.locked { listener.end() } }
+    guard isListening else { return false }
     while true {
       if connection.locked({ connection.isBroken }) { return false }
       do {
