@@ -72,11 +72,13 @@ final class PhotoWorker {
       return startBurst(frames, quality: quality, job: job, id: id)
     }
     if case .still(let proxy, let still, let quality) = job.source {
-      // Unchecked: the proxy is the job's own copy, which only this thread uses from here on.
+      // Unchecked: the proxy is the job's own copy, which only the writer's thread (this one)
+      // uses from here on.
       nonisolated(unsafe) let reference = proxy
       return startStill(proxy: reference, frames: still, quality: quality, job: job, id: id)
     }
-    // Unchecked: the job came in `sending`; reading its source above kept no reference.
+    // Unchecked: the job came in `sending` and the writer's thread owns it; reading its source
+    // above kept no reference.
     nonisolated(unsafe) let single = job
     processSingle(single, id: id)
     return nil
