@@ -25,9 +25,8 @@ public final class InstanceLink: Sendable {
   /// Requests of later launches, oldest first.
   public let requests: Inbox<InstanceMessage>
   private let claims = Inbox<Claim>(capacity: 1)
-  private let stopSignal = EventCounter()
   private let wakeHook = WakeHook()
-  private let thread: WorkerThread
+  private let loop: WatchLoop
 
   /// How long a launch waits for the running window's answer, and the window for a launch's
   /// line: both are local and answer in microseconds unless something is stuck.
@@ -40,14 +39,13 @@ public final class InstanceLink: Sendable {
     let requests = Inbox<InstanceMessage>(capacity: 8, overflow: .dropOldest)
     self.requests = requests
     let claims = claims
-    let stopSignal = stopSignal
     let wakeHook = wakeHook
-    thread = WorkerThread(name: "pinhole-instance") {
+    loop = WatchLoop(name: "pinhole-instance") { stop in
       guard let path else {
         claims.post(.alone("there is no display to share"))
         return
       }
-      let channel = Channel(path: path, requests: requests, stop: stopSignal) { wakeHook.call() }
+      let channel = Channel(path: path, requests: requests, stop: stop) { wakeHook.call() }
       channel.run(message: message, handsOver: handsOver, claims: claims)
     }
   }
@@ -64,8 +62,7 @@ public final class InstanceLink: Sendable {
 
   /// Stops listening and removes the socket if it is still this window's.
   public func stop() {
-    stopSignal.signal()
-    thread.join()
+    loop.stop()
     requests.close()
   }
 }
@@ -83,11 +80,11 @@ private final class WakeHook: Sendable {
 private struct Channel {
   let path: String
   let requests: Inbox<InstanceMessage>
-  let stop: EventCounter
+  let stop: WatchLoop.StopRequest
   let wake: @Sendable () -> Void
 
   init(
-    path: String, requests: Inbox<InstanceMessage>, stop: EventCounter,
+    path: String, requests: Inbox<InstanceMessage>, stop: WatchLoop.StopRequest,
     wake: @escaping @Sendable () -> Void
   ) {
     self.path = path
@@ -164,9 +161,8 @@ private struct Channel {
       }
     }
     while true {
-      guard let ready = try? LocalSocket.waitReadable([listener, stop.descriptor], timeout: nil),
-        ready.count == 2, !ready[1]
-      else { return }
+      // Ends on the stop request, and on a failed poll.
+      guard (try? stop.wait(for: [listener], timeout: nil)) != nil else { return }
       while true {
         let connection: Int32?
         do { connection = try LocalSocket.accept(from: listener) } catch { return }

@@ -41,8 +41,7 @@ public final class OrientationWatcher: Sendable {
   static let stopCheckInterval = Duration.milliseconds(250)
 
   private let newest = Mutex<DeviceOrientation?>(nil)
-  private let isStopping = Atomic<Bool>(false)
-  private let thread = Mutex<WorkerThread?>(nil)
+  private let loop = Mutex<WatchLoop?>(nil)
 
   /// Starts watching through the bus `connect` opens (the system bus unless a test says
   /// otherwise); `wake` runs after each new orientation.
@@ -52,11 +51,11 @@ public final class OrientationWatcher: Sendable {
     },
     wake: @escaping @Sendable () -> Void
   ) {
-    let worker = WorkerThread(name: "pinhole-tilt") { [self] in
+    let started = WatchLoop(name: "pinhole-tilt") { [self] stop in
       guard let bus = try? connect() else { return }
-      try? follow(on: bus, wake: wake)
+      try? follow(on: bus, until: stop, wake: wake)
     }
-    thread.withLock { $0 = worker }
+    loop.withLock { $0 = started }
   }
 
   /// The orientation reported since the last call, if a new one was. Main thread.
@@ -66,13 +65,14 @@ public final class OrientationWatcher: Sendable {
 
   /// Releases the accelerometer and ends the thread. Safe to call twice.
   public func stop() {
-    isStopping.store(true, ordering: .relaxed)
-    let worker = thread.withLock { $0.take() }
-    worker?.join(timeout: Self.stopCheckInterval * 8)
+    let running = loop.withLock { $0.take() }
+    running?.stop(timeout: Self.stopCheckInterval * 8)
   }
 
   /// Claims the accelerometer and passes on its orientation until stopped or the bus ends.
-  private func follow(on bus: BusConnection, wake: @Sendable () -> Void) throws(BusError) {
+  private func follow(
+    on bus: BusConnection, until stop: WatchLoop.StopRequest, wake: @Sendable () -> Void
+  ) throws(BusError) {
     guard try read("HasAccelerometer", on: bus).bool() else { return }
     // Subscribed before the claim, so a change right after it is not missed.
     let changes = try bus.subscribe(
@@ -90,7 +90,9 @@ public final class OrientationWatcher: Sendable {
     {
       post(first)
     }
-    while !isStopping.load(ordering: .relaxed) {
+    // The subscription has no descriptor to wait on beside the stop request: it is waited on
+    // in short turns, with a look at the request between them.
+    while !stop.isRequested {
       do throws(BusError) {
         let change = try changes.next(timeout: Self.stopCheckInterval)
         if let orientation = SensorProxy.orientation(inChange: change) { post(orientation) }

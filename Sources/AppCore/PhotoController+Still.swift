@@ -54,7 +54,8 @@ extension PhotoController {
     }
     let frozen = Self.ownedCopy(of: entry)
     if let pooled = entry.rawFrame {
-      // Unchecked: the ring handed the entry over; its pool frame goes back now, a copy stays.
+      // Unchecked, on the main thread that owns the ring: the ring handed the entry over; its
+      // pool frame goes back now, a copy stays.
       nonisolated(unsafe) let frame = pooled
       release(frame)
     }
@@ -90,7 +91,8 @@ extension PhotoController {
   public func stillFrameArrived(
     _ frame: sending NV12Frame, at time: MonotonicTime
   ) -> sending [NV12Frame] {
-    // Unchecked: the frame is only read here (copied) before it goes back in the answer.
+    // Unchecked: the main thread owns the frame until the answer hands it back; it is only
+    // read here (copied) before that.
     nonisolated(unsafe) let arrived = frame
     guard var shot = still else { return [arrived] }
     switch shot.modeSwitch.frameArrived(size: arrived.size, at: time) {
@@ -161,8 +163,9 @@ extension PhotoController {
     case .compressed(let bytes): content = .compressed(bytes)
     case .raw(let frame): content = .raw(copy(frame))
     }
-    // Unchecked: the content is a new frame or a value array; `copyPixels` only read the
-    // original, so the new entry shares nothing with it.
+    // Unchecked: the content is a new frame or a value array, owned by the calling (main)
+    // thread alone; `copyPixels` only read the original, so the new entry shares nothing
+    // with it.
     nonisolated(unsafe) let owned = RingEntry(
       content: content, size: entry.size, metadata: entry.metadata,
       presentedAt: entry.presentedAt)

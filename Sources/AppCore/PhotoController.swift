@@ -73,7 +73,8 @@ public final class PhotoController {
   public var photoQuality = PhotoQuality.speed {
     didSet {
       for evicted in ring.resize(to: Self.ringCapacity(for: photoQuality)) {
-        // Unchecked: the ring handed the frame over and the array is dropped after the loop,
+        // Unchecked, on the main thread that owns the ring: the ring handed the frame over and
+        // the array is dropped after the loop,
         // so this is the only reference when it goes back to the pool.
         nonisolated(unsafe) let frame = evicted
         release(frame)
@@ -322,7 +323,8 @@ public final class PhotoController {
         owned.append(entry)
         continue
       }
-      // Unchecked: the ring handed the entry over, so this is the only reference to the pool
+      // Unchecked, on the main thread that owns the ring: the ring handed the entry over, so
+      // this is the only reference to the pool
       // frame; `copyPixels` only reads it, and it goes back to the pool before the loop ends.
       nonisolated(unsafe) let frame = pooled
       let copy = NV12Frame(size: frame.size)
@@ -335,8 +337,8 @@ public final class PhotoController {
           presentedAt: entry.presentedAt))
     }
     let captureDate = Date().addingTimeInterval(-clock().seconds(since: clickTime))
-    // Unchecked: `owned` holds copies made above and compressed bytes, which nothing here
-    // keeps; the job takes them to the writer's thread.
+    // Unchecked: `owned` holds copies the main thread made above and compressed bytes, which
+    // nothing here keeps; the job takes them to the writer's thread, their next owner.
     nonisolated(unsafe) var job = PhotoJob(
       source: .burst(owned, quality: photoQuality), captureDate: captureDate,
       clickTime: clickTime, make: device.driver, model: device.name, orientation: orientation,

@@ -34,7 +34,8 @@ extension FrameConverter {
     _ raw: RawFrame, into frame: sending NV12Frame, reducedBy denominator: Int = 1,
     failure: inout (any Error)?
   ) -> sending NV12Frame {
-    // The one unchecked step: converters write into the frame during the call and keep no
+    // The one unchecked step, on the capture thread that owns the frame: converters write
+    // into the frame during the call and keep no
     // reference to it afterwards (a converter owns only its own scratch buffers and handles),
     // so the frame leaves the call as unshared as it came in. Only this binding itself may be
     // returned: a tuple or struct built from it would count as the converter's again.

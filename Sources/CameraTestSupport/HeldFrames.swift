@@ -6,7 +6,8 @@ import CameraModel
 /// their pool under the same rules as the app and keeps only identities, never a second
 /// reference. Test thread only.
 public final class HeldFrames {
-  // `nonisolated(unsafe)` here and on the frames given up, as in `Inbox`: the compiler cannot
+  // Owned by the test's thread (the class is not `Sendable`). `nonisolated(unsafe)` here and
+  // on the frames given up, as in `Handoff`: the compiler cannot
   // see that a frame given up is removed from the array, so that the caller holds the only
   // reference.
   nonisolated(unsafe) private var frames: [NV12Frame] = []

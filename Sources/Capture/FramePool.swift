@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Synchronization
+import Workers
 
 /// A bounded set of NV12 frames, reused for the whole session, so that memory stays flat however
 /// slow the renderer is.
@@ -17,7 +18,7 @@ import Synchronization
 /// `take` hands a frame out `sending` and `recycle` takes it back `sending`: the pool keeps no
 /// reference to a frame that is out, only its identity, so the one holder is whoever took it.
 ///
-/// Any thread. The mutex is held only to move a frame in or out of the free list.
+/// Any thread. A lock is held only to move a frame in or out of the free list.
 public final class FramePool: Sendable {
   private struct State {
     /// Identities of every frame the pool owns, free or not.
@@ -27,11 +28,8 @@ public final class FramePool: Sendable {
   }
 
   private let state: Mutex<State>
-  // Frames not currently handed out. Guarded by `state`'s lock. `nonisolated(unsafe)` is the
-  // pool's one unchecked part: the compiler cannot see that a frame popped off the list leaves
-  // no reference behind, and a `sending` frame captured by `withLock`'s closure (as `recycle`
-  // must) counts as shared, so the list cannot live inside the `Mutex`.
-  nonisolated(unsafe) private var free: [NV12Frame] = []
+  /// Frames not currently handed out.
+  private let free = Handoff<NV12Frame>()
   /// The size new frames are made at.
   private let frameSize: FrameSize
 
@@ -54,7 +52,7 @@ public final class FramePool: Sendable {
   /// Hands out a free frame, a new one while the pool owns fewer than `capacity`, or `nil` when
   /// all are in use. The caller owns the frame until it recycles it. Any thread.
   public func take() -> sending NV12Frame? {
-    if let frame = state.withLock({ _ in free.popLast() }) { return frame }
+    if let frame = free.takeLatest() { return frame }
     // Allocated outside the lock (a 1080p frame is 3 MB); a slot is claimed first.
     let claimed = state.withLock { state in
       guard state.claimed < capacity else { return false }
@@ -76,31 +74,27 @@ public final class FramePool: Sendable {
   /// and traps. Any thread.
   public func recycle(_ frame: sending NV12Frame) {
     let id = ObjectIdentifier(frame)
-    state.withLock { state in
-      precondition(state.members.contains(id), "recycled a frame this pool does not own")
-      precondition(!free.contains { $0 === frame }, "recycled a frame that is already free")
-      free.append(frame)
-    }
+    let isMember = state.withLock { $0.members.contains(id) }
+    precondition(isMember, "recycled a frame this pool does not own")
+    precondition(!free.contains { ObjectIdentifier($0) == id }, "recycled a frame already free")
+    free.put(frame)
   }
 
   /// Returns several frames taken from this pool, as `recycle(_:)` does for each: a batch moves
   /// `sending` as one value, where sending its frames one by one out of an array would not
   /// check (the compiler counts an array's elements as one region). Any thread.
   public func recycle(contentsOf frames: sending [NV12Frame]) {
-    state.withLock { state in
-      for frame in frames {
-        precondition(
-          state.members.contains(ObjectIdentifier(frame)), "recycled a frame this pool does not own"
-        )
-        precondition(!free.contains { $0 === frame }, "recycled a frame that is already free")
-        free.append(frame)
-      }
-    }
+    let ids = frames.map { ObjectIdentifier($0) }
+    let areMembers = state.withLock { state in ids.allSatisfy { state.members.contains($0) } }
+    precondition(areMembers, "recycled a frame this pool does not own")
+    precondition(
+      !free.contains { ids.contains(ObjectIdentifier($0)) }, "recycled a frame already free")
+    free.put(contentsOf: frames)
   }
 
   /// Frames currently free. Any thread; the answer may be stale as soon as it returns.
   public var availableCount: Int {
-    state.withLock { _ in free.count }
+    free.count
   }
 
   /// True when `frame` belongs to this pool. Any thread.

@@ -84,22 +84,36 @@ public struct ModeSweep: Sendable {
     return modes
   }
 
-  /// Streams each mode of the camera `source` opens, printing each row as it finishes.
-  public func run(source: CameraSource, progress: (Row) -> Void) -> Result<[Row], CaptureError> {
-    let capabilities: DeviceCapabilities
+  /// The modes of the camera `source` opens that the sweep streams, in order; the camera is
+  /// opened only to read its capabilities, and closed again.
+  public func modes(of source: CameraSource) -> Result<[CaptureMode], CaptureError> {
     do {
       let device = try source.open()
       defer { device.close() }
-      capabilities = try device.capabilities()
+      let capabilities = try device.capabilities()
+      return .success(modes(of: capabilities, canConvert: source.makeConverter().canConvert))
     } catch {
       return .failure(error)
     }
-    let converter = source.makeConverter()
+  }
+
+  /// The request that streams exactly `mode`.
+  static func request(for mode: CaptureMode) -> ModeRequest {
+    ModeRequest(
+      format: mode.format, size: mode.size, framesPerSecond: mode.interval.framesPerSecond)
+  }
+
+  /// Streams each mode of the camera `source` opens, printing each row as it finishes.
+  public func run(source: CameraSource, progress: (Row) -> Void) -> Result<[Row], CaptureError> {
+    let modes: [CaptureMode]
+    switch self.modes(of: source) {
+    case .success(let found): modes = found
+    case .failure(let error): return .failure(error)
+    }
     var rows: [Row] = []
-    for mode in modes(of: capabilities, canConvert: converter.canConvert) {
+    for mode in modes {
       let seconds = max(secondsPerMode, 2.5 / max(mode.interval.framesPerSecond, 0.1))
-      let request = ModeRequest(
-        format: mode.format, size: mode.size, framesPerSecond: mode.interval.framesPerSecond)
+      let request = Self.request(for: mode)
       let report = CheckRunner(seconds: seconds, request: request).run(
         device: source.device, openDevice: source.open, makeConverter: source.makeConverter)
       let row = Self.row(for: mode, report: report)

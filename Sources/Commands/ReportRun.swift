@@ -79,22 +79,15 @@ public struct ReportRun: Sendable {
       say(check.text)
       return ([run], check.passed, nil)
     }
-    let capabilities: DeviceCapabilities
-    do {
-      let device = try source.open()
-      defer { device.close() }
-      capabilities = try device.capabilities()
-    } catch {
-      return ([], false, error.userMessage)
+    let modes: [CaptureMode]
+    switch ModeSweep(secondsPerMode: seconds, filter: request).modes(of: source) {
+    case .success(let found): modes = found
+    case .failure(let error): return ([], false, error.userMessage)
     }
-    let sweep = ModeSweep(secondsPerMode: seconds, filter: request)
-    let modes = sweep.modes(of: capabilities, canConvert: source.makeConverter().canConvert)
     say("\(source.device.name) (\(source.device.path))\n\(ModeSweep.header)")
     var runs: [HTMLReport.ModeRun] = []
     for mode in modes where shouldStop() == nil {
-      let wishes = ModeRequest(
-        format: mode.format, size: mode.size, framesPerSecond: mode.interval.framesPerSecond)
-      let (run, _) = stream(source, request: wishes, expected: mode)
+      let (run, _) = stream(source, request: ModeSweep.request(for: mode), expected: mode)
       say(ModeSweep.line(for: run.row))
       runs.append(run)
     }

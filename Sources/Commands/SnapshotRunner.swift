@@ -357,8 +357,8 @@ extension SnapshotRunner {
   /// A frame of our own with `frame`'s pixels, metadata and compressed bytes, so the pool frame
   /// goes back at once and a burst does not starve capture.
   private static func copy(_ frame: NV12Frame) -> sending NV12Frame {
-    // Unchecked: `copyPixels` reads `frame` only during the call, so the new copy shares
-    // nothing with it; the compiler counts the two as one region once passed together.
+    // Unchecked: the copy belongs to the calling thread alone; `copyPixels` reads `frame`
+    // only during the call, so the new copy shares nothing with it; the compiler counts the two as one region once passed together.
     nonisolated(unsafe) let copy = NV12Frame(size: frame.size)
     copy.copyPixels(from: frame)
     copy.metadata = frame.metadata
@@ -436,7 +436,8 @@ extension SnapshotRunner {
     var ids: [UInt64] = []
     for shot in picked {
       while true {
-        // Unchecked: each picked frame is a copy made for this run, which the runner hands to
+        // Unchecked: each picked frame is a copy made for this run on the calling thread,
+        // which the runner hands to
         // the writer and never touches again (a refused shot is handed over anew, once the
         // writer let go of it); `picked` only keeps the reference. The job is the unchecked
         // binding because a value built around one would be checked again.

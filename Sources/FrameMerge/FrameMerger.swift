@@ -105,6 +105,9 @@ public struct FrameMerger: Sendable {
 /// alive and not resized, which `FrameMerger.merge` guarantees by holding every frame for the
 /// whole call and resizing `output` before taking its view.
 struct PlaneView: @unchecked Sendable {
+  // @unchecked: no lock. The thread running `FrameMerger.merge` owns the frames and waits for
+  // every parallel piece; the pieces read the sources and each writes only its own rows of
+  // `output`.
   /// First luma sample.
   let luma: UnsafeMutablePointer<UInt8>
   /// First Cb sample (Cr follows each).

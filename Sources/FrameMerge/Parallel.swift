@@ -18,6 +18,8 @@ enum Parallel {
 /// ownership, not a lock, is what makes sharing it safe. Valid only while the buffer it was
 /// made from is.
 struct SharedSlots<Element>: @unchecked Sendable {
+  // @unchecked: no lock. The thread that made the buffer owns it and waits for every piece
+  // (`concurrentPerform` returns when all have); each piece touches only its own indices.
   private let buffer: UnsafeMutableBufferPointer<Element>
 
   /// Shares `buffer`.

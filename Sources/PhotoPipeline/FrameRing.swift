@@ -141,7 +141,8 @@ public final class FrameRing {
 
   /// Removes the entry at `index` and hands it on `sending`.
   private func removeEntry(at index: Int) -> sending RingEntry? {
-    // The ring's one unchecked step: every frame in `entries` came in `sending` through
+    // The ring's one unchecked step, on the main thread that owns the ring: every frame in
+    // `entries` came in `sending` through
     // `insert`, and the ring lends none out (`inspect` answers only `Sendable` values), so an
     // entry it removes holds the only reference to its frame. The compiler cannot follow a
     // value out of an array; the binding is the whole optional, since one built around an

@@ -65,17 +65,20 @@ final class PhotoWorker {
   /// stops once its proxy is on disk: the merge half comes back, for the merge thread.
   func process(_ job: sending PhotoJob, id: UInt64) -> MergeStage? {
     if case .burst(let entries, let quality) = job.source {
-      // Unchecked: the entries' frames are the job's own copies, which only this thread uses
+      // Unchecked: the entries' frames are the job's own copies, which only the writer's
+      // thread (this one) uses
       // from here on; the compiler cannot follow them out of the enum's payload.
       nonisolated(unsafe) let frames = entries
       return startBurst(frames, quality: quality, job: job, id: id)
     }
     if case .still(let proxy, let still, let quality) = job.source {
-      // Unchecked: the proxy is the job's own copy, which only this thread uses from here on.
+      // Unchecked: the proxy is the job's own copy, which only the writer's thread (this one)
+      // uses from here on.
       nonisolated(unsafe) let reference = proxy
       return startStill(proxy: reference, frames: still, quality: quality, job: job, id: id)
     }
-    // Unchecked: the job came in `sending`; reading its source above kept no reference.
+    // Unchecked: the job came in `sending` and the writer's thread owns it; reading its source
+    // above kept no reference.
     nonisolated(unsafe) let single = job
     processSingle(single, id: id)
     return nil
@@ -134,7 +137,7 @@ final class PhotoWorker {
   ) throws(ImagingError) -> (jpeg: Data, size: FrameSize) {
     switch job.source {
     case .raw(let shot, let release):
-      // The worker's one unchecked step: the crop, the thumbnail and the encoder read the frame
+      // The worker's one unchecked step, on the writer's thread that owns the job: the crop, the thumbnail and the encoder read the frame
       // only during their calls and keep no reference to it (they own their own buffers), so
       // the frame goes back to its pool unshared. The compiler counts it as the worker's once
       // it was passed to them.

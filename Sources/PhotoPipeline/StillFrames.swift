@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: MIT
-import Foundation
+import Synchronization
+import Workers
 
 /// The frames of a Quality shot taken after the shutter, in the camera's largest mode, handed
 /// from the main thread to the photo writer as they arrive. The writer saves the shot's proxy
 /// first, then waits here for the frames (or for the reason there will be none) and merges
 /// them into the photo that replaces the proxy.
 ///
-/// Any thread: the main thread adds and fails, the writer thread waits.
-public final class StillFrames: @unchecked Sendable {
-  // @unchecked: `collected` and `outcome` are guarded by `lock`. Each entry added is a copy
-  // the main thread lets go of (`add` takes it `sending`), and only the writer reads them
-  // once `outcome` is set.
-
+/// Any thread: the main thread adds and fails, the writer thread waits. Each lock is held
+/// only to count or to move frames in or out.
+public final class StillFrames: Sendable {
   /// How the collection ended.
   public enum Outcome {
     /// Every frame wanted arrived, oldest first.
@@ -20,38 +18,45 @@ public final class StillFrames: @unchecked Sendable {
     case failed(String)
   }
 
+  private struct Progress {
+    var added = 0
+    var isEnded = false
+    var failure: String?
+  }
+
   /// The frames the shot merges.
   public let wanted: Int
-  private let lock = NSLock()
-  private let finished = DispatchSemaphore(value: 0)
-  private var collected: [RingEntry] = []
-  private var outcome: Outcome?
+  /// The frames added, each a copy the main thread let go of.
+  private let collected = Handoff<RingEntry>()
+  private let progress = Mutex(Progress())
+  private let finished = Semaphore()
 
   /// A collection waiting for `wanted` frames (at least 1).
   public init(wanted: Int) {
     self.wanted = max(1, wanted)
   }
 
-  /// Frames added so far.
-  public var count: Int { lock.withLock { collected.count } }
+  /// Frames added so far while the collection is open; 0 once it ended (the frames belong to
+  /// the outcome then).
+  public var count: Int { progress.withLock { $0.isEnded ? 0 : $0.added } }
 
   /// True once every frame arrived or the collection failed.
-  public var isFinished: Bool { lock.withLock { outcome != nil } }
+  public var isFinished: Bool { progress.withLock { $0.isEnded } }
 
   /// Adds a frame; returns true when it completed the set (the writer goes on then). A frame
   /// added after the end is dropped. Main thread.
   @discardableResult
   public func add(_ entry: sending RingEntry) -> Bool {
-    // Unchecked: the entry was handed over `sending`, and is kept under the lock.
-    nonisolated(unsafe) let owned = entry
-    let completed = lock.withLock { () -> Bool in
-      guard outcome == nil else { return false }
-      collected.append(owned)
-      guard collected.count >= wanted else { return false }
-      outcome = .frames(collected)
-      collected = []
-      return true
+    let wanted = wanted
+    let accepted = progress.withLock { progress -> Bool? in
+      guard !progress.isEnded else { return nil }
+      progress.added += 1
+      progress.isEnded = progress.added >= wanted
+      return progress.isEnded
     }
+    guard let completed = accepted else { return false }
+    // Put before the signal, so the writer finds the last frame when it wakes.
+    collected.put(entry)
     if completed { finished.signal() }
     return completed
   }
@@ -59,22 +64,24 @@ public final class StillFrames: @unchecked Sendable {
   /// Ends the collection without a merge, for the reason `message`; nothing when it already
   /// ended. Any thread.
   public func fail(_ message: String) {
-    let changed = lock.withLock { () -> Bool in
-      guard outcome == nil else { return false }
-      outcome = .failed(message)
-      collected = []
+    let changed = progress.withLock { progress -> Bool in
+      guard !progress.isEnded else { return false }
+      progress.isEnded = true
+      progress.failure = message
       return true
     }
-    if changed { finished.signal() }
+    guard changed else { return }
+    _ = collected.takeAll()
+    finished.signal()
   }
 
   /// Waits up to `timeout` for the collection to end; a collection still open then fails as
   /// a camera that stopped sending. Writer thread.
   public func wait(timeout: Duration) -> Outcome {
-    let nanoseconds = Int(min(timeout / .nanoseconds(1), Double(Int.max / 2)))
-    if finished.wait(timeout: .now() + .nanoseconds(max(0, nanoseconds))) == .timedOut {
+    if !finished.wait(timeout: timeout) {
       fail("The camera sent no frames for the Quality shot.")
     }
-    return lock.withLock { outcome ?? .failed("The Quality shot ended without its frames.") }
+    if let failure = progress.withLock({ $0.failure }) { return .failed(failure) }
+    return .frames(collected.takeAll())
   }
 }

@@ -84,31 +84,13 @@ public enum PipeWireDiscovery {
     -> [PipeWireCameraNode]
   {
     let collector = RegistryCollector()
-    let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    hook.initialize(to: spa_hook())
-    let events = UnsafeMutablePointer<pw_registry_events>.allocate(capacity: 1)
-    events.initialize(to: pw_registry_events())
-    defer {
-      hook.deallocate()
-      events.deallocate()
-    }
-    events.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
-    events.pointee.global = { data, id, _, type, _, props in
-      guard let data, let type, let props, String(cString: type) == PipeWireDiscovery.nodeType
-      else { return }
-      let collector = Unmanaged<RegistryCollector>.fromOpaque(data).takeUnretainedValue()
-      let properties = PipeWireDiscovery.dictionary(props)
-      guard PipeWireCameraNode(id: id, properties: properties) != nil else { return }
+    let listener = PipeWireCameraRegistry { id, properties in
       collector.globals.append((id, properties))
     }
     let answered = connection.locked { () -> Bool in
-      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
-      else { return false }
-      _ = pinhole_pw_registry_add_listener(
-        registry, hook, events, Unmanaged.passUnretained(collector).toOpaque())
+      guard listener.start(on: connection) else { return false }
       let answered = connection.roundTrip(timeout: answerTimeout)
-      spa_hook_remove(hook)
-      pw_proxy_destroy(registry)
+      listener.end()
       return answered
     }
     // A daemon that does not answer a sync in time is as good as gone.
@@ -128,8 +110,31 @@ public enum PipeWireDiscovery {
   {
     guard !ids.isEmpty else { return [:] }
     let collector = InfoCollector()
-    let hooks = UnsafeMutablePointer<spa_hook>.allocate(capacity: ids.count)
-    hooks.initialize(repeating: spa_hook(), count: ids.count)
+    let bound = listen(
+      toNodes: ids, on: connection, context: collector,
+      events: { events in
+        events.info = { data, info in
+          guard let data, let info, let props = info.pointee.props else { return }
+          let collector = Unmanaged<InfoCollector>.fromOpaque(data).takeUnretainedValue()
+          collector.properties[info.pointee.id, default: [:]].merge(
+            PipeWireDiscovery.dictionary(props)
+          ) { _, new in new }
+        }
+      })
+    guard bound != nil else { throw .disconnected(device: "PipeWire") }
+    return collector.properties
+  }
+
+  /// Binds the nodes `ids` (those the daemon still has), listens to each with the events
+  /// `events` sets (their callbacks get `context`), lets `request` ask each bound node for
+  /// something, and waits one round trip for the answers. Returns how many nodes were bound;
+  /// nil when the daemon gave no registry or did not answer in time.
+  static func listen(
+    toNodes ids: [UInt32], on connection: PipeWireConnection, context: AnyObject,
+    events setUp: (inout pw_node_events) -> Void, request: (OpaquePointer) -> Void = { _ in }
+  ) -> Int? {
+    let hooks = UnsafeMutablePointer<spa_hook>.allocate(capacity: max(1, ids.count))
+    hooks.initialize(repeating: spa_hook(), count: max(1, ids.count))
     let events = UnsafeMutablePointer<pw_node_events>.allocate(capacity: 1)
     events.initialize(to: pw_node_events())
     defer {
@@ -137,33 +142,28 @@ public enum PipeWireDiscovery {
       events.deallocate()
     }
     events.pointee.version = UInt32(PW_VERSION_NODE_EVENTS)
-    events.pointee.info = { data, info in
-      guard let data, let info, let props = info.pointee.props else { return }
-      let collector = Unmanaged<InfoCollector>.fromOpaque(data).takeUnretainedValue()
-      collector.properties[info.pointee.id, default: [:]].merge(
-        PipeWireDiscovery.dictionary(props)
-      ) { _, new in new }
-    }
-    let answered = connection.locked { () -> Bool in
+    setUp(&events.pointee)
+    let data = Unmanaged.passUnretained(context).toOpaque()
+    return connection.locked { () -> Int? in
       guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
-      else { return false }
-      var nodes: [OpaquePointer] = []
+      else { return nil }
+      var listened: [(node: OpaquePointer, hook: UnsafeMutablePointer<spa_hook>)] = []
       for (index, id) in ids.enumerated() {
         guard let bound = pw_registry_bind(registry, id, nodeType, UInt32(PW_VERSION_NODE), 0)
         else { continue }
         let node = OpaquePointer(bound)
-        nodes.append(node)
-        _ = pinhole_pw_node_add_listener(
-          node, hooks + index, events, Unmanaged.passUnretained(collector).toOpaque())
+        _ = pinhole_pw_node_add_listener(node, hooks + index, events, data)
+        request(node)
+        listened.append((node, hooks + index))
       }
       let answered = connection.roundTrip(timeout: answerTimeout)
-      for index in ids.indices { spa_hook_remove(hooks + index) }
-      for node in nodes { pw_proxy_destroy(node) }
+      for (node, hook) in listened {
+        spa_hook_remove(hook)
+        pw_proxy_destroy(node)
+      }
       pw_proxy_destroy(registry)
-      return answered
+      return answered ? listened.count : nil
     }
-    guard answered else { throw .disconnected(device: "PipeWire") }
-    return collector.properties
   }
 
   /// The entries of an SPA dictionary.
@@ -182,35 +182,18 @@ public enum PipeWireDiscovery {
     -> [PipeWireFormats.Offer]
   {
     let collector = ParamCollector()
-    let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    hook.initialize(to: spa_hook())
-    let events = UnsafeMutablePointer<pw_node_events>.allocate(capacity: 1)
-    events.initialize(to: pw_node_events())
-    defer {
-      hook.deallocate()
-      events.deallocate()
-    }
-    events.pointee.version = UInt32(PW_VERSION_NODE_EVENTS)
-    events.pointee.param = { data, _, id, _, _, param in
-      guard let data, let param, id == SPA_PARAM_EnumFormat.rawValue else { return }
-      let collector = Unmanaged<ParamCollector>.fromOpaque(data).takeUnretainedValue()
-      if let offer = PipeWireFormats.offer(from: param) { collector.offers.append(offer) }
-    }
-    let answered = connection.locked { () -> Bool in
-      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0),
-        let bound = pw_registry_bind(registry, id, nodeType, UInt32(PW_VERSION_NODE), 0)
-      else { return false }
-      let node = OpaquePointer(bound)
-      _ = pinhole_pw_node_add_listener(
-        node, hook, events, Unmanaged.passUnretained(collector).toOpaque())
-      _ = pinhole_pw_node_enum_params(node, 0, SPA_PARAM_EnumFormat.rawValue)
-      let answered = connection.roundTrip(timeout: answerTimeout)
-      spa_hook_remove(hook)
-      pw_proxy_destroy(node)
-      pw_proxy_destroy(registry)
-      return answered
-    }
-    guard answered else { throw .disconnected(device: "PipeWire") }
+    let bound = listen(
+      toNodes: [id], on: connection, context: collector,
+      events: { events in
+        events.param = { data, _, id, _, _, param in
+          guard let data, let param, id == SPA_PARAM_EnumFormat.rawValue else { return }
+          let collector = Unmanaged<ParamCollector>.fromOpaque(data).takeUnretainedValue()
+          if let offer = PipeWireFormats.offer(from: param) { collector.offers.append(offer) }
+        }
+      },
+      request: { node in _ = pinhole_pw_node_enum_params(node, 0, SPA_PARAM_EnumFormat.rawValue) })
+    // A node gone by now, like a daemon that does not answer, leaves nothing to list.
+    guard bound == 1 else { throw .disconnected(device: "PipeWire") }
     return collector.offers
   }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CPipeWire
 import CPipeWireGlue
-import Synchronization
 import SystemCalls
 import Workers
 
@@ -18,35 +17,27 @@ import Workers
 /// Any thread. `onChange` runs on PipeWire's loop thread or the watcher's own, never on the
 /// caller's: it should only pass the news on.
 public final class PipeWireWatcher: Sendable {
-  private let stopSignal = EventCounter()
-  private let thread: Mutex<WorkerThread?>
+  private let loop: WatchLoop
 
   /// The longest pause between two attempts to reach the daemon.
   static let longestPause = Duration.seconds(4)
 
   /// Starts watching on a thread of its own.
   public init(onChange: @escaping @Sendable () -> Void) {
-    let stopSignal = stopSignal
-    thread = Mutex(
-      WorkerThread(name: "pinhole-pipewire-watch") {
-        Self.run(stopSignal: stopSignal, onChange: onChange)
-      })
+    loop = WatchLoop(name: "pinhole-pipewire-watch") { stop in
+      Self.run(stop: stop, onChange: onChange)
+    }
   }
 
   deinit { stop() }
 
   /// Stops watching and waits for the thread. Safe to call twice.
-  public func stop() {
-    stopSignal.signal()
-    let thread = self.thread.withLock { thread in
-      defer { thread = nil }
-      return thread
-    }
-    thread?.join()
-  }
+  public func stop() { loop.stop() }
 
-  /// Connects, watches until the daemon goes or `stopSignal`, and reconnects.
-  private static func run(stopSignal: EventCounter, onChange: @escaping @Sendable () -> Void) {
+  /// Connects, watches until the daemon goes or `stop`, and reconnects.
+  private static func run(
+    stop: WatchLoop.StopRequest, onChange: @escaping @Sendable () -> Void
+  ) {
     var pause = Duration.milliseconds(250)
     var hadDaemon = false
     while true {
@@ -57,7 +48,7 @@ public final class PipeWireWatcher: Sendable {
         if hadDaemon { onChange() }
         hadDaemon = true
         pause = .milliseconds(250)
-        let isStopped = watch(connection, stopSignal: stopSignal, onChange: onChange)
+        let isStopped = watch(connection, stop: stop, onChange: onChange)
         if isStopped { return }
         // The daemon went away, and its cameras with it.
         onChange()
@@ -65,67 +56,46 @@ public final class PipeWireWatcher: Sendable {
       }
       // The daemon's socket appearing in the runtime folder ends the pause at once.
       let socketWatch = RuntimeFolderWatch()
-      var descriptors = [stopSignal.descriptor]
-      if let socketWatch { descriptors.append(socketWatch.descriptor) }
-      let woken = (try? LocalSocket.waitReadable(descriptors, timeout: pause)) ?? []
-      if woken.first == true { return }
+      do {
+        let woken = try stop.wait(for: socketWatch.map { [$0.descriptor] } ?? [], timeout: pause)
+        if woken == nil { return }
+      } catch {
+        // A failed poll counts as a pause gone by.
+      }
       pause = min(pause * 2, longestPause)
     }
   }
 
-  /// Follows `connection`'s registry until it breaks (false) or `stopSignal` (true).
+  /// Follows `connection`'s registry until it breaks (false) or `stop` (true).
   private static func watch(
-    _ connection: PipeWireConnection, stopSignal: EventCounter,
+    _ connection: PipeWireConnection, stop: WatchLoop.StopRequest,
     onChange: @escaping @Sendable () -> Void
   ) -> Bool {
     let cameras = CameraIDs(onChange: onChange)
-    let hook = UnsafeMutablePointer<spa_hook>.allocate(capacity: 1)
-    hook.initialize(to: spa_hook())
-    let events = UnsafeMutablePointer<pw_registry_events>.allocate(capacity: 1)
-    events.initialize(to: pw_registry_events())
-    defer {
-      hook.deallocate()
-      events.deallocate()
-    }
-    events.pointee.version = UInt32(PW_VERSION_REGISTRY_EVENTS)
-    events.pointee.global = { data, id, _, type, _, props in
-      guard let data, let type, let props, String(cString: type) == PipeWireDiscovery.nodeType
-      else { return }
-      let cameras = Unmanaged<CameraIDs>.fromOpaque(data).takeUnretainedValue()
-      guard
-        PipeWireCameraNode(id: id, properties: PipeWireDiscovery.dictionary(props)) != nil
-      else { return }
-      cameras.ids.insert(id)
-      if cameras.isLive { cameras.onChange() }
-    }
-    events.pointee.global_remove = { data, id in
-      guard let data else { return }
-      let cameras = Unmanaged<CameraIDs>.fromOpaque(data).takeUnretainedValue()
-      if cameras.ids.remove(id) != nil, cameras.isLive { cameras.onChange() }
-    }
-    let registry = connection.locked { () -> OpaquePointer? in
-      guard let registry = pw_core_get_registry(connection.core, UInt32(PW_VERSION_REGISTRY), 0)
-      else { return nil }
-      _ = pinhole_pw_registry_add_listener(
-        registry, hook, events, Unmanaged.passUnretained(cameras).toOpaque())
+    let listener = PipeWireCameraRegistry(
+      added: { id, _ in
+        cameras.ids.insert(id)
+        if cameras.isLive { cameras.onChange() }
+      },
+      removed: { id in
+        if cameras.ids.remove(id) != nil, cameras.isLive { cameras.onChange() }
+      })
+    let isListening = connection.locked { () -> Bool in
+      guard listener.start(on: connection) else { return false }
       // The cameras there already were scanned at start: only later changes are news.
       _ = connection.roundTrip(timeout: PipeWireDiscovery.answerTimeout)
       cameras.isLive = true
-      return registry
+      return true
     }
-    defer {
-      connection.locked {
-        spa_hook_remove(hook)
-        if let registry { pw_proxy_destroy(registry) }
-      }
-    }
-    guard registry != nil else { return false }
+    defer { connection.locked { listener.end() } }
+    guard isListening else { return false }
     while true {
       if connection.locked({ connection.isBroken }) { return false }
-      let woken =
-        (try? LocalSocket.waitReadable(
-          [stopSignal.descriptor, connection.wakeup.descriptor], timeout: nil)) ?? [false, false]
-      if woken.first == true { return true }
+      do {
+        if try stop.wait(for: [connection.wakeup.descriptor], timeout: nil) == nil { return true }
+      } catch {
+        // A failed poll is looked at again, as a wake-up would be.
+      }
       connection.wakeup.reset()
     }
   }

@@ -152,6 +152,8 @@ private final class LentPicture {
   static func end(_ opaque: UnsafeMutableRawPointer?) {
     guard let opaque else { return }
     let loan = Unmanaged<LentPicture>.fromOpaque(opaque).takeRetainedValue()
+    // Unchecked: the thread FFmpeg frees the last reference on owns the loan, and with it the
+    // frame, which goes back from here.
     nonisolated(unsafe) let frame = loan.frame
     loan.giveBack(frame)
   }

@@ -197,7 +197,8 @@ public final class VideoFileDecoder {
   /// Removes the oldest ready output and hands it on `sending`. Its own function because the
   /// unchecked binding below is not honoured inside `next`'s loop.
   private func takeReady() -> sending Output? {
-    // Unchecked: `ready` holds each output only until it is removed here, and every picture in
+    // Unchecked, on the owner's thread (the decoder's only one): `ready` holds each output
+    // only until it is removed here, and every picture in
     // it is a fresh allocation, so the one handed out has no other reference. The binding is the
     // whole optional: one built around an unchecked value is checked again.
     nonisolated(unsafe) let output = ready.isEmpty ? nil : Optional(ready.removeFirst())

@@ -31,8 +31,7 @@ public final class SimulatedMicrophone: AudioInput {
 
   private let beacon: SyncBeacon
   private let clock: any SimulationClock
-  private let isStopping = Atomic<Bool>(false)
-  private let thread = Mutex<WorkerThread?>(nil)
+  private let loop = Mutex<WatchLoop?>(nil)
 
   /// Makes a microphone that clicks with `beacon`, timed by `clock`.
   public init(beacon: SyncBeacon, clock: any SimulationClock = SystemMonotonicClock()) {
@@ -44,31 +43,28 @@ public final class SimulatedMicrophone: AudioInput {
 
   /// Starts delivering chunks to `deliver` on the microphone's thread. Once only.
   public func start(deliver: @escaping @Sendable (AudioChunk) -> Void) {
-    thread.withLock { running in
+    loop.withLock { running in
       guard running == nil else { return }
-      isStopping.store(false, ordering: .relaxed)
-      running = WorkerThread(name: "sim-microphone") { [self] in self.run(deliver) }
+      running = WatchLoop(name: "sim-microphone") { [self] stop in self.run(deliver, until: stop) }
     }
   }
 
   /// Stops delivery; no chunk arrives after it returns. Safe to call twice.
   public func stop() {
-    isStopping.store(true, ordering: .relaxed)
-    let running = thread.withLock { running in
-      defer { running = nil }
-      return running
-    }
-    running?.join()
+    let running = loop.withLock { $0.take() }
+    running?.stop()
   }
 
-  private func run(_ deliver: @Sendable (AudioChunk) -> Void) {
+  /// Delivers chunks in the clock's time until `stop` (the clock's sleeps are short: a chunk
+  /// lasts 10 ms).
+  private func run(_ deliver: @Sendable (AudioChunk) -> Void, until stop: WatchLoop.StopRequest) {
     let start = clock.now()
     var position: UInt64 = 0
-    while !isStopping.load(ordering: .relaxed) {
+    while !stop.isRequested {
       let first = time(of: position, from: start)
       let end = position + UInt64(Self.chunkFrames)
       clock.sleep(until: time(of: end, from: start))
-      guard !isStopping.load(ordering: .relaxed) else { return }
+      guard !stop.isRequested else { return }
       let samples = (position..<end).map { sample(at: time(of: $0, from: start)) }
       deliver(
         AudioChunk(

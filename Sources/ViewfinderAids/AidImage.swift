@@ -144,33 +144,15 @@ public struct AidImage: Hashable, Sendable {
   }
 
   /// The colour at (`x`, `y`), for tests.
-  public func pixel(x: Int, y: Int) -> AidColor {
+  public func pixel(x: Int, y: Int) -> Color {
     precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the image")
     let index = (y * width + x) * 4
-    return AidColor(
+    return Color(
       red: rgba[index], green: rgba[index + 1], blue: rgba[index + 2], alpha: rgba[index + 3])
   }
 }
 
-/// A straight-alpha colour of an aid.
-public struct AidColor: Hashable, Sendable {
-  /// Red, 0…255.
-  public var red: UInt8
-  /// Green, 0…255.
-  public var green: UInt8
-  /// Blue, 0…255.
-  public var blue: UInt8
-  /// Opacity, 0 (none) … 255.
-  public var alpha: UInt8
-
-  /// Makes a colour.
-  public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-    self.red = red
-    self.green = green
-    self.blue = blue
-    self.alpha = alpha
-  }
-
+extension Color {
   /// The four bytes in memory order, as one word for writing a pixel at once.
   var word: UInt32 {
     UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24

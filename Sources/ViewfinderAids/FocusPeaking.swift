@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Focus peaking: marks the edges that are in focus, whatever their contrast. At each sample
 /// the luma step across two samples (central differences, |dx| + |dy|) is compared with the
@@ -9,7 +10,7 @@
 /// stays unmarked). Samples within `span` of the border are never marked. Owner's thread only.
 public struct FocusPeaking: Sendable {
   /// The colour marked edges are painted in.
-  public var color = AidColor(red: 255, green: 40, blue: 40)
+  public var color = Color(red: 255, green: 40, blue: 40)
   /// The share of the long step the short step must reach.
   public var sharpness = 0.6
   /// The shortest step (|dx| + |dy|, 0…510) marked.

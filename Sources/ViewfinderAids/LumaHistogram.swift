@@ -71,12 +71,12 @@ public struct LumaHistogram: Hashable, Sendable {
   public func draw(into image: inout AidImage, width: Int = 256, height: Int = 100) {
     image.reset(width: width, height: height)
     guard width > 0, height > 0 else { return }
-    let ground = AidColor(red: 0, green: 0, blue: 0, alpha: 150).word
-    let bar = AidColor(red: 235, green: 235, blue: 235, alpha: 220).word
+    let ground = Color(red: 0, green: 0, blue: 0, alpha: 150).word
+    let bar = Color(red: 235, green: 235, blue: 235, alpha: 220).word
     let peak = max(counts[1...254].max() ?? 0, 1)
     let band = max(width / 40, 2)
-    let shadow = marksShadows ? AidColor(red: 60, green: 140, blue: 255).word : nil
-    let highlight = marksHighlights ? AidColor(red: 255, green: 50, blue: 40).word : nil
+    let shadow = marksShadows ? Color(red: 60, green: 140, blue: 255).word : nil
+    let highlight = marksHighlights ? Color(red: 255, green: 50, blue: 40).word : nil
     let heights = (0..<width).map { column -> Int in
       let first = column * 256 / width
       let last = max((column + 1) * 256 / width, first + 1)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// A luma waveform: for each column of the picture as shown, how many samples sit at each
 /// luma level, drawn as a glow whose brightness is that count. Columns follow the preview's
@@ -69,7 +70,7 @@ public struct Waveform: Sendable {
   /// of its column.
   public func draw(into image: inout AidImage) {
     image.reset(width: columns, height: levels)
-    let ground = AidColor(red: 0, green: 0, blue: 0, alpha: 150)
+    let ground = Color(red: 0, green: 0, blue: 0, alpha: 150)
     let scale = 255.0 * 16 / Double(samplesPerColumn)
     image.rgba.withUnsafeMutableBytes { bytes in
       let pixels = bytes.bindMemory(to: UInt32.self)
@@ -83,7 +84,7 @@ public struct Waveform: Sendable {
           }
           let glow = UInt8(min(Double(count) * scale + 60, 255))
           pixels[y * columns + column] =
-            AidColor(red: glow / 3, green: glow, blue: glow / 3, alpha: 230).word
+            Color(red: glow / 3, green: glow, blue: glow / 3, alpha: 230).word
         }
       }
     }

@@ -10,7 +10,7 @@ public struct Zebras: Hashable, Sendable {
   /// The stripes' repeat, in samples of the plane (half dark, half clear).
   public var period = 8
   /// The dark stripes' colour.
-  public var color = AidColor(red: 0, green: 0, blue: 0, alpha: 190)
+  public var color = Color(red: 0, green: 0, blue: 0, alpha: 190)
 
   /// Makes zebras at `threshold` of white (clamped to 0.5…1).
   public init(threshold: Double = 0.95) {

@@ -31,7 +31,7 @@ import ViewfinderAids
     #expect(!histogram.marksHighlights)
     var image = AidImage(width: 0, height: 0)
     histogram.draw(into: &image)
-    #expect(image.pixel(x: 255, y: 0) != AidColor(red: 255, green: 50, blue: 40))
+    #expect(image.pixel(x: 255, y: 0) != Color(red: 255, green: 50, blue: 40))
   }
 
   @Test func panelMarksClippedHighlightsInRed() {
@@ -39,8 +39,8 @@ import ViewfinderAids
     let histogram = LumaHistogram(LumaPlane(width: 100, height: 10, samples: samples))
     var image = AidImage(width: 0, height: 0)
     histogram.draw(into: &image, width: 256, height: 100)
-    #expect(image.pixel(x: 255, y: 0) == AidColor(red: 255, green: 50, blue: 40))
-    #expect(image.pixel(x: 0, y: 0) != AidColor(red: 60, green: 140, blue: 255))
+    #expect(image.pixel(x: 255, y: 0) == Color(red: 255, green: 50, blue: 40))
+    #expect(image.pixel(x: 0, y: 0) != Color(red: 60, green: 140, blue: 255))
   }
 
   @Test func goldenOnTheStillScene() throws {

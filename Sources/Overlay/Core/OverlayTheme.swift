@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Sizes and colours of the overlay. Sizes are in window points and are multiplied by the
 /// pixel scale, so spacing looks the same on HiDPI screens.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 
 /// Sizes, timings and colours of the photo interface. Sizes are in window points (the layout
 /// multiplies them by the pixel scale); times are in seconds.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
-/// An 8-bit sRGB colour with straight (not premultiplied) alpha.
+/// An 8-bit sRGB colour with straight (not premultiplied) alpha: the overlay draws with it and
+/// the viewfinder aids paint their images with it.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// Red, 0–255.
   public var red: UInt8
