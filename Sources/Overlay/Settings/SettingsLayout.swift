@@ -38,8 +38,9 @@ struct SettingsLayout {
     let padding = layout.px(Self.padding)
     let contents =
       Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
-      + Self.aidContents(of: state.camera) + Self.videoContents(of: state.recording)
-      + Self.folderContents(of: state.photo) + [.heading("Privacy"), .keepCameraOpen]
+      + Self.aidContents(of: state.camera) + [.heading("Display"), .textSize]
+      + Self.videoContents(of: state.recording) + Self.folderContents(of: state.photo)
+      + [.heading("Privacy"), .keepCameraOpen]
     let heights = contents.map { layout.px(SettingsRow.height(of: $0)) }
     let contentHeight = heights.reduce(0, +)
     let available = max(layout.content.height - 2 * margin, 0)

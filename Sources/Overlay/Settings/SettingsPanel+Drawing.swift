@@ -113,6 +113,9 @@ extension SettingsPanel {
       drawSwitchRow(
         Self.keepCameraOpenTitle, isOn: state.camera.keepsCameraOpen, frame: frame,
         into: &commands)
+    case .textSize:
+      drawValueRow(
+        Self.textSizeTitle, value: state.camera.textSize.title, frame: frame, into: &commands)
     case .grid:
       let size = painter.px(Self.labelSize)
       painter.appendText(
