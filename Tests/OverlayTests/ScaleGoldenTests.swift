@@ -103,4 +103,30 @@ struct ScaleGoldenTests {
     let format = normal["Format"]
     #expect(format.map { larger["Format"]?.size == $0.size * 1.5 } == true)
   }
+
+  @Test(arguments: TextSize.allCases)
+  func theSettingsTitleLinesNeverOverlap(textSize: TextSize) throws {
+    var state = CameraScene.settingsState()
+    state.camera.textSize = textSize
+    let measurer = FixedWidthTextMeasurer()
+    let frame = Overlay(measurer: measurer).frame(
+      input: OverlayInput(windowSize: Self.smallest), state: state)
+    var boxes: [(String, Rect)] = []
+    for command in frame.commands {
+      if case .text(let text, let origin, let size, _) = command {
+        boxes.append((text, Rect(origin: origin, size: measurer.size(of: text, pointSize: size))))
+      }
+    }
+    let title = try #require(boxes.first { $0.0 == "Camera settings" }?.1)
+    let name = try #require(boxes.last { $0.0 == CameraScene.device.name }?.1)
+    let rule = try #require(
+      frame.commands.compactMap { command -> Rect? in
+        if case .fillRect(let rect, _, _) = command, rect.height == 1, rect.minY > title.minY {
+          return rect
+        }
+        return nil
+      }.first)
+    #expect(title.maxY <= name.minY, "\(title) \(name)")
+    #expect(name.maxY <= rule.minY, "\(name) \(rule)")
+  }
 }

@@ -32,6 +32,12 @@ struct SettingsLayout {
   /// Side of the close button, in points.
   static let closeSize = 28.0
 
+  /// How much taller than `headerHeight` the title line is for the text size in `state`: as
+  /// much as its text grows, never smaller.
+  static func headerGrowth(_ state: OverlayState) -> Double {
+    max(1, state.camera.textSize.factor)
+  }
+
   /// Lays out the panel for `state` in `layout`.
   init(state: OverlayState, layout: OverlayLayout) {
     let margin = layout.px(Self.margin)
@@ -45,7 +51,8 @@ struct SettingsLayout {
     let contentHeight = heights.reduce(0, +)
     let available = max(layout.content.height - 2 * margin, 0)
     let width = max(min(layout.px(Self.panelWidth), layout.bounds.width - 2 * margin), 0)
-    let headerHeight = layout.px(Self.headerHeight)
+    // Larger text makes the title line's two lines taller.
+    let headerHeight = layout.px(Self.headerHeight * Self.headerGrowth(state))
     let height = min(available, contentHeight + 2 * padding + headerHeight)
     panel = Rect(
       x: layout.bounds.maxX - margin - width, y: layout.content.minY + margin, width: width,
