@@ -2,6 +2,7 @@
 import CameraModel
 import Foundation
 import MediaStore
+import Overlay
 
 #if canImport(Glibc)
   import Glibc
@@ -51,6 +52,8 @@ public struct AppSettings: Codable, Hashable, Sendable {
   /// True when the picture stays as the camera gives it however the machine is held (off:
   /// with an orientation sensor, the picture follows the machine).
   public var locksOrientation = false
+  /// How large the overlay's text is, on top of the desktop's scale.
+  public var textSize = TextSize.normal
 
   /// Makes default settings.
   public init() {}
@@ -60,7 +63,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
     case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality, viewfinderAids
     case photoFolder, videoFolder, videoQuality, videoSizeLimit
-    case locksOrientation
+    case locksOrientation, textSize
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -105,6 +108,10 @@ public struct AppSettings: Codable, Hashable, Sendable {
       .flatMap(VideoSizeLimit.init(rawValue:)) ?? .camera
     locksOrientation =
       try container.decodeIfPresent(Bool.self, forKey: .locksOrientation) ?? false
+    // An unknown name (a newer Pinhole's, or typed by hand) falls back to Normal.
+    textSize =
+      try container.decodeIfPresent(String.self, forKey: .textSize)
+      .flatMap(TextSize.init(rawValue:)) ?? .normal
   }
 
   /// The settings file for `environment`.

@@ -34,6 +34,8 @@ public final class CameraController {
   /// How far the settings panel is scrolled, in window points.
   public private(set) var settingsOffset = 0.0
   /// True when the camera stays on while the window is hidden (a saved setting).
+  /// How large the overlay's text is (the settings panel's "Text size").
+  public private(set) var textSize: TextSize
   public private(set) var keepsCameraOpen: Bool
   /// True when the picture does not follow the machine's orientation (a saved setting).
   public internal(set) var isOrientationLocked: Bool
@@ -95,6 +97,7 @@ public final class CameraController {
     controlValues = settings.controlValues
     compensations = settings.exposureCompensation
     keepsCameraOpen = settings.keepsCameraOpenWhenHidden
+    textSize = settings.textSize
     isOrientationLocked = settings.locksOrientation
     chosenFlashMode = settings.flashMode
     lastCameraIdentity = settings.lastCameraIdentity
@@ -117,6 +120,7 @@ public final class CameraController {
     settings.viewfinderAids = viewfinder.aids
     settings.exposureCompensation = compensations
     settings.keepsCameraOpenWhenHidden = keepsCameraOpen
+    settings.textSize = textSize
     settings.locksOrientation = isOrientationLocked
   }
 
@@ -230,6 +234,9 @@ public final class CameraController {
     case .toggleKeepCameraOpen:
       keepsCameraOpen.toggle()
       effects.append(.saveSettings)
+    case .cycleTextSize:
+      textSize = textSize.next
+      effects.append(.saveSettings)
     case .zoom, .panZoom, .resetZoom: break
     case .scrollSettings(let delta): settingsOffset += delta
     case .setControl(let id, let value): setControl(id, to: value)
@@ -272,6 +279,7 @@ public final class CameraController {
     state.showsGrid = viewfinder.showsGrid
     state.aids = viewfinder.aids
     state.keepsCameraOpen = keepsCameraOpen
+    state.textSize = textSize
     state.hasOrientationSensor = deviceOrientation != nil
     state.isOrientationLocked = isOrientationLocked
     state.exposureCompensationThirds = viewfinder.compensationThirds

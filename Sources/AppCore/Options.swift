@@ -237,8 +237,9 @@ public struct Options: Hashable, Sendable {
             option: name, value: text, expected: "a frame rate above 0 and at most 1000")
         }
         modeRequest.framesPerSecond = rate
-      case "--mode", "--keep-camera-open", "--new-window":
-        try desktop.parse(name, value: name == "--mode" ? try value() : nil)
+      case "--mode", "--keep-camera-open", "--new-window", "--scale":
+        try desktop.parse(
+          name, value: name == "--mode" || name == "--scale" ? try value() : nil)
       case "--report", "--force":
         try report.parse(name, value: name == "--report" ? try value() : nil)
       case "--latency", "--sim-screen-delay":

@@ -35,6 +35,8 @@ public let usageText = """
                           hidden (by default it closes, and its light goes off, until the
                           window shows again)
         --new-window      open another window even when Pinhole is already running
+        --scale N         draw the interface N times its normal size (0.5 to 4) instead
+                          of the desktop's scale (GDK_SCALE, QT_SCALE_FACTOR, Xft.dpi)
 
   Testing a camera:
     -l, --list            list cameras with every format, size and frame rate, marking the mode

@@ -164,7 +164,10 @@ final class PreviewApp {
     orientation = OrientationWatcher(wake: { wake.wake() })
     settingsWriter = Self.makeSettingsWriter(url: settingsURL)
     do throws(PlatformError) {
-      window = try PreviewWindow(title: camera.model.windowTitle)
+      window = try PreviewWindow(
+        title: camera.model.windowTitle, scale: options.desktop.scale,
+        environment: ProcessInfo.processInfo.environment)
+      Self.logScale(of: window)
       events = try EventPump(wake: wake)
       video = VideoTexture(window: window)
       guard let fontPath = fonts.path() else { throw PlatformError.fontNotFound }

@@ -69,7 +69,8 @@ public final class EventPump {
     return events
   }
 
-  /// The overlay's input for this frame: pointer state now, the clicks and wheel movement
+  /// The overlay's input for this frame, in overlay points at the window's overlay scale
+  /// (`PreviewWindow.overlayScale`): pointer state now, the clicks and wheel movement
   /// since the previous call (which are then forgotten), and the oldest key press not yet
   /// given. One key a frame: a key may change what the next one means (Escape closes the
   /// viewer, then V switches the mode), and the overlay reads a frame's keys against one
@@ -81,9 +82,16 @@ public final class EventPump {
       if !keys.isEmpty { keys.removeFirst() }
       wheel = .zero
     }
+    // The overlay works in its own points: window points divided by the desktop's scale
+    // where the window system does not scale (X11), the same as window points where it does.
+    let toOverlay = window.pointerScale
     return OverlayInput(
-      windowSize: window.windowSize, pixelScale: window.pixelScale, pointer: pointer,
-      pressedButtons: pressedButtons, clicks: clicks, keys: Array(keys.prefix(1)),
+      windowSize: window.overlaySize, pixelScale: window.overlayScale,
+      pointer: pointer?.scaled(by: toOverlay), pressedButtons: pressedButtons,
+      clicks: clicks.map {
+        Click(position: $0.position.scaled(by: toOverlay), button: $0.button, count: $0.count)
+      },
+      keys: Array(keys.prefix(1)),
       heldKeys: heldKeys, wheel: wheel,
       heldModifiers: Self.modifiers(from: UInt16(truncatingIfNeeded: SDL_GetModState().rawValue)),
       time: time)

@@ -8,7 +8,7 @@ import CSDL2
 /// `DESKTOP_STARTUP_ID`). Nothing happens under other video drivers. Main thread only.
 extension PreviewWindow {
   /// The X11 display and window behind the SDL window; nil when SDL is not on X11.
-  private var x11Window: (display: OpaquePointer, window: Window)? {
+  var x11Window: (display: OpaquePointer, window: Window)? {
     guard let window else { return nil }
     var info = SDL_SysWMinfo()
     info.version.major = UInt8(SDL_MAJOR_VERSION)

@@ -16,27 +16,30 @@ public final class PreviewWindow {
   /// The SDL renderer every texture and draw call of this window goes through.
   let renderer: OpaquePointer
   private let surface: UnsafeMutablePointer<SDL_Surface>?
+  /// What the overlay's scale is read from (`PreviewWindow+Scale.swift`).
+  var scaleInputs = DesktopScale.Inputs()
+  /// The scale last resolved, and the drawable-to-window ratio it was resolved for.
+  var resolvedScale: (backing: Double, scale: DesktopScale)?
 
-  /// Opens a window titled `title` of `width`×`height` points, centred on the screen; on a
-  /// screen too small for it, as large as fits (`WindowSizing`). The window cannot be made
-  /// smaller than `WindowSizing.minimum`.
-  public init(title: String, width: Int = 1280, height: Int = 720) throws(PlatformError) {
+  /// Opens a window titled `title` of `width`×`height` overlay points, centred on the screen;
+  /// on a screen too small for it, as large as fits (`WindowSizing`). The overlay's scale is
+  /// `scale` when given, else the desktop's (`DesktopScale`, from `environment`, the X
+  /// resources and SDL); the window's size and its smallest size (`WindowSizing.minimum`
+  /// points) follow it.
+  public init(
+    title: String, width: Int = 1280, height: Int = 720, scale: Double? = nil,
+    environment: [String: String] = [:]
+  ) throws(PlatformError) {
     try SDLRuntime.start(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+    // Hidden until it has its scaled size, so it never shows at the wrong one first.
     let flags =
       SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-      | SDL_WINDOW_SHOWN.rawValue
-    var bounds = SDL_Rect()
-    let usable =
-      SDL_GetDisplayUsableBounds(0, &bounds) == 0
-      ? (width: Int(bounds.w), height: Int(bounds.h)) : nil
-    let size = WindowSizing.openingSize(requested: (width, height), usable: usable)
+      | SDL_WINDOW_HIDDEN.rawValue
     guard
       let window = SDL_CreateWindow(
-        title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, Int32(size.width),
-        Int32(size.height), flags)
+        title, CSDL2_WINDOWPOS_CENTERED, CSDL2_WINDOWPOS_CENTERED, Int32(width),
+        Int32(height), flags)
     else { throw .windowCreationFailed(reason: SDLRuntime.lastError) }
-    SDL_SetWindowMinimumSize(
-      window, Int32(WindowSizing.minimum.width), Int32(WindowSizing.minimum.height))
     let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
     guard
       let renderer = SDL_CreateRenderer(window, -1, accelerated)
@@ -49,13 +52,17 @@ public final class PreviewWindow {
     self.window = window
     self.renderer = renderer
     surface = nil
+    scaleInputs = DesktopScale.Inputs(override: scale, environment: environment)
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    readDesktopScale()
+    sizeForScale(requested: (width, height))
+    SDL_ShowWindow(window)
     setICCCMName(title)
   }
 
   /// Makes an off-screen target of `width`×`height` pixels drawn by SDL's software renderer;
-  /// it needs no display. `pixelScale` is 1.
-  public init(offscreenWidth width: Int, height: Int) throws(PlatformError) {
+  /// it needs no display. `pixelScale` is 1; the overlay's scale is `scale` (default 1).
+  public init(offscreenWidth width: Int, height: Int, scale: Double = 1) throws(PlatformError) {
     try SDLRuntime.checkVersion()
     guard
       let surface = SDL_CreateRGBSurfaceWithFormat(
@@ -69,6 +76,7 @@ public final class PreviewWindow {
     window = nil
     self.renderer = renderer
     self.surface = surface
+    scaleInputs = DesktopScale.Inputs(override: scale)
     SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
   }
 

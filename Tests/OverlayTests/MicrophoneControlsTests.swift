@@ -21,7 +21,8 @@ struct MicrophoneControlsTests {
     let photo = PhotoLayout(
       base: layout, theme: Overlay.photoTheme, overlayTheme: OverlayTheme(),
       timerSeconds: state.photo.timerSeconds)
-    return RecordingLayout(photo: photo, theme: OverlayTheme(), indicatorWidth: 100)
+    return RecordingLayout(
+      photo: photo, theme: OverlayTheme(), indicatorWidth: 100, segmentWidth: 64)
   }
 
   // MARK: The picker's model

@@ -144,6 +144,35 @@ struct SettingsPanelTests {
       })
   }
 
+  @Test func theDisplaySectionStepsTheTextSizeAndShowsIt() throws {
+    var state = CameraScene.state()
+    state.camera.controls = []
+    state.camera.modes = []
+    state.camera.isSettingsOpen = true
+    let (scrolledState, row) = try scrolled(state) { content in
+      if case .textSize = content { return true }
+      return false
+    }
+    state = scrolledState
+    let rows = panel(state).layout.rows
+    let index = try #require(rows.firstIndex { $0.frame == row.frame })
+    if case .heading("Display") = rows[index - 1].content {
+    } else {
+      Issue.record("the text size has no Display heading")
+    }
+    #expect(click(row.frame.center, state: state) == [.camera(.cycleTextSize)])
+    state.camera.textSize = .larger
+    let frame = Overlay(measurer: FixedWidthTextMeasurer()).frame(
+      input: OverlayInput(windowSize: size), state: state)
+    let texts = frame.commands.compactMap { command -> String? in
+      if case .text(let text, _, _, _) = command { return text }
+      return nil
+    }
+    #expect(texts.contains("Text size") && texts.contains("Larger"), "\(texts)")
+    let entry = try #require(frame.focusChain.entries.first { $0.name == "Text size" })
+    #expect(entry.state.value == "Larger")
+  }
+
   @Test func unknownClassesGoUnderOtherAndDisabledControlsAreHidden() {
     var strange = CameraScene.controls[0]
     strange.id = CameraModel.ControlID(rawValue: 0x00a2_0901)

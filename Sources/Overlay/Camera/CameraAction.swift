@@ -57,6 +57,8 @@ public enum CameraAction: Hashable, Sendable {
   /// Keep the camera streaming while the window is hidden, or close it then (a saved
   /// setting).
   case toggleKeepCameraOpen
+  /// Make the overlay's text the next size of `TextSize` (a saved setting).
+  case cycleTextSize
   /// Set the exposure compensation, in thirds of a stop (−6…6).
   case setExposureCompensation(thirds: Int)
   /// Zoom in (positive) or out by this many steps, keeping the point of the shown picture

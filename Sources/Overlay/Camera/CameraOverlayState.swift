@@ -52,6 +52,8 @@ public struct CameraOverlayState: Hashable, Sendable {
   public var settingsTitle = ""
   /// True when the camera stays on while the window is hidden.
   public var keepsCameraOpen = false
+  /// How large the overlay's text is (the settings panel's "Text size").
+  public var textSize = TextSize.normal
   /// True when the machine has an orientation sensor the picture can follow (the lock's
   /// switch and key exist only then).
   public var hasOrientationSensor = false

@@ -14,7 +14,8 @@ import CameraModel
 /// for action in frame.actions { route(action) }
 /// ```
 public final class Overlay {
-  let text: TextLayout
+  /// Measures and fits text at this frame's text size.
+  var text: TextLayout
   let theme = OverlayTheme()
   /// Decides hover, press and release for every widget; extensions update their widgets here.
   var tracker = PointerTracker()
@@ -56,8 +57,21 @@ public final class Overlay {
   /// Builds one frame: reads `input`, draws `state`, and returns the commands in painter's
   /// order with the intents raised by this frame's clicks and keys, and the frame's focus
   /// chain (the ring is drawn last, over everything).
+  /// Text is laid out and drawn at the text-size setting (`state.camera.textSize`) times the
+  /// pixel scale; everything else at the pixel scale alone.
   public func frame(input: OverlayInput, state: OverlayState) -> OverlayFrame {
-    focusedFrame(input: input, state: state)
+    let textScale = state.camera.textSize.factor
+    text.textScale = textScale
+    var frame = focusedFrame(input: input, state: state)
+    if textScale != 1 {
+      frame.commands = frame.commands.map { command in
+        guard case .text(let string, let origin, let size, let color) = command else {
+          return command
+        }
+        return .text(string, origin: origin, pointSize: size * textScale, color: color)
+      }
+    }
+    return frame
   }
 
   /// The frame without keyboard focus's part: the quit dialog over the interface, or the

@@ -25,11 +25,12 @@ struct RecordingLayout {
   /// The level meter and the microphone's mute toggle beside the record button.
   let sound: SoundMeter
 
-  init(photo: PhotoLayout, theme: OverlayTheme, indicatorWidth: Double) {
+  /// Lays out the video side; each mode segment is `segmentWidth` pixels wide.
+  init(photo: PhotoLayout, theme: OverlayTheme, indicatorWidth: Double, segmentWidth: Double) {
     let base = photo.base
     recordButton = photo.shutter
     let height = base.px(28)
-    let width = base.px(64) * Double(ModeSegment.allCases.count)
+    let width = segmentWidth * Double(ModeSegment.allCases.count)
     let centerX = photo.shutter.center.x
     let bottom = base.bottomBar.minY - base.px(10)
     modeSwitch = Rect(
@@ -71,11 +72,26 @@ extension Overlay {
   /// The recording red, close to the system record colour of phone camera apps.
   static let recordColor = Color(red: 235, green: 50, blue: 45)
   private static let indicatorTextSize = 14.0
+  /// The mode switch's labels, in points.
+  private static let modeTextSize = 13.0
 
   /// True while a countdown runs: in a small window its badge reaches the switch, and the
   /// mode stays put meanwhile. (The banner and the undo toast sit above the switch.)
   static func hidesModeSwitch(_ photo: PhotoOverlayState) -> Bool {
     photo.countdownRemaining != nil
+  }
+
+  /// True while the switch (or, recording, the small shutter) is not shown: during a
+  /// countdown, and while the settings panel is open over its place (a small window, large
+  /// text or a large scale), so the two never overlap.
+  func hidesModeSwitch(state: OverlayState, layout: OverlayLayout, rects: RecordingLayout)
+    -> Bool
+  {
+    if Self.hidesModeSwitch(state.photo) { return true }
+    guard state.camera.isSettingsOpen else { return false }
+    let panel = SettingsLayout(state: state, layout: layout).panel
+    return !panel.intersection(rects.modeSwitch).isEmpty
+      || !panel.intersection(rects.photoButton).isEmpty
   }
 
   func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
@@ -85,8 +101,14 @@ extension Overlay {
     let textWidth = text.size(
       of: state.recording.indicatorText, pointSize: layout.px(Self.indicatorTextSize)
     ).width
+    // Each segment holds the widest label with room either side, at least 64 points.
+    let widest =
+      ModeSegment.allCases.map { segment in
+        text.size(of: segment.label, pointSize: layout.px(Self.modeTextSize)).width
+      }.max() ?? 0
     return RecordingLayout(
-      photo: photo, theme: theme, indicatorWidth: textWidth + layout.px(44))
+      photo: photo, theme: theme, indicatorWidth: textWidth + layout.px(44),
+      segmentWidth: max(layout.px(64), (widest + layout.px(20)).rounded()))
   }
 
   /// Updates the switch, the record button and the small shutter; appends their intents.
@@ -99,7 +121,8 @@ extension Overlay {
     guard state.photo.viewer == nil else { return responses }
     let recording = state.recording
     let rects = recordingLayout(layout, state: state)
-    if recording.isRecording, !Self.hidesModeSwitch(state.photo) {
+    let hidesSwitch = hidesModeSwitch(state: state, layout: layout, rects: rects)
+    if recording.isRecording, !hidesSwitch {
       responses.photo = tracker.update(
         Self.recordPhotoID, rect: rects.photoButton,
         focus: FocusEntry(
@@ -108,7 +131,7 @@ extension Overlay {
       if responses.photo.isClicked, state.photo.canShoot, !state.photo.isWriterBusy {
         actions.append(.photo(.shutter))
       }
-    } else if !Self.hidesModeSwitch(state.photo) {
+    } else if !hidesSwitch {
       let current = ModeSegment.current(in: state)
       for segment in ModeSegment.allCases {
         let id = ControlID("mode-\(segment)")
@@ -201,12 +224,13 @@ extension Overlay {
     let recording = state.recording
     let rects = recordingLayout(layout, state: state)
     var painter = PhotoPainter(text: text, scale: layout.scale)
+    let hidesSwitch = hidesModeSwitch(state: state, layout: layout, rects: rects)
     if recording.isRecording {
-      if !Self.hidesModeSwitch(state.photo) {
+      if !hidesSwitch {
         drawSmallShutter(rects.photoButton, responses.photo, state: state, into: &painter)
       }
       drawIndicator(rects.indicator, recording: recording, time: time, into: &painter)
-    } else if !Self.hidesModeSwitch(state.photo) {
+    } else if !hidesSwitch {
       drawModeSwitch(rects, responses, current: ModeSegment.current(in: state), into: &painter)
     }
     if recording.mode == .video, state.scan.mode != .scan {
@@ -227,7 +251,7 @@ extension Overlay {
   ) {
     let radius = rects.modeSwitch.height / 2
     painter.fill(rects.modeSwitch, theme.pillColor, radius: radius)
-    let size = painter.px(13)
+    let size = painter.px(Self.modeTextSize)
     for candidate in ModeSegment.allCases {
       let segment = rects.segment(candidate)
       let isCurrent = candidate == current

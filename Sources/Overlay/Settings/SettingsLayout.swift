@@ -32,19 +32,27 @@ struct SettingsLayout {
   /// Side of the close button, in points.
   static let closeSize = 28.0
 
+  /// How much taller than `headerHeight` the title line is for the text size in `state`: as
+  /// much as its text grows, never smaller.
+  static func headerGrowth(_ state: OverlayState) -> Double {
+    max(1, state.camera.textSize.factor)
+  }
+
   /// Lays out the panel for `state` in `layout`.
   init(state: OverlayState, layout: OverlayLayout) {
     let margin = layout.px(Self.margin)
     let padding = layout.px(Self.padding)
     let contents =
       Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
-      + Self.aidContents(of: state.camera) + Self.videoContents(of: state.recording)
-      + Self.folderContents(of: state.photo) + [.heading("Privacy"), .keepCameraOpen]
+      + Self.aidContents(of: state.camera) + [.heading("Display"), .textSize]
+      + Self.videoContents(of: state.recording) + Self.folderContents(of: state.photo)
+      + [.heading("Privacy"), .keepCameraOpen]
     let heights = contents.map { layout.px(SettingsRow.height(of: $0)) }
     let contentHeight = heights.reduce(0, +)
     let available = max(layout.content.height - 2 * margin, 0)
     let width = max(min(layout.px(Self.panelWidth), layout.bounds.width - 2 * margin), 0)
-    let headerHeight = layout.px(Self.headerHeight)
+    // Larger text makes the title line's two lines taller.
+    let headerHeight = layout.px(Self.headerHeight * Self.headerGrowth(state))
     let height = min(available, contentHeight + 2 * padding + headerHeight)
     panel = Rect(
       x: layout.bounds.maxX - margin - width, y: layout.content.minY + margin, width: width,

@@ -35,7 +35,8 @@ extension SettingsPanel {
     let leading = header.minX + painter.px(SettingsLayout.padding + 2)
     let width = max(layout.closeButton.minX - painter.px(8) - leading, 0)
     let name = state.camera.settingsTitle
-    let titleY = name.isEmpty ? header.center.y : header.minY + painter.px(17)
+    let growth = SettingsLayout.headerGrowth(state)
+    let titleY = name.isEmpty ? header.center.y : header.minY + painter.px(17 * growth)
     painter.appendText(
       painter.text.truncated(Self.title, pointSize: painter.px(15), width: width),
       into: &commands, leading: leading, centerY: titleY, size: painter.px(15),
@@ -43,7 +44,7 @@ extension SettingsPanel {
     if !name.isEmpty {
       painter.appendText(
         painter.text.truncated(name, pointSize: painter.px(11), width: width), into: &commands,
-        leading: leading, centerY: header.minY + painter.px(35), size: painter.px(11),
+        leading: leading, centerY: header.minY + painter.px(35 * growth), size: painter.px(11),
         color: CameraPainter.secondaryTextColor)
     }
     let button = layout.closeButton
@@ -113,6 +114,9 @@ extension SettingsPanel {
       drawSwitchRow(
         Self.keepCameraOpenTitle, isOn: state.camera.keepsCameraOpen, frame: frame,
         into: &commands)
+    case .textSize:
+      drawValueRow(
+        Self.textSizeTitle, value: state.camera.textSize.title, frame: frame, into: &commands)
     case .grid:
       let size = painter.px(Self.labelSize)
       painter.appendText(

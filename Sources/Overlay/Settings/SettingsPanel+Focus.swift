@@ -58,6 +58,8 @@ extension SettingsPanel {
         .switchControl, Self.keepCameraOpenTitle,
         FocusState(isChecked: state.camera.keepsCameraOpen)
       )
+    case .textSize:
+      return (.comboBox, Self.textSizeTitle, FocusState(value: state.camera.textSize.title))
     case .photoQuality:
       return (
         .comboBox, Self.photoQualityTitle, FocusState(value: state.photo.photoQuality.title)
@@ -122,6 +124,7 @@ extension SettingsPanel {
     case .videoQuality: return [.recording(.cycleVideoQuality)]
     case .videoSize: return [.recording(.cycleVideoSize)]
     case .zebraLevel: return [.camera(.stepZebraLevel)]
+    case .textSize: return [.camera(.cycleTextSize)]
     default: return []
     }
   }

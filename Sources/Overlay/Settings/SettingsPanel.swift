@@ -108,7 +108,7 @@ struct SettingsPanel {
     case .control(let control): control.isEditable && control.kind != .bitmask
     case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
       .grid, .orientationLock, .microphone, .keepCameraOpen, .aid, .zebraLevel, .saveFolder,
-      .videoQuality, .videoSize:
+      .videoQuality, .videoSize, .textSize:
       true
     }
   }
@@ -153,6 +153,8 @@ struct SettingsPanel {
   static let orientationLockTitle = "Lock orientation (O)"
   /// The privacy section's switch label.
   static let keepCameraOpenTitle = "Keep the camera on when hidden"
+  /// The display section's text size label.
+  static let textSizeTitle = "Text size"
 
   private func rowActions(
     _ row: SettingsRow, response: ControlResponse, input: OverlayInput
@@ -186,6 +188,8 @@ struct SettingsPanel {
       return response.isClicked ? [.camera(.stepZebraLevel)] : []
     case .keepCameraOpen:
       return response.isClicked ? [.camera(.toggleKeepCameraOpen)] : []
+    case .textSize:
+      return response.isClicked ? [.camera(.cycleTextSize)] : []
     case .orientationLock:
       return response.isClicked ? [.camera(.toggleOrientationLock)] : []
     case .reset:

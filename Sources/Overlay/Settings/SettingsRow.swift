@@ -39,6 +39,8 @@ struct SettingsRow {
     case microphone
     /// The "Keep the camera on when hidden" switch of the privacy section.
     case keepCameraOpen
+    /// How large the overlay's text is: a click steps it.
+    case textSize
     /// How much recordings are compressed: a click steps it.
     case videoQuality
     /// The most lines a recording keeps: a click steps it.
@@ -84,6 +86,7 @@ struct SettingsRow {
     case .zebraLevel: ControlID("settings-zebra-level")
     case .microphone: ControlID("settings-microphone")
     case .keepCameraOpen: ControlID("settings-keep-camera-open")
+    case .textSize: ControlID("settings-text-size")
     case .videoQuality: ControlID("settings-video-quality")
     case .videoSize: ControlID("settings-video-size")
     case .saveFolder(let kind): ControlID("settings-save-folder-\(kind)")
