@@ -3,7 +3,7 @@ import CameraModel
 import Overlay
 
 /// The accessible tree of one overlay frame: the application, its window, and in the window
-/// the frame's focusable controls in reading order, then the notice showing, if any. Built
+/// the frame's focusable controls in reading order, then the notices showing. Built
 /// from the frame's focus chain, the list the overlay's widgets register while they draw, so
 /// what a screen reader reads and what the window shows have one source. Pure value; any
 /// thread.
@@ -19,14 +19,14 @@ public struct AccessibleTree: Hashable, Sendable {
   public static let applicationKey = "application"
   /// The key of the window node.
   public static let windowKey = "window"
-  /// The key of the notice node.
-  public static let noticeKey = "notice"
+  /// The prefix of a notice node's key, before its text.
+  public static let noticeKeyPrefix = "notice:"
 
-  /// Makes the tree of a frame: its focus chain, the window's title and size, and the notice
-  /// it shows.
+  /// Makes the tree of a frame: its focus chain, the window's title and size, and the notices
+  /// it shows (the status notice, a key's hint).
   public init(
     chain: FocusChain, applicationName: String, windowTitle: String, windowSize: Size,
-    notice: String? = nil
+    notices: [String] = []
   ) {
     application = AccessibleNode(
       key: Self.applicationKey, role: .application, name: applicationName)
@@ -35,10 +35,11 @@ public struct AccessibleTree: Hashable, Sendable {
       states: [.active, .enabled, .sensitive, .showing, .visible],
       extents: Rect(x: 0, y: 0, width: windowSize.width, height: windowSize.height))
     children = chain.entries.map { AccessibleNode($0, isFocused: $0.id == chain.focusedID) }
-    if let notice, !notice.isEmpty {
+    var seen: Set<String> = []
+    for notice in notices where !notice.isEmpty && seen.insert(notice).inserted {
       children.append(
         AccessibleNode(
-          key: Self.noticeKey, role: .notification, name: notice,
+          key: Self.noticeKeyPrefix + notice, role: .notification, name: notice,
           states: [.enabled, .sensitive, .showing, .visible]))
     }
   }
@@ -60,12 +61,12 @@ public struct AccessibleTree: Hashable, Sendable {
   /// The focused node, if any.
   public var focused: AccessibleNode? { children.first { $0.states.contains(.focused) } }
 
-  /// The notice showing, if any.
-  public var notice: String? { children.first { $0.key == Self.noticeKey }?.name }
+  /// The notices showing.
+  public var notices: [String] { children.filter { $0.role == .notification }.map(\.name) }
 
   /// What changed from `old` to this tree, in the order a screen reader should hear it:
   /// children removed (last first, so each index is right when it is told) and added, names,
-  /// values and states of nodes in both, focus, then a new notice.
+  /// values and states of nodes in both, focus, then new notices.
   public func changes(since old: AccessibleTree) -> [AccessibleChange] {
     var changes: [AccessibleChange] = []
     let newKeys = Set(children.map(\.key))
@@ -96,7 +97,10 @@ public struct AccessibleTree: Hashable, Sendable {
     if focusedKey != oldFocusedKey {
       changes.append(.focusMoved(from: oldFocusedKey, to: focusedKey))
     }
-    if let notice, notice != old.notice { changes.append(.announced(notice)) }
+    let oldNotices = Set(old.notices)
+    for notice in notices where !oldNotices.contains(notice) {
+      changes.append(.announced(notice))
+    }
     return changes
   }
 }

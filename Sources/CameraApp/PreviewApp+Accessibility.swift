@@ -27,11 +27,13 @@ extension PreviewApp {
     for id in accessibility.bridge.takeActivations() { overlay.press(id) }
   }
 
-  /// Hands the bridge this frame's accessible tree when it changed.
+  /// Hands the bridge this frame's accessible tree when it changed: its controls, and the
+  /// notice and the key's hint it shows.
   func publishAccessibleTree(_ chain: FocusChain, notice: String?, windowSize: Size) {
     guard accessibility.bridge.isActive,
       let tree = accessibility.feed.tree(
-        chain: chain, windowTitle: model.windowTitle, windowSize: windowSize, notice: notice)
+        chain: chain, windowTitle: model.windowTitle, windowSize: windowSize,
+        notices: [notice, overlay.shownHint].compactMap { $0 })
     else { return }
     accessibility.bridge.publish(tree)
   }

@@ -31,7 +31,7 @@ enum SampleChain {
   static func tree(_ chain: FocusChain, notice: String? = nil) -> AccessibleTree {
     AccessibleTree(
       chain: chain, applicationName: "Pinhole", windowTitle: "Pinhole",
-      windowSize: Size(width: 800, height: 600), notice: notice)
+      windowSize: Size(width: 800, height: 600), notices: notice.map { [$0] } ?? [])
   }
 }
 
@@ -65,7 +65,7 @@ struct AccessibleTreeTests {
     #expect(tree.children.first?.states.contains(.enabled) == false)
     #expect(tree.children.last?.role == .notification)
     #expect(tree.children.last?.name == "Saved photo")
-    #expect(tree.notice == "Saved photo")
+    #expect(tree.notices == ["Saved photo"])
   }
 
   @Test func theSameFrameChangesNothing() {
@@ -115,21 +115,30 @@ struct AccessibleTreeTests {
     let told = SampleChain.tree(SampleChain.chain(), notice: "Photo saved")
     #expect(
       told.changes(since: quiet) == [
-        .childAdded(key: AccessibleTree.noticeKey, index: 3), .announced("Photo saved"),
+        .childAdded(key: "notice:Photo saved", index: 3), .announced("Photo saved"),
       ])
     #expect(told.changes(since: told).isEmpty)
+    // A hint joining the notice is told alone; the notice is not told again.
+    let both = AccessibleTree(
+      chain: SampleChain.chain(), applicationName: "Pinhole", windowTitle: "Pinhole",
+      windowSize: Size(width: 800, height: 600), notices: ["Photo saved", "Only one camera"])
+    #expect(
+      both.changes(since: told) == [
+        .childAdded(key: "notice:Only one camera", index: 4), .announced("Only one camera"),
+      ])
   }
 
   @Test func theFeedBuildsATreeOnlyWhenTheFrameChanged() {
     var feed = AccessibleTreeFeed(applicationName: "Pinhole")
     let size = Size(width: 800, height: 600)
     var chain = SampleChain.chain(focused: "photo-shutter")
-    #expect(feed.tree(chain: chain, windowTitle: "Pinhole", windowSize: size, notice: nil) != nil)
-    #expect(feed.tree(chain: chain, windowTitle: "Pinhole", windowSize: size, notice: nil) == nil)
+    #expect(feed.tree(chain: chain, windowTitle: "Pinhole", windowSize: size, notices: []) != nil)
+    #expect(feed.tree(chain: chain, windowTitle: "Pinhole", windowSize: size, notices: []) == nil)
     // The ring showing or hiding moves no focus a screen reader follows.
     chain.isRingVisible.toggle()
-    #expect(feed.tree(chain: chain, windowTitle: "Pinhole", windowSize: size, notice: nil) == nil)
-    #expect(feed.tree(chain: chain, windowTitle: "Pinhole", windowSize: size, notice: "Hi") != nil)
+    #expect(feed.tree(chain: chain, windowTitle: "Pinhole", windowSize: size, notices: []) == nil)
+    #expect(
+      feed.tree(chain: chain, windowTitle: "Pinhole", windowSize: size, notices: ["Hi"]) != nil)
   }
 
   @Test func pathsRoundTripEveryKey() {

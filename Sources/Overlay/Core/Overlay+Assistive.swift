@@ -6,4 +6,8 @@ extension Overlay {
   public func press(_ id: ControlID) {
     navigator.press(id)
   }
+
+  /// The hint of a key that did nothing visible ("Only one camera connected"), while it
+  /// shows: a screen reader announces it as it does the notice.
+  public var shownHint: String? { hint?.text }
 }
