@@ -30,13 +30,15 @@ public final class AccessibilityBridge: Sendable {
   private let thread = Mutex<WorkerThread?>(nil)
 
   /// Starts the bridge's thread. `log` gets one line for what became of the bus; `activated`
-  /// runs on the bridge's thread after a press arrived, to wake the render loop.
+  /// runs on the bridge's thread after a press arrived, to wake the render loop; the bus is
+  /// looked for as `environment` says (`locateBus`).
   public init(
-    applicationName: String, log: @escaping @Sendable (String) -> Void,
-    activated: @escaping @Sendable () -> Void
+    applicationName: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    log: @escaping @Sendable (String) -> Void, activated: @escaping @Sendable () -> Void
   ) {
     let worker = WorkerThread(name: "pinhole-a11y") { [self] in
-      run(applicationName: applicationName, log: log, activated: activated)
+      run(
+        applicationName: applicationName, environment: environment, log: log, activated: activated)
     }
     thread.withLock { $0 = worker }
   }
@@ -82,21 +84,22 @@ public final class AccessibilityBridge: Sendable {
       let address = try reply.checked("s").value(at: 0).string()
       return address.isEmpty ? .none("org.a11y.Bus gave no address") : .address(address)
     } catch {
-      return .none("\(error)")
+      return .none(error.userMessage)
     }
   }
 
   /// The thread's body: find, connect, register, serve until stopped or disconnected.
   private func run(
-    applicationName: String, log: @Sendable (String) -> Void,
+    applicationName: String, environment: [String: String], log: @Sendable (String) -> Void,
     activated: @escaping @Sendable () -> Void
   ) {
     defer { active.store(false, ordering: .relaxed) }
     let address: String
-    switch Self.locateBus(environment: ProcessInfo.processInfo.environment) {
+    switch Self.locateBus(environment: environment) {
     case .address(let found): address = found
     case .none(let reason):
-      return log("pinhole: accessibility: no accessibility bus (\(reason))")
+      return log(
+        "pinhole: accessibility: no accessibility bus, screen readers not served: \(reason)")
     }
     do throws(BusError) {
       let connection = try BusConnection(address: address)
@@ -122,7 +125,7 @@ public final class AccessibilityBridge: Sendable {
       try serve(connection, state: state)
       withExtendedLifetime(server) {}
     } catch {
-      log("pinhole: accessibility: \(error)")
+      log("pinhole: accessibility: screen readers no longer served: \(error.userMessage)")
     }
   }
 
