@@ -170,6 +170,8 @@ public struct AccessibleService: Sendable {
 
   // MARK: Component, Action
 
+  /// `Component`: extents are in the window's drawable pixels for either coordinate type, since
+  /// the overlay does not know where the window sits on the screen.
   private func component(_ member: String, of node: AccessibleNode, arguments: [BusValue])
     -> Answer
   {
