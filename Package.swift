@@ -82,6 +82,10 @@ let package = Package(
         "FrameMerge",
       ]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
+    // The overlay's controls as an AT-SPI accessible tree, served on the accessibility bus.
+    .target(
+      name: "Accessibility",
+      dependencies: ["CameraModel", "Overlay", "DesktopBus", "SystemCalls", "Workers"]),
     .target(name: "ViewfinderAids", dependencies: ["CameraModel", "Imaging"]),
     .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
     .target(name: "MediaStore", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
@@ -115,6 +119,7 @@ let package = Package(
       name: "CameraApp",
       dependencies: [
         "AppCore", "Commands", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug",
+        "Accessibility",
         "Metering", "Library",
         "Lighting", "Scanning", "SystemCalls", "ViewfinderAids",
       ]),
@@ -145,6 +150,9 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
     .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
+    .testTarget(
+      name: "AccessibilityTests",
+      dependencies: ["Accessibility", "CameraModel", "DesktopBus", "Overlay"]),
     .testTarget(name: "LibraryTests", dependencies: ["Library", "CameraModel"]),
     .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),

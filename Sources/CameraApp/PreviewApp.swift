@@ -90,6 +90,8 @@ final class PreviewApp {
   var startupID: String?
   /// The name of the widget keyboard focus was last reported on (`PreviewApp+Focus.swift`).
   var reportedFocus: String?
+  /// The overlay's controls on the accessibility bus (PreviewApp+Accessibility).
+  let accessibility: AccessibilityLink
 
   /// Runs the app until the user quits; returns the exit status.
   static func run(options: Options) -> Int32 {
@@ -177,6 +179,7 @@ final class PreviewApp {
       throw error
     }
     overlay = Overlay(measurer: backend)
+    accessibility = AccessibilityLink(wake: wake)
     photos = PhotoSide(
       options: options, settings: settings, device: source.device, wake: wake)
     recording = Self.makeRecording(
@@ -225,6 +228,7 @@ final class PreviewApp {
       stopPhotos()
       stopScanning()
       instance?.stop()
+      accessibility.bridge.stop()
     }
     while isRunning {
       let wait =
@@ -330,6 +334,7 @@ final class PreviewApp {
     if let rejection = camera.rejection { state.notice = rejection }
     state.noticeSince = noticeTimer.since(
       state.notice, isSticky: model.heldBy != nil, time: input.time)
+    takeAccessiblePresses()
     let frame = overlay.frame(input: input, state: state)
     let presents = presentGate.shouldPresent(
       newFrame: newFrame, hadEvents: needsPresent, commands: frame.commands,
@@ -353,6 +358,7 @@ final class PreviewApp {
       }
     }
     reportFocus(frame.focusChain)
+    publishAccessibleTree(frame.focusChain, notice: state.notice, windowSize: input.windowSize)
     frame.actions.forEach(perform)
   }
 

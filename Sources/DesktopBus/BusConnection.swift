@@ -101,6 +101,7 @@ public final class BusConnection {
           + String(cString: strerror(-result)))
     }
     defer { sd_bus_message_unref(message) }
+    if !call.allowsAutoStart { _ = sd_bus_message_set_auto_start(message, 0) }
     for argument in call.arguments { try BusMessageCoding.append(argument, to: message) }
     var error = sd_bus_error()
     defer { sd_bus_error_free(&error) }
@@ -198,17 +199,21 @@ public struct BusMethodCall: Sendable, Equatable, CustomStringConvertible {
   public var member: String
   /// The arguments in order.
   public var arguments: [BusValue]
+  /// Whether the bus may start the service to answer (D-Bus activation); false asks only a
+  /// service already running.
+  public var allowsAutoStart: Bool
 
   /// Makes a call description.
   public init(
     destination: String, path: String, interface: String, member: String,
-    arguments: [BusValue] = []
+    arguments: [BusValue] = [], allowsAutoStart: Bool = true
   ) {
     self.destination = destination
     self.path = path
     self.interface = interface
     self.member = member
     self.arguments = arguments
+    self.allowsAutoStart = allowsAutoStart
   }
 
   /// `interface.member` of `destination`.

@@ -5,7 +5,7 @@ import Testing
 
 /// A private `dbus-daemon` for one test: started on a socket in a fresh folder, ended with the
 /// object.
-private final class PrivateBus {
+final class PrivateBus {
   let process = Process()
   let folder: URL
   let address: String

@@ -59,15 +59,39 @@ public struct FocusState: Hashable, Sendable {
   public var isEnabled: Bool
   /// The value in words ("0", "1280 × 720"), for sliders and choices.
   public var value: String?
+  /// The value as a number on its track, for sliders; `nil` for other widgets.
+  public var range: FocusRange?
 
   /// Makes a state; by default an enabled widget with no value.
   public init(
     isChecked: Bool? = nil, isSelected: Bool = false, isEnabled: Bool = true,
-    value: String? = nil
+    value: String? = nil, range: FocusRange? = nil
   ) {
     self.isChecked = isChecked
     self.isSelected = isSelected
     self.isEnabled = isEnabled
     self.value = value
+    self.range = range
+  }
+}
+
+/// A slider's value as a number, with its track's ends and step, as a screen reader's value
+/// interface reports them.
+public struct FocusRange: Hashable, Sendable {
+  /// The value now.
+  public var current: Double
+  /// The lowest value.
+  public var minimum: Double
+  /// The highest value.
+  public var maximum: Double
+  /// The smallest change; 0 when any value goes.
+  public var step: Double
+
+  /// Makes a range.
+  public init(current: Double, minimum: Double, maximum: Double, step: Double = 1) {
+    self.current = current
+    self.minimum = minimum
+    self.maximum = maximum
+    self.step = step
   }
 }

@@ -38,6 +38,9 @@ public struct FocusNavigator: Sendable {
   public private(set) var chain = FocusChain(registered: [])
   /// Where focus rested beneath an open list, to return there when the list closes.
   private var focusBeneath: ControlID?
+  /// The entries pressed from outside the keyboard (a screen reader's action), for the next
+  /// frame's request.
+  private var pressedOutside: [ControlID] = []
 
   /// Makes a navigator with nothing focused and no ring.
   public init() {}
@@ -48,6 +51,7 @@ public struct FocusNavigator: Sendable {
   public mutating func handle(_ keys: [KeyPress]) -> (passed: [KeyPress], request: Request) {
     var passed: [KeyPress] = []
     var request = Request()
+    if !pressedOutside.isEmpty { request.activatedID = pressedOutside.removeFirst() }
     for press in keys {
       if press.key == .tab, press.modifiers.isDisjoint(with: [.control, .alt, .logo]) {
         move(by: press.modifiers.contains(.shift) ? -1 : 1)
@@ -57,6 +61,12 @@ public struct FocusNavigator: Sendable {
       }
     }
     return (passed, request)
+  }
+
+  /// Presses entry `id` in the next frame as Space on its ring would, without moving focus or
+  /// showing the ring: a screen reader's action. Several presses go one a frame, in order.
+  public mutating func press(_ id: ControlID) {
+    pressedOutside.append(id)
   }
 
   /// A pointer press: the ring hides and the next Tab starts from the beginning.

@@ -40,7 +40,10 @@ extension SettingsPanel {
       case .button:
         return (.button, name, FocusState())
       default:
-        return (.slider, name, FocusState(value: value))
+        let range = FocusRange(
+          current: Double(control.value), minimum: Double(control.minimum),
+          maximum: Double(control.maximum), step: Double(control.step))
+        return (.slider, name, FocusState(value: value, range: range))
       }
     case .format: return (.comboBox, "Format", FocusState(value: pickerValue(.format)))
     case .size: return (.comboBox, "Size", FocusState(value: pickerValue(.size)))
@@ -67,7 +70,11 @@ extension SettingsPanel {
     case .exposureCompensation:
       return (
         .slider, exposureCompensationControl.name,
-        FocusState(value: Self.evText(thirds: state.camera.exposureCompensationThirds))
+        FocusState(
+          value: Self.evText(thirds: state.camera.exposureCompensationThirds),
+          range: FocusRange(
+            current: Double(state.camera.exposureCompensationThirds) / 3, minimum: -2,
+            maximum: 2, step: 1.0 / 3))
       )
     case .grid: return (.switchControl, "Grid", FocusState(isChecked: state.camera.showsGrid))
     case .aid(let aid):
