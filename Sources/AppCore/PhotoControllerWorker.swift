@@ -2,6 +2,7 @@
 import CameraModel
 import Foundation
 import Imaging
+import Localization
 import MediaStore
 import Overlay
 import PhotoPipeline
@@ -78,7 +79,7 @@ public final class PhotoControllerWorker: Sendable {
           .folderOptions(
             canAskDesktop: !state.ways.isEmpty, candidates: SaveFolderCandidates().list()))
       case .ask(let kind, let current):
-        let title = kind == .photos ? "Save photos in" : "Save videos in"
+        let title = kind == .photos ? tr("Save photos in") : tr("Save videos in")
         switch FolderChooser.ask(ways: state.ways, title: title, current: current) {
         case .chosen(let folder): emit(.folderChosen(folder, kind))
         case .cancelled: emit(.chooserCancelled)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 extension SettingsPanel {
   /// The close button's widget name.
@@ -9,7 +10,7 @@ extension SettingsPanel {
   /// The focus entry of the close button.
   var closeEntry: FocusEntry {
     FocusEntry(
-      id: Self.closeID, role: .button, name: "Close settings", rect: layout.closeButton,
+      id: Self.closeID, role: .button, name: tr("Close settings"), rect: layout.closeButton,
       shape: .circle, group: layout.panel)
   }
 
@@ -42,9 +43,9 @@ extension SettingsPanel {
       default:
         return (.slider, name, FocusState(value: value))
       }
-    case .format: return (.comboBox, "Format", FocusState(value: pickerValue(.format)))
-    case .size: return (.comboBox, "Size", FocusState(value: pickerValue(.size)))
-    case .rate: return (.comboBox, "Frame rate", FocusState(value: pickerValue(.rate)))
+    case .format: return (.comboBox, tr("Format"), FocusState(value: pickerValue(.format)))
+    case .size: return (.comboBox, tr("Size"), FocusState(value: pickerValue(.size)))
+    case .rate: return (.comboBox, tr("Frame rate"), FocusState(value: pickerValue(.rate)))
     case .microphone:
       return (.comboBox, Self.microphoneTitle, FocusState(value: pickerValue(.microphone)))
     case .reset: return (.button, Self.resetTitle, FocusState())
@@ -67,11 +68,13 @@ extension SettingsPanel {
         .slider, exposureCompensationControl.name,
         FocusState(value: Self.evText(thirds: state.camera.exposureCompensationThirds))
       )
-    case .grid: return (.switchControl, "Grid", FocusState(isChecked: state.camera.showsGrid))
+    case .grid: return (.switchControl, tr("Grid"), FocusState(isChecked: state.camera.showsGrid))
     case .aid(let aid):
       return (.switchControl, aid.title, FocusState(isChecked: aid.isOn(in: state.camera.aids)))
     case .zebraLevel:
-      return (.comboBox, "Zebra level", FocusState(value: "\(state.camera.aids.zebraPercent) %"))
+      return (
+        .comboBox, tr("Zebra level"), FocusState(value: "\(state.camera.aids.zebraPercent) %")
+      )
     case .orientationLock:
       return (
         .switchControl, Self.orientationLockTitle,
