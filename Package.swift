@@ -75,7 +75,7 @@ let package = Package(
     .target(name: "Overlay", dependencies: ["CameraModel", "Library", "Localization"]),
     .target(
       name: "SDLPlatform",
-      dependencies: ["CameraModel", "Overlay", "Workers", "CSDL2", "CFontconfig"]),
+      dependencies: ["CameraModel", "Overlay", "Workers", "CSDL2", "CFontconfig", "Localization"]),
     .target(
       name: "PhotoPipeline",
       dependencies: [

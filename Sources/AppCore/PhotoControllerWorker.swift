@@ -127,9 +127,14 @@ public final class PhotoControllerWorker: Sendable {
   }
 
   /// Said when the folder chooser did not start.
-  static let chooserFailedMessage =
-    "The folder chooser did not start. Keep Pinhole open: the photos are saved as soon as "
-    + "their folder can be written."
+  static var chooserFailedMessage: String {
+    tr(
+      """
+      The folder chooser did not start. Keep Pinhole open: the photos are saved as soon as their \
+      folder can be written.
+      """
+    )
+  }
 
   /// Ends both threads after the queued effects. A chooser still open is left to the user: its
   /// thread ends when the dialog closes.

@@ -150,7 +150,7 @@ struct ScanLayout {
           at: 0)
         x -= painter.px(8)
       }
-      let heading = card.typeName + " · " + card.payload.kindName
+      let heading = card.typeName + " · " + kindName(of: card.payload)
       placed.append(
         Card(
           rect: rect, heading: isNumbered ? "\(number + 1) · " + heading : heading,
@@ -170,7 +170,7 @@ struct ScanLayout {
   ) {
     switch card.payload {
     case .wifi(let network):
-      var lines = [tr("Network: %1$s", network.ssid), tr("Security: %1$s", network.securityName)]
+      var lines = [tr("Network: %1$s", network.ssid), tr("Security: %1$s", securityName(of: network))]
       var buttons: [(String, ScanAction)] = []
       if canConnect { buttons.append((tr("Connect"), .connectWiFi(network))) }
       if let password = network.password {
@@ -187,6 +187,25 @@ struct ScanLayout {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3)
         .map(String.init)
       return (lines.isEmpty ? [""] : lines, [(tr("Copy"), .copy(text))])
+    }
+  }
+
+  /// `CodePayload.kindName` in the user's language.
+  private static func kindName(of payload: CodePayload) -> String {
+    switch payload {
+    case .text: tr("Text")
+    case .url: tr("Link")
+    case .wifi: tr("Wi-Fi")
+    }
+  }
+
+  /// `WiFiNetwork.securityName` in the user's language ("none", "not given"; type names as
+  /// written).
+  private static func securityName(of network: WiFiNetwork) -> String {
+    switch network.security.uppercased() {
+    case "NOPASS": tr("none")
+    case "": network.password == nil ? tr("none") : tr("not given")
+    default: network.securityName
     }
   }
 
