@@ -170,7 +170,9 @@ struct ScanLayout {
   ) {
     switch card.payload {
     case .wifi(let network):
-      var lines = [tr("Network: %1$s", network.ssid), tr("Security: %1$s", securityName(of: network))]
+      var lines = [
+        tr("Network: %1$s", network.ssid), tr("Security: %1$s", securityName(of: network)),
+      ]
       var buttons: [(String, ScanAction)] = []
       if canConnect { buttons.append((tr("Connect"), .connectWiFi(network))) }
       if let password = network.password {
