@@ -71,7 +71,7 @@ let package = Package(
       name: "SimulatedCamera",
       dependencies: ["CameraModel", "Capture", "Imaging", "Metering", "CQREncode", "Workers"]),
     // The library grid's model: items by day, selection, favourites index, layout maths.
-    .target(name: "Library", dependencies: ["CameraModel"]),
+    .target(name: "Library", dependencies: ["CameraModel", "Localization"]),
     .target(name: "Overlay", dependencies: ["CameraModel", "Library", "Localization"]),
     .target(
       name: "SDLPlatform",

@@ -96,15 +96,15 @@ extension SettingsPanel {
         into: &commands)
     case .photoQuality:
       drawValueRow(
-        Self.photoQualityTitle, value: state.photo.photoQuality.title, frame: frame,
+        Self.photoQualityTitle, value: state.photo.photoQuality.settingsTitle, frame: frame,
         into: &commands)
     case .videoQuality:
       drawValueRow(
-        Self.videoQualityTitle, value: state.recording.videoQuality.title, frame: frame,
+        Self.videoQualityTitle, value: state.recording.videoQuality.settingsTitle, frame: frame,
         into: &commands)
     case .videoSize:
       drawValueRow(
-        Self.videoSizeTitle, value: state.recording.videoSizeLimit.title, frame: frame,
+        Self.videoSizeTitle, value: state.recording.videoSizeLimit.settingsTitle, frame: frame,
         into: &commands)
     case .orientationLock:
       drawSwitchRow(

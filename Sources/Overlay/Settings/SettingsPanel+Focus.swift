@@ -61,7 +61,7 @@ extension SettingsPanel {
       )
     case .photoQuality:
       return (
-        .comboBox, Self.photoQualityTitle, FocusState(value: state.photo.photoQuality.title)
+        .comboBox, Self.photoQualityTitle, FocusState(value: state.photo.photoQuality.settingsTitle)
       )
     case .exposureCompensation:
       return (
@@ -83,11 +83,12 @@ extension SettingsPanel {
     case .videoQuality:
       return (
         .comboBox, Self.videoQualityTitle,
-        FocusState(value: state.recording.videoQuality.title)
+        FocusState(value: state.recording.videoQuality.settingsTitle)
       )
     case .videoSize:
       return (
-        .comboBox, Self.videoSizeTitle, FocusState(value: state.recording.videoSizeLimit.title)
+        .comboBox, Self.videoSizeTitle,
+        FocusState(value: state.recording.videoSizeLimit.settingsTitle)
       )
     case .saveFolder(let kind):
       let folder = state.photo.saveFolders.map { $0.shown($0.folder(for: kind)) }
