@@ -53,6 +53,7 @@ let package = Package(
 
     // MARK: Libraries
     .target(name: "SystemCalls", dependencies: ["CSystem"]),
+    .target(name: "Localization", dependencies: ["SystemCalls"]),
     .target(name: "Workers", dependencies: ["SystemCalls"]),
     .target(name: "CameraModel"),
     .target(name: "DesktopBus", dependencies: ["CSystemdBus"]),
@@ -70,11 +71,11 @@ let package = Package(
       name: "SimulatedCamera",
       dependencies: ["CameraModel", "Capture", "Imaging", "Metering", "CQREncode", "Workers"]),
     // The library grid's model: items by day, selection, favourites index, layout maths.
-    .target(name: "Library", dependencies: ["CameraModel"]),
-    .target(name: "Overlay", dependencies: ["CameraModel", "Library"]),
+    .target(name: "Library", dependencies: ["CameraModel", "Localization"]),
+    .target(name: "Overlay", dependencies: ["CameraModel", "Library", "Localization"]),
     .target(
       name: "SDLPlatform",
-      dependencies: ["CameraModel", "Overlay", "Workers", "CSDL2", "CFontconfig"]),
+      dependencies: ["CameraModel", "Overlay", "Workers", "CSDL2", "CFontconfig", "Localization"]),
     .target(
       name: "PhotoPipeline",
       dependencies: [
@@ -103,7 +104,7 @@ let package = Package(
         "CameraModel", "Capture", "SimulatedCamera", "Imaging", "Overlay", "PhotoPipeline",
         "MediaStore", "FrameMerge",
         "Metering", "Lighting", "Hotplug", "Workers", "Scanning", "Recording", "SystemCalls",
-        "PipeWireCapture", "DesktopBus", "Library",
+        "PipeWireCapture", "DesktopBus", "Library", "Localization",
       ]),
 
     // The command-line actions: --snapshot, --record, --scan, --check, --list, --controls.
@@ -121,7 +122,7 @@ let package = Package(
         "AppCore", "Commands", "Capture", "SimulatedCamera", "Overlay", "SDLPlatform", "Hotplug",
         "Accessibility",
         "Metering", "Library",
-        "Lighting", "Scanning", "SystemCalls", "ViewfinderAids",
+        "Lighting", "Scanning", "SystemCalls", "ViewfinderAids", "Localization",
       ]),
     .executableTarget(
       name: "PinholeBench",
@@ -149,6 +150,7 @@ let package = Package(
 
     // MARK: Tests
     .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
     .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
     .testTarget(
       name: "AccessibilityTests",

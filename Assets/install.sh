@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Installs Pinhole for the desktop: a release build, its desktop entry (with Photo and Video
-# actions), the icon in the hicolor sizes, AppStream metainfo and a man page made from
-# `pinhole --help`. Every file it writes is listed in a manifest, which --uninstall follows.
+# actions), the icon in the hicolor sizes, AppStream metainfo, the translations (po/*.po,
+# compiled into share/locale) and a man page made from `pinhole --help`. Every file it writes is listed in a manifest, which --uninstall follows.
 #
 #   Assets/install.sh [--prefix DIR]      install under DIR (default ~/.local)
 #   Assets/install.sh --uninstall [--prefix DIR]
 #
 # For packagers and tests: --destdir DIR stages the files under DIR as if it were /, and
 # --binary FILE installs FILE instead of building one.
-# Needs help2man and rsvg-convert (or ImageMagick's convert): `.ci/setup` installs them.
+# Needs help2man, msgfmt and rsvg-convert (or ImageMagick's convert): `.ci/setup` installs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,7 +53,7 @@ if $uninstall; then
   exit 0
 fi
 
-for tool in help2man gzip; do
+for tool in help2man gzip msgfmt; do
   command -v "$tool" >/dev/null || { echo "install.sh: $tool is missing (.ci/setup installs it)" >&2; exit 1; }
 done
 if command -v rsvg-convert >/dev/null; then
@@ -97,7 +97,14 @@ for size in 16 22 24 32 48 64 128 256 512; do
   put "$staging/$size.png" "share/icons/hicolor/${size}x${size}/apps/$id.png" 644
 done
 
-help2man --locale=C.UTF-8 --no-info --no-discard-stderr --section=1 \
+# One catalog per po/LANG.po, checked by msgfmt, where the program looks: PREFIX/share/locale.
+po/compile "$staging/locale"
+for mo in "$staging"/locale/*/LC_MESSAGES/pinhole.mo; do
+  put "$mo" "share/locale/${mo#"$staging/locale/"}" 644
+done
+
+# The man page stays English: LANGUAGE would otherwise pick a translation of --help.
+LANGUAGE= help2man --locale=C.UTF-8 --no-info --no-discard-stderr --section=1 \
   --name="a camera for the Linux desktop" --output="$staging/pinhole.1" "$binary"
 gzip -9n "$staging/pinhole.1"
 put "$staging/pinhole.1.gz" share/man/man1/pinhole.1.gz 644

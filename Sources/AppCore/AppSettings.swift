@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import Localization
 import MediaStore
 import Overlay
 
@@ -218,15 +219,20 @@ public enum SettingsProblem: Hashable, Sendable {
   public var userMessage: String {
     switch self {
     case .damaged(let url, let kept?):
-      "The settings file \(url.path) was damaged; it was kept as \(kept.lastPathComponent) "
-        + "and the defaults are used."
+      tr(
+        "The settings file %1$s was damaged; it was kept as %2$s and the defaults are used.",
+        url.path, kept.lastPathComponent)
     case .damaged(let url, nil):
-      "The settings file \(url.path) is damaged and could not be moved aside; the defaults are "
-        + "used and settings will not be saved."
+      tr(
+        """
+        The settings file %1$s is damaged and could not be moved aside; the defaults are used and \
+        settings will not be saved.
+        """,
+        url.path)
     case .notAFile(let url):
-      "Settings cannot be saved: \(url.path) is a folder, not a file."
+      tr("Settings cannot be saved: %1$s is a folder, not a file.", url.path)
     case .unreadable(let url):
-      "The settings file \(url.path) cannot be read; the defaults are used."
+      tr("The settings file %1$s cannot be read; the defaults are used.", url.path)
     }
   }
 

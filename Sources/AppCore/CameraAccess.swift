@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import DesktopBus
+import Localization
 
 /// What asking the camera portal (`org.freedesktop.portal.Camera`) came to, and what Pinhole
 /// does about it. Pure: made from the portal's answer or the bus error, no bus needed.
@@ -20,9 +21,14 @@ public enum CameraAccess: Hashable, Sendable {
   public static let applicationID = "io.github.pinhole.Pinhole"
 
   /// The sentence shown for a denial: what happened and where to change it.
-  public static let deniedMessage =
-    "Camera access was denied. Allow it in GNOME Settings → Apps → Pinhole → Camera, or run "
-    + "'flatpak permission-reset \(applicationID)' and start Pinhole again to be asked anew."
+  public static var deniedMessage: String {
+    tr(
+      """
+      Camera access was denied. Allow it in GNOME Settings → Apps → Pinhole → Camera, or run \
+      'flatpak permission-reset %1$s' and start Pinhole again to be asked anew.
+      """,
+      applicationID)
+  }
 
   /// The outcome for the `response` code of `org.freedesktop.portal.Request.Response`: 0 the
   /// user allowed it, 1 the user cancelled or refused, 2 the request ended another way.
@@ -69,9 +75,10 @@ public enum CameraAccess: Hashable, Sendable {
     switch self {
     case .granted: nil
     case .denied: Self.deniedMessage
-    case .failed(let reason): "Camera access could not be settled: \(Self.capitalized(reason))."
+    case .failed(let reason):
+      tr("Camera access could not be settled: %1$s.", Self.capitalized(reason))
     case .unavailable(let reason):
-      "The camera portal cannot be asked for a camera: \(reason)."
+      tr("The camera portal cannot be asked for a camera: %1$s.", reason)
     }
   }
 
@@ -82,10 +89,14 @@ public enum CameraAccess: Hashable, Sendable {
     switch self {
     case .granted: nil
     case .denied:
-      "Camera access was denied — showing the simulated camera. Allow it in GNOME Settings → "
-        + "Apps → Pinhole → Camera."
+      tr(
+        """
+        Camera access was denied — showing the simulated camera. Allow it in GNOME Settings → \
+        Apps → Pinhole → Camera.
+        """
+      )
     case .failed, .unavailable:
-      message.map { "Showing the simulated camera. " + $0 }
+      message.map { tr("Showing the simulated camera. %1$s", $0) }
     }
   }
 

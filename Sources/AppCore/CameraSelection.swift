@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// Which camera the app opens, decided from the command line and the cameras found.
 public enum CameraSelection: Hashable, Sendable {
@@ -9,7 +10,9 @@ public enum CameraSelection: Hashable, Sendable {
   case simulated(notice: String?)
 
   /// The notice shown when no camera exists.
-  public static let noCameraNotice = "No camera found — showing the simulated camera"
+  public static var noCameraNotice: String {
+    tr("No camera found — showing the simulated camera")
+  }
 
   /// Chooses: an explicit device (by path or index) must exist among `cameras`, or is opened as
   /// given so the user sees the real error; automatic picks the first camera that is not

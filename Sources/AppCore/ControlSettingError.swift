@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// Why `--set NAME=VALUE` (or `--controls`) could not be carried out.
 public enum ControlSettingError: Error, Hashable, Sendable {
@@ -21,16 +22,20 @@ public enum ControlSettingError: Error, Hashable, Sendable {
     switch self {
     case .unknownControl(let name, let known):
       known.isEmpty
-        ? "The camera has no controls, so '\(name)' cannot be set."
-        : "The camera has no control named '\(name)'. It has: \(known.joined(separator: ", "))."
+        ? tr("The camera has no controls, so '%1$s' cannot be set.", name)
+        : tr(
+          "The camera has no control named '%1$s'. It has: %2$s.", name,
+          known.joined(separator: ", "))
     case .invalidValue(let name, let value, let expected):
-      "\(name) cannot be set to '\(value)'; expected \(expected)."
+      tr("%1$s cannot be set to '%2$s'; expected %3$s.", name, value, expected)
     case .outOfRange(let name, let value, let minimum, let maximum):
-      "\(name) cannot be set to '\(value)': it is out of range (\(minimum)…\(maximum))."
+      tr(
+        "%1$s cannot be set to '%2$s': it is out of range (%3$d…%4$d).", name, value, minimum,
+        maximum)
     case .notSettable(let name):
-      "\(name) can be read but not set."
+      tr("%1$s can be read but not set.", name)
     case .rejected(let names, let reason):
-      "The camera refused to set \(names.joined(separator: ", ")): \(reason)"
+      tr("The camera refused to set %1$s: %2$s", names.joined(separator: ", "), reason)
     case .camera(let error):
       error.userMessage
     }

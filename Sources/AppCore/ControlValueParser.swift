@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// Reads the value of `--set NAME=VALUE` for one control: a number (decimal, or hex with 0x),
 /// a menu entry's name, or for switches on/off, true/false, yes/no.
@@ -27,14 +28,14 @@ public enum ControlValueParser {
     case .boolean:
       if let number = integer(text), number == 0 || number == 1 { return number }
       if let switched = switchWords[text.lowercased()] { return switched }
-      throw .invalidValue(name: name, value: text, expected: "0 or 1 (off or on)")
+      throw .invalidValue(name: name, value: text, expected: tr("0 or 1 (off or on)"))
     case .menu, .integerMenu:
       return try menuValue(text, for: control)
     default:
       guard let number = integer(text) else {
         // Digits too many for 64 bits are a number out of range, not a malformed value.
         guard isWholeNumber(text) else {
-          throw .invalidValue(name: name, value: text, expected: "a whole number")
+          throw .invalidValue(name: name, value: text, expected: tr("a whole number"))
         }
         throw .outOfRange(
           name: name, value: text, minimum: control.minimum, maximum: control.maximum)
@@ -60,7 +61,7 @@ public enum ControlValueParser {
     let choices = control.menu.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
     throw .invalidValue(
       name: control.commandLineName, value: text,
-      expected: "one of " + choices.joined(separator: ", "))
+      expected: tr("one of %1$s", choices.joined(separator: ", ")))
   }
 
   /// `text` as a decimal or 0x-prefixed hexadecimal integer, optionally negative; nil when it

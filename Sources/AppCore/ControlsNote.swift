@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// What the settings panel says under the controls of a camera reached through PipeWire: a
 /// node passes on only some of a camera's controls (PipeWire's V4L2 plugin leaves out buttons,
@@ -18,10 +19,10 @@ enum ControlsNote {
   /// The note for `device` offering `controls`: empty unless it is reached through PipeWire.
   static func text(for device: DeviceInfo, controls: [CameraControl]) -> String {
     guard device.kind == .pipewire else { return "" }
-    guard !controls.isEmpty else { return "This camera offers no controls through PipeWire." }
+    guard !controls.isEmpty else { return tr("This camera offers no controls through PipeWire.") }
     let offered = Set(controls.map(\.id))
     let missing = roles.filter { $0.ids.isDisjoint(with: offered) }.map(\.name)
     guard !missing.isEmpty else { return "" }
-    return "Not offered through PipeWire: \(missing.joined(separator: ", "))."
+    return tr("Not offered through PipeWire: %1$s.", missing.joined(separator: ", "))
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Library
+import Localization
 import MediaStore
 
 /// The favourites index file, `favourites.json` beside the settings file: read with the same
@@ -77,15 +78,19 @@ extension SettingsProblem {
   public var favouritesMessage: String {
     switch self {
     case .damaged(let url, let kept?):
-      "The favourites file \(url.path) was damaged; it was kept as \(kept.lastPathComponent) "
-        + "and no photo is starred now."
+      tr(
+        "The favourites file %1$s was damaged; it was kept as %2$s and no photo is starred now.",
+        url.path, kept.lastPathComponent)
     case .damaged(let url, nil):
-      "The favourites file \(url.path) is damaged and could not be moved aside; stars will not "
-        + "be saved."
+      tr(
+        """
+        The favourites file %1$s is damaged and could not be moved aside; stars will not be saved.
+        """,
+        url.path)
     case .notAFile(let url):
-      "Favourites cannot be saved: \(url.path) is a folder, not a file."
+      tr("Favourites cannot be saved: %1$s is a folder, not a file.", url.path)
     case .unreadable(let url):
-      "The favourites file \(url.path) cannot be read; no photo is starred now."
+      tr("The favourites file %1$s cannot be read; no photo is starred now.", url.path)
     }
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import DesktopBus
 import Foundation
+import Localization
 import Overlay
 
 /// Asks the person for a folder with the desktop's own chooser: the XDG desktop portal's
@@ -73,7 +74,7 @@ public struct FolderChooser: Sendable {
       }
       if let answer { return answer }
     }
-    return .failed("No folder chooser could be shown.")
+    return .failed(tr("No folder chooser could be shown."))
   }
 
   /// The portal's answer; `nil` when the portal could not be asked.
@@ -112,10 +113,10 @@ public struct FolderChooser: Sendable {
     case 0:
       guard case .array(_, let uris)? = results["uris"],
         let first = uris.first.flatMap({ try? $0.string() }), let folder = folder(fromURI: first)
-      else { return .failed("The folder chooser answered without a folder.") }
+      else { return .failed(tr("The folder chooser answered without a folder.")) }
       return .chosen(folder)
     case 1: return .cancelled
-    default: return .failed("The folder chooser closed without a folder.")
+    default: return .failed(tr("The folder chooser closed without a folder."))
     }
   }
 

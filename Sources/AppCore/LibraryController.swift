@@ -2,6 +2,7 @@
 import CameraModel
 import Foundation
 import Library
+import Localization
 import MediaStore
 import Overlay
 import PhotoPipeline
@@ -192,11 +193,14 @@ public final class LibraryController {
       browser.setItems(browser.allItems.filter { !gone.contains($0.url) })
       let count = items.count == 1 ? "1 item" : "\(items.count) items"
       effects.append(.log("pinhole: library moved \(count) to the Trash"))
-      show(failures.first ?? "Moved \(count) to the Trash", canUndo: !items.isEmpty)
+      show(
+        failures.first
+          ?? trn("Moved %1$d item to the Trash", "Moved %1$d items to the Trash", items.count),
+        canUndo: !items.isEmpty)
     case .restored(let urls, let failures):
       let count = urls.count == 1 ? "1 item" : "\(urls.count) items"
       effects.append(.log("pinhole: library put back \(count)"))
-      show(failures.first ?? "Put back \(count)")
+      show(failures.first ?? trn("Put back %1$d item", "Put back %1$d items", urls.count))
     case .message(let sentence):
       effects.append(.log("pinhole: \(sentence)"))
       show(sentence)

@@ -2,6 +2,7 @@
 import DesktopBus
 import Foundation
 import Library
+import Localization
 import MediaStore
 import SystemCalls
 import Workers
@@ -70,7 +71,9 @@ public final class LibraryWorker: Sendable {
     case .loadFavourites(let url): emit(.favouritesLoaded(FavouritesFile.load(from: url)))
     case .saveFavourites(let index, let url):
       if !FavouritesFile.save(index, to: url) {
-        emit(.message("Favourites cannot be saved to \(url?.path ?? "the settings folder")."))
+        emit(
+          .message(
+            tr("Favourites cannot be saved to %1$s.", url?.path ?? tr("the settings folder"))))
       }
     case .trash(let urls):
       var items: [TrashedItem] = []
@@ -117,20 +120,20 @@ public final class LibraryWorker: Sendable {
   static func copy(_ url: URL) -> String {
     let name = FileNameBytes.displayName(url.lastPathComponent)
     guard let type = imageType(of: url) else {
-      return "Only photos can be copied; \(name) is a video."
+      return tr("Only photos can be copied; %1$s is a video.", name)
     }
     let environment = ProcessInfo.processInfo.environment
     if environment["WAYLAND_DISPLAY"] != nil,
       let wlCopy = PhotoControllerWorker.executable("wl-copy"),
       launch(wlCopy, ["--type", type], input: url)
     {
-      return "Copied \(name) to the clipboard."
+      return tr("Copied %1$s to the clipboard.", name)
     }
     if environment["DISPLAY"] != nil,
       PhotoControllerWorker.launch(
         "xclip", ["-selection", "clipboard", "-t", type, "-i", url.path])
     {
-      return "Copied \(name) to the clipboard."
+      return tr("Copied %1$s to the clipboard.", name)
     }
     return "Can't copy pictures: install xclip (X11) or wl-clipboard (Wayland)."
   }
@@ -162,11 +165,11 @@ public final class LibraryWorker: Sendable {
           arguments: [
             .array(elementSignature: "s", [.string(url.absoluteString)]), .string(""),
           ]), timeout: .seconds(5))
-      return "Showing \(name) in the file manager."
+      return tr("Showing %1$s in the file manager.", name)
     } catch {
       let folder = url.deletingLastPathComponent()
       if PhotoControllerWorker.launch("xdg-open", [folder.path]) {
-        return "Opened the folder of \(name)."
+        return tr("Opened the folder of %1$s.", name)
       }
       return "Can't show files: no file manager answers and xdg-open is missing."
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Lighting
+import Localization
 import Workers
 
 /// The camera's lights on their own thread: finding them (media graphs under `/dev`, LED
@@ -101,7 +102,7 @@ public final class LightsWorker: Sendable {
       do {
         emit(.fired(try unit.strobe(), problem: nil))
       } catch {
-        emit(.fired(nil, problem: "The flash did not fire: \(error.userMessage)"))
+        emit(.fired(nil, problem: tr("The flash did not fire: %1$s", error.userMessage)))
       }
     case .setTorch(let strength):
       guard let unit = units.first(where: { $0.canTorch }) else { return }

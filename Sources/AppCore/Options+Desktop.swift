@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// The mode the window opens in (`--mode`), which a second launch also passes to the running
 /// window: the desktop entry's Photo and Video actions use it.
@@ -45,7 +46,7 @@ public struct DesktopOptions: Hashable, Sendable {
       scale = number
     default:
       guard let value, let mode = StartMode(rawValue: value.lowercased()) else {
-        throw .invalidValue(option: name, value: value ?? "", expected: "photo, video or scan")
+        throw .invalidValue(option: name, value: value ?? "", expected: tr("photo, video or scan"))
       }
       startMode = mode
     }

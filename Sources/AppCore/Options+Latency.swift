@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// The command line's latency options: `--latency` and `--sim-screen-delay MS`.
 public struct LatencyOptions: Hashable, Sendable {
@@ -20,7 +21,7 @@ public struct LatencyOptions: Hashable, Sendable {
       let text = value ?? ""
       guard let milliseconds = Int(text), (0...5_000).contains(milliseconds) else {
         throw .invalidValue(
-          option: name, value: text, expected: "a whole number of milliseconds from 0 to 5000")
+          option: name, value: text, expected: tr("a whole number of milliseconds from 0 to 5000"))
       }
       simulatedDelayMilliseconds = milliseconds
     }

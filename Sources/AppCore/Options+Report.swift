@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// `--report FILE.html`, `--force` and `--controls` with `--check`.
 public struct ReportOptions: Hashable, Sendable {
@@ -26,12 +27,12 @@ public struct ReportOptions: Hashable, Sendable {
       guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
         throw .invalidValue(
           option: name, value: value ?? "",
-          expected: "control names, e.g. brightness,focus_absolute")
+          expected: tr("control names, e.g. brightness,focus_absolute"))
       }
       controlNames = names
     case "--report":
       guard let value, !value.isEmpty else {
-        throw .invalidValue(option: name, value: value ?? "", expected: "a file name")
+        throw .invalidValue(option: name, value: value ?? "", expected: tr("a file name"))
       }
       path = value
     default:

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 import Scanning
 
 /// The command line's scanning options: `--scan [FILE…] [--once] [--roi X,Y,W,H]` and the
@@ -26,12 +27,13 @@ public struct ScanOptions: Hashable, Sendable {
       guard let value, let region = ScanRegion(parsing: value) else {
         throw .invalidValue(
           option: name, value: value ?? "",
-          expected: "X,Y,W,H in pixels, or fractions 0…1 such as 0.2,0.2,0.6,0.6")
+          expected: tr("X,Y,W,H in pixels, or fractions 0…1 such as 0.2,0.2,0.6,0.6"))
       }
       self.region = region
     default:
       guard let value, !value.isEmpty, value.utf8.count <= 2331 else {
-        throw .invalidValue(option: name, value: value ?? "", expected: "1 to 2331 bytes of text")
+        throw .invalidValue(
+          option: name, value: value ?? "", expected: tr("1 to 2331 bytes of text"))
       }
       sceneCode = value
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 import Recording
 
 /// What the command line asks Pinhole to do.
@@ -127,13 +128,13 @@ public struct Options: Hashable, Sendable {
       case "--snapshot":
         let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
         if path == "" {
-          throw .invalidValue(option: name, value: "", expected: "a file or folder name")
+          throw .invalidValue(option: name, value: "", expected: tr("a file or folder name"))
         }
         command = .snapshot(path: path)
       case "--record":
         let path = inline ?? (rest.first.map { $0.hasPrefix("-") } == false ? rest.popFirst() : nil)
         if path == "" {
-          throw .invalidValue(option: name, value: "", expected: "a file or folder name")
+          throw .invalidValue(option: name, value: "", expected: tr("a file or folder name"))
         }
         command = .record(path: path)
       case "--duration":
@@ -141,7 +142,7 @@ public struct Options: Hashable, Sendable {
         let number = try Self.positiveNumber(text, option: name)
         guard number <= Self.longestRecordSeconds else {
           throw .invalidValue(
-            option: name, value: text, expected: "at most 604800 seconds (a week)")
+            option: name, value: text, expected: tr("at most 604800 seconds (a week)"))
         }
         recordDuration = number
       case "--no-audio": isAudioMuted = true
@@ -149,13 +150,13 @@ public struct Options: Hashable, Sendable {
       case "--codec":
         let text = try value()
         guard let codec = VideoCodec(rawValue: text.lowercased()) else {
-          throw .invalidValue(option: name, value: text, expected: "h264 or mjpeg")
+          throw .invalidValue(option: name, value: text, expected: tr("h264 or mjpeg"))
         }
         recordCodec = codec
       case "--video-quality":
         let text = try value()
         guard let quality = VideoQuality(rawValue: text.lowercased()) else {
-          throw .invalidValue(option: name, value: text, expected: "high, standard or small")
+          throw .invalidValue(option: name, value: text, expected: tr("high, standard or small"))
         }
         videoQuality = quality
       case "--video-size":
@@ -163,47 +164,47 @@ public struct Options: Hashable, Sendable {
         guard let limit = VideoSizeLimit.allCases.first(where: { $0.option == text.lowercased() })
         else {
           throw .invalidValue(
-            option: name, value: text, expected: "camera, 1080p, 720p or 480p")
+            option: name, value: text, expected: tr("camera, 1080p, 720p or 480p"))
         }
         videoSizeLimit = limit
       case "--output-dir", "-o":
         let folder = try value()
         // An empty name would silently mean the current folder.
         guard !folder.isEmpty else {
-          throw .invalidValue(option: name, value: folder, expected: "a folder name")
+          throw .invalidValue(option: name, value: folder, expected: tr("a folder name"))
         }
         outputDirectory = folder
       case "--burst":
         let text = try value()
         guard let count = Int(text), (1...100).contains(count) else {
-          throw .invalidValue(option: name, value: text, expected: "a count from 1 to 100")
+          throw .invalidValue(option: name, value: text, expected: tr("a count from 1 to 100"))
         }
         burstCount = count
       case "--quality":
         let text = try value()
         guard let quality = PhotoQuality(rawValue: text.lowercased()) else {
-          throw .invalidValue(option: name, value: text, expected: "speed, balanced or quality")
+          throw .invalidValue(option: name, value: text, expected: tr("speed, balanced or quality"))
         }
         photoQuality = quality
       case "--set":
         let text = try value()
         guard let setting = ControlSetting(parsing: text) else {
           throw .invalidValue(
-            option: name, value: text, expected: "NAME=VALUE, e.g. brightness=128")
+            option: name, value: text, expected: tr("NAME=VALUE, e.g. brightness=128"))
         }
         controlSettings.append(setting)
       case "--focus-at":
         let text = try value()
         guard let point = FocusPoint(parsing: text) else {
           throw .invalidValue(
-            option: name, value: text, expected: "X,Y between 0 and 1, e.g. 0.5,0.5")
+            option: name, value: text, expected: tr("X,Y between 0 and 1, e.g. 0.5,0.5"))
         }
         focusPoint = point
       case "--seconds":
         let text = try value()
         let number = try Self.positiveNumber(text, option: name)
         guard number <= Self.longestCheckSeconds else {
-          throw .invalidValue(option: name, value: text, expected: "at most 86400 seconds")
+          throw .invalidValue(option: name, value: text, expected: tr("at most 86400 seconds"))
         }
         seconds = number
       case "--fullscreen", "-f": isFullscreen = true
@@ -213,7 +214,7 @@ public struct Options: Hashable, Sendable {
       case "--backend":
         let text = try value()
         guard let choice = CaptureBackend(rawValue: text) else {
-          throw .invalidValue(option: name, value: text, expected: "auto, v4l2 or pipewire")
+          throw .invalidValue(option: name, value: text, expected: tr("auto, v4l2 or pipewire"))
         }
         backend = choice
       case "--camera":
@@ -227,14 +228,14 @@ public struct Options: Hashable, Sendable {
         guard let size = FrameSize(parsing: text) else {
           throw .invalidValue(
             option: name, value: text,
-            expected: "WIDTHxHEIGHT, e.g. 1280x720, each side from 1 to 65535")
+            expected: tr("WIDTHxHEIGHT, e.g. 1280x720, each side from 1 to 65535"))
         }
         modeRequest.size = size
       case "--fps":
         let text = try value()
         guard let rate = Double(text), rate > 0, rate <= Self.fastestRequestableRate else {
           throw .invalidValue(
-            option: name, value: text, expected: "a frame rate above 0 and at most 1000")
+            option: name, value: text, expected: tr("a frame rate above 0 and at most 1000"))
         }
         modeRequest.framesPerSecond = rate
       case "--mode", "--keep-camera-open", "--new-window", "--scale":
@@ -252,7 +253,8 @@ public struct Options: Hashable, Sendable {
         let text = try value()
         guard (1...4).contains(text.utf8.count), text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f })
         else {
-          throw .invalidValue(option: name, value: text, expected: "a FOURCC such as YUYV or MJPG")
+          throw .invalidValue(
+            option: name, value: text, expected: tr("a FOURCC such as YUYV or MJPG"))
         }
         modeRequest.format = PixelFormat(FourCC(text.uppercased()))
       default: throw .unknownOption(argument)
@@ -316,7 +318,7 @@ public struct Options: Hashable, Sendable {
     -> Double
   {
     guard let number = Double(text), number > 0, number.isFinite else {
-      throw .invalidValue(option: option, value: text, expected: "a positive number")
+      throw .invalidValue(option: option, value: text, expected: tr("a positive number"))
     }
     return number
   }
@@ -377,17 +379,17 @@ public enum OptionsError: Error, Hashable, Sendable {
   public var userMessage: String {
     switch self {
     case .unknownOption(let option):
-      "Unknown option '\(option)'. Run 'pinhole --help' for the list."
+      tr("Unknown option '%1$s'. Run 'pinhole --help' for the list.", option)
     case .missingValue(let option):
-      "\(option) needs a value."
+      tr("%1$s needs a value.", option)
     case .invalidValue(let option, let value, let expected):
-      "\(option) got '\(value)'; expected \(expected)."
+      tr("%1$s got '%2$s'; expected %3$s.", option, value, expected)
     case .optionNeedsCheck(let option):
-      "\(option) only applies to --check."
+      tr("%1$s only applies to --check.", option)
     case .optionNeedsRecord(let option):
-      "\(option) only applies to --record."
+      tr("%1$s only applies to --record.", option)
     case .optionNeedsReport(let option):
-      "\(option) only applies to --check --report FILE."
+      tr("%1$s only applies to --check --report FILE.", option)
     case .conflictingActions(let names):
       Self.conflictSentence(names)
     }
@@ -401,12 +403,10 @@ extension OptionsError {
     var distinct: [String] = []
     for name in names where !distinct.contains(name) { distinct.append(name) }
     guard distinct.count > 1 else {
-      return "\(names[0]) was given twice; give it once, with the one path it should use."
+      return tr("%1$s was given twice; give it once, with the one path it should use.", names[0])
     }
-    let listed =
-      distinct.count == 2
-      ? "\(distinct[0]) and \(distinct[1])"
-      : distinct.dropLast().joined(separator: ", ") + " and " + (distinct.last ?? "")
-    return "\(listed) cannot be combined: Pinhole does one of them per run."
+    let listed = tr(
+      "%1$s and %2$s", distinct.dropLast().joined(separator: ", "), distinct.last ?? "")
+    return tr("%1$s cannot be combined: Pinhole does one of them per run.", listed)
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import Localization
 import PhotoPipeline
 
 /// Quality shots in the camera's largest mode: when the camera offers a mode larger than the
@@ -109,7 +110,7 @@ extension PhotoController {
       }
     case .sizeChanged(let size):
       let message =
-        "The camera changed its picture size to \(size) during the Quality shot."
+        tr("The camera changed its picture size to %1$s during the Quality shot.", size)
       for collection in shot.collections { collection.fail(message) }
       shot.collections = []
       effects.append(.deferDecoding(nil))
@@ -150,7 +151,8 @@ extension PhotoController {
   func checkStillShotPatience(at now: MonotonicTime) {
     guard let shot = still, now.seconds(since: shot.modeSwitch.frozenAt) > Self.stillShotPatience
     else { return }
-    stillShotInterrupted("The camera did not answer in its largest mode during the Quality shot.")
+    stillShotInterrupted(
+      tr("The camera did not answer in its largest mode during the Quality shot."))
   }
 
   /// Seconds a still shot may hold the preview frozen.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import Localization
 import MediaStore
 import Overlay
 import PhotoPipeline
@@ -452,7 +453,7 @@ public final class PhotoController {
     state.stripOffset = stripOffset
     state.viewer = viewer
     state.saveFolders = saveFolders
-    if let toast, toast.until > now { state.toast = "Moved to Trash" }
+    if let toast, toast.until > now { state.toast = tr("Moved to Trash") }
     state.timerSeconds = timerSeconds
     state.photoQuality = photoQuality
     state.countdownRemaining = countdownEnd.map { max(0, $0.seconds(since: now)) }

@@ -2,6 +2,7 @@
 import CameraModel
 import Foundation
 import Imaging
+import Localization
 import MediaStore
 import Overlay
 import PhotoPipeline
@@ -79,7 +80,7 @@ public final class PhotoControllerWorker: Sendable {
           .folderOptions(
             canAskDesktop: !state.ways.isEmpty, candidates: SaveFolderCandidates().list()))
       case .ask(let kind, let current):
-        let title = kind == .photos ? "Save photos in" : "Save videos in"
+        let title = kind == .photos ? tr("Save photos in") : tr("Save videos in")
         switch FolderChooser.ask(ways: state.ways, title: title, current: current) {
         case .chosen(let folder): emit(.folderChosen(folder, kind))
         case .cancelled: emit(.chooserCancelled)
@@ -133,9 +134,14 @@ public final class PhotoControllerWorker: Sendable {
   }
 
   /// Said when the folder chooser did not start.
-  static let chooserFailedMessage =
-    "The folder chooser did not start. Keep Pinhole open: the photos are saved as soon as "
-    + "their folder can be written."
+  static var chooserFailedMessage: String {
+    tr(
+      """
+      The folder chooser did not start. Keep Pinhole open: the photos are saved as soon as their \
+      folder can be written.
+      """
+    )
+  }
 
   /// Ends both threads after the queued effects. A chooser still open is left to the user: its
   /// thread ends when the dialog closes.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import Localization
 import Overlay
 
 /// Decides what quitting the window does while photos are held in memory (their folder could not
@@ -34,7 +35,7 @@ public struct QuitGuard: Sendable {
     quitsWhenSaved = false
     guard unsavedCount > 0 else { return .quit(discardsUnsaved: false) }
     dialog = QuitDialogState(
-      unsavedCount: unsavedCount, folder: Self.shown(folder?.path ?? "The folder", home: home),
+      unsavedCount: unsavedCount, folder: Self.shown(folder?.path ?? tr("The folder"), home: home),
       canChooseFolder: canChooseFolder)
     return .wait
   }

@@ -2,6 +2,7 @@
 import CameraModel
 import Capture
 import Foundation
+import Localization
 import Overlay
 import Recording
 import Synchronization
@@ -380,7 +381,7 @@ public final class RecordingController {
 
   /// "Lost the microphone (USB Mic); the recording goes on without sound."
   static func lostMicrophoneSentence(name: String) -> String {
-    "Lost the microphone (\(name)); the recording goes on without sound."
+    tr("Lost the microphone (%1$s); the recording goes on without sound.", name)
   }
 
   private func finish(_ active: Active) {
@@ -401,7 +402,7 @@ public final class RecordingController {
         let frames = figures.framesDropped == 1 ? "frame" : "frames"
         detail += ", \(figures.framesDropped) \(frames) skipped"
       }
-      parts.append("Saved \((path as NSString).lastPathComponent) (\(detail))")
+      parts.append(tr("Saved %1$s (%2$s)", (path as NSString).lastPathComponent, detail))
     }
     if let failure = summary.failure { parts.append(failure.userMessage) }
     return parts.joined(separator: ". ")

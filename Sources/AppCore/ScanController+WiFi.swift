@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 import Overlay
 
 /// Wi-Fi codes: joining the network through NetworkManager, and a copied password that leaves
@@ -21,7 +22,7 @@ extension ScanController {
 
   /// Asks for `network` to be joined, saying so on screen.
   mutating func connect(to network: WiFiNetwork, at now: MonotonicTime) -> [Effect] {
-    showNotice("Connecting to “\(network.ssid)”…", for: Self.failureTime, at: now)
+    showNotice(tr("Connecting to “%1$s”…", network.ssid), for: Self.failureTime, at: now)
     return [
       .connectWiFi(network),
       .log("pinhole: scan: joining Wi-Fi \"\(network.ssid)\" (\(network.securityName))"),
@@ -42,11 +43,12 @@ extension ScanController {
     ssid: String, failure: String?, at now: MonotonicTime
   ) -> [Effect] {
     if let failure {
-      let text = "Could not join “\(ssid)”: \(failure)"
+      let text = tr("Could not join “%1$s”: %2$s", ssid, failure)
       showNotice(text, for: Self.failureTime, at: now)
       return [.log("pinhole: scan: \(text)")]
     }
-    showNotice("Joining “\(ssid)”: NetworkManager is connecting", for: Self.failureTime, at: now)
+    showNotice(
+      tr("Joining “%1$s”: NetworkManager is connecting", ssid), for: Self.failureTime, at: now)
     return [.log("pinhole: scan: NetworkManager is joining Wi-Fi \"\(ssid)\"")]
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
+import Localization
 import Metering
 import Overlay
 import Scanning
@@ -19,7 +20,7 @@ public struct ScanController {
   /// How long a code stays on screen after the last scan that saw it: scans of a moving or
   /// blurred code miss now and then, and cards should not flicker.
   public static let holdSeconds = 1.0
-  /// How long a confirmation ("Copied") shows.
+  /// How long a confirmation (tr("Copied")) shows.
   public static let confirmationTime = Duration.milliseconds(1500)
   /// How long a failure shows: long enough to read.
   public static let failureTime = Duration.seconds(4)
@@ -128,7 +129,7 @@ public struct ScanController {
       guard CodePayload.isOpenableURL(url) else {
         return [.log("pinhole: scan: not opening \"\(url)\": not a web address")]
       }
-      showNotice("Opening in the browser…", for: Self.confirmationTime, at: now)
+      showNotice(tr("Opening in the browser…"), for: Self.confirmationTime, at: now)
       return [.open(url)]
     }
   }
@@ -157,7 +158,7 @@ public struct ScanController {
 
   /// The clipboard took the text, or refused it.
   public mutating func copyFinished(_ isCopied: Bool, at now: MonotonicTime) {
-    let text = isCopied ? "Copied" : "The clipboard refused the text"
+    let text = isCopied ? tr("Copied") : tr("The clipboard refused the text")
     showNotice(text, for: isCopied ? Self.confirmationTime : Self.failureTime, at: now)
   }
 

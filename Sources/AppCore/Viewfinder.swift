@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Capture
+import Localization
 import Metering
 import Overlay
 
@@ -84,8 +85,8 @@ public struct Viewfinder: Hashable, Sendable {
   /// The line under the slider saying what it drives on a camera with `controls`.
   public static func compensationNote(controls: [CameraControl]) -> String {
     ExposureCompensation.drivesBias(controls)
-      ? "Sets the camera's exposure bias"
-      : "Applies when you click to expose"
+      ? tr("Sets the camera's exposure bias")
+      : tr("Applies when you click to expose")
   }
 
   /// The region to focus and meter for a click at `point` of the picture as shown (0…1

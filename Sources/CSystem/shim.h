@@ -8,6 +8,8 @@
 
 #define _GNU_SOURCE 1
 #include <fcntl.h>
+#include <libintl.h>
+#include <locale.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>

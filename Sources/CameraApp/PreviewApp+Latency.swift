@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import Foundation
+import Localization
 import Metering
 import Overlay
 
@@ -23,7 +24,7 @@ extension PreviewApp {
       latency = LatencyRun()
     } else {
       latency = nil
-      model.notice = "Latency measurement stopped."
+      model.notice = tr("Latency measurement stopped.")
     }
     needsPresent = true
   }

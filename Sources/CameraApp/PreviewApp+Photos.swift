@@ -3,6 +3,7 @@ import AppCore
 import CameraModel
 import Capture
 import Foundation
+import Localization
 import MediaStore
 import Overlay
 import PhotoPipeline
@@ -102,7 +103,7 @@ extension PreviewApp {
   /// the old frames back to the old pool.
   private func followSession() {
     guard photos.releaseTarget !== session else { return }
-    photos.controller.stillShotInterrupted("The camera was switched during the Quality shot.")
+    photos.controller.stillShotInterrupted(tr("The camera was switched during the Quality shot."))
     photos.releaseTarget?.recycle(contentsOf: photos.controller.removeAllFrames())
     let session = self.session
     photos.controller.release = { frame in session.recycle(frame) }
@@ -127,7 +128,7 @@ extension PreviewApp {
     }
     switch model.cameraState {
     case .failed, .noCamera:
-      controller.stillShotInterrupted("The camera went away during the Quality shot.")
+      controller.stillShotInterrupted(tr("The camera went away during the Quality shot."))
     case .opening, .streaming: break
     }
     // The shot wants whole frames: no reduced MJPEG decoding while it runs.
@@ -180,7 +181,7 @@ extension PreviewApp {
   func stopPhotos() {
     stopViewerVideo()
     // The writer waits for a still shot's frames: they will not come now.
-    photos.controller.stillShotInterrupted("Pinhole quit during the Quality shot.")
+    photos.controller.stillShotInterrupted(tr("Pinhole quit during the Quality shot."))
     let inFlight = photos.writer.pendingCount
     if inFlight > 0 {
       // A merged photo's proxy is already on disk; waiting gives the finished one.

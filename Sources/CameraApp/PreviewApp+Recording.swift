@@ -2,6 +2,7 @@
 import AppCore
 import CameraModel
 import Foundation
+import Localization
 import MediaStore
 import Overlay
 import SDLPlatform
@@ -82,7 +83,7 @@ extension PreviewApp {
     // the notice says why it stopped.
     if recording.isActive, case .failed(_, let error) = model.cameraState {
       if case .disconnected = error {
-        recording.cameraFailed("The camera was disconnected, so the recording stopped.")
+        recording.cameraFailed(tr("The camera was disconnected, so the recording stopped."))
       } else {
         recording.cameraFailed(error.userMessage)
       }

@@ -5,6 +5,7 @@ import Capture
 import Foundation
 import Hotplug
 import Lighting
+import Localization
 import Overlay
 import SDLPlatform
 import Synchronization
@@ -102,6 +103,8 @@ final class PreviewApp {
       FileHandle.standardError.write(Data("pinhole: \(problem)\n".utf8))
       return 1
     }
+    logLine(
+      "pinhole: language: \(Localization.catalogLanguage ?? "en") (locale \(localization.locale))")
     let startupID = takeStartupID()
     guard case .openWindow(let link) = claimInstance(options: options) else {
       // The running window came forward: this launch's busy feedback ends here.

@@ -4,11 +4,14 @@ import CameraModel
 import Commands
 import Foundation
 import Hotplug
+import Localization
 import SDLPlatform
 import SystemCalls
 
 // Before any thread starts: large buffers freed later go back to the system (see HeapPolicy).
 HeapPolicy.apply()
+// The user's language for the window, --help and messages; numbers stay in the "C" form.
+let localization = Localization.start()
 
 let options: Options
 do {

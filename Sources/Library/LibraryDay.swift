@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import Localization
 
 /// One day's run of items in the grid, under its date header.
 public struct LibraryDay: Hashable, Sendable {
@@ -33,19 +34,28 @@ public struct LibraryDay: Hashable, Sendable {
     return days
   }
 
-  private static let weekdays = [
-    "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-  ]
-  private static let months = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
-  ]
+  private static var weekdays: [String] {
+    [
+      tr("Sunday"), tr("Monday"), tr("Tuesday"), tr("Wednesday"), tr("Thursday"), tr("Friday"),
+      tr("Saturday"),
+    ]
+  }
+  private static var months: [String] {
+    [
+      tr("January"), tr("February"), tr("March"), tr("April"), tr("May"), tr("June"),
+      tr("July"), tr("August"), tr("September"), tr("October"), tr("November"), tr("December"),
+    ]
+  }
 
-  /// "Saturday 5 December 2026": spelled out here rather than by a locale's formatter, so the
-  /// header is the same on every machine and in the tests.
+  /// "Saturday 5 December 2026": spelled out here from Pinhole's own catalogs rather than by a
+  /// locale's formatter, so the header is the same on every machine and in the tests.
   static func title(_ day: DateComponents) -> String {
     let weekday = day.weekday.flatMap { weekdays.indices.contains($0 - 1) ? weekdays[$0 - 1] : nil }
     let month = day.month.flatMap { months.indices.contains($0 - 1) ? months[$0 - 1] : nil }
+    if let weekday, let number = day.day, let month, let year = day.year {
+      // TRANSLATORS: a day header: weekday, day of the month, month, year.
+      return tr("%1$s %2$d %3$s %4$d", weekday, number, month, year)
+    }
     let parts = [weekday, day.day.map(String.init), month, day.year.map(String.init)]
     return parts.compactMap { $0 }.joined(separator: " ")
   }

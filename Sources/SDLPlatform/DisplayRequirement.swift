@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// The window needs a display. Without `DISPLAY` or `WAYLAND_DISPLAY`, SDL can still start an
 /// off-screen video driver, and the app then runs invisibly at full speed while holding the
@@ -33,14 +34,21 @@ public enum DisplayRequirement {
 
   /// What to do when the display the environment names cannot be reached.
   public static func unreachableSentence(display: String) -> String {
-    "The display \(display) cannot be reached, so the window cannot be shown. Check that its "
-      + "graphical session still runs (and DISPLAY or WAYLAND_DISPLAY names it), or use "
-      + "'pinhole --check' or 'pinhole --snapshot' without a window."
+    tr(
+      """
+      The display %1$s cannot be reached, so the window cannot be shown. Check that its \
+      graphical session still runs (and DISPLAY or WAYLAND_DISPLAY names it), or use \
+      'pinhole --check' or 'pinhole --snapshot' without a window.
+      """, display)
   }
 
   /// What to do without a display.
-  public static let noDisplaySentence =
-    "No display: neither DISPLAY nor WAYLAND_DISPLAY is set, so the window cannot be shown. "
-    + "Run Pinhole in a graphical session, or use 'pinhole --check' or 'pinhole --snapshot' "
-    + "without a window."
+  public static var noDisplaySentence: String {
+    tr(
+      """
+      No display: neither DISPLAY nor WAYLAND_DISPLAY is set, so the window cannot be shown. \
+      Run Pinhole in a graphical session, or use 'pinhole --check' or 'pinhole --snapshot' \
+      without a window.
+      """)
+  }
 }

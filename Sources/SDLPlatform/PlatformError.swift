@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// What can go wrong setting up the window, renderer, textures and fonts.
 public enum PlatformError: Error, Hashable, Sendable {
@@ -30,28 +31,30 @@ public enum PlatformError: Error, Hashable, Sendable {
   public var userMessage: String {
     switch self {
     case .sdlTooOld(let found, let required):
-      "SDL \(found) is too old; Pinhole needs SDL \(required) or newer."
+      tr("SDL %1$s is too old; Pinhole needs SDL %2$s or newer.", found, required)
     case .noDisplay(let name):
       name.map(DisplayRequirement.unreachableSentence(display:))
         ?? DisplayRequirement.noDisplaySentence
     case .initializationFailed(let reason):
-      "The display could not be opened (\(reason)); check that a graphical session is running."
+      tr(
+        "The display could not be opened (%1$s); check that a graphical session is running.",
+        reason)
     case .windowCreationFailed(let reason):
-      "The window could not be created (\(reason))."
+      tr("The window could not be created (%1$s).", reason)
     case .rendererCreationFailed(let reason):
-      "No renderer is available for the window (\(reason))."
+      tr("No renderer is available for the window (%1$s).", reason)
     case .textureCreationFailed(let width, let height, let reason):
-      "A \(width)x\(height) video texture could not be created (\(reason))."
+      tr("A %1$dx%2$d video texture could not be created (%3$s).", width, height, reason)
     case .textureUploadFailed(let reason):
-      "A video frame could not be uploaded (\(reason))."
+      tr("A video frame could not be uploaded (%1$s).", reason)
     case .fontEngineFailed(let reason):
-      "The text renderer could not start (\(reason))."
+      tr("The text renderer could not start (%1$s).", reason)
     case .microphoneUnavailable(let reason):
-      "No microphone could be opened (\(reason))."
+      tr("No microphone could be opened (%1$s).", reason)
     case .fontNotFound:
-      "No font was found; install fonts-dejavu-core."
+      tr("No font was found; install fonts-dejavu-core.")
     case .fontLoadFailed(let path, let reason):
-      "The font \(path) could not be loaded (\(reason)); install fonts-dejavu-core."
+      tr("The font %1$s could not be loaded (%2$s); install fonts-dejavu-core.", path, reason)
     }
   }
 }

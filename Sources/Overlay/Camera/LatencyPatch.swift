@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// What a latency measurement shows: whether the patch is lit and how far it has come.
 public struct LatencyPatchState: Hashable, Sendable {
@@ -41,7 +42,7 @@ enum LatencyPatch {
         square, color: state.isLit ? .white : Color(red: 0, green: 0, blue: 0), cornerRadius: 0),
     ]
     let caption =
-      "Latency \(state.measured) of \(state.total): point the camera at this square"
+      tr("Latency %1$d of %2$d: point the camera at this square", state.measured, state.total)
     let size = painter.px(13)
     let height = painter.px(26)
     let width = painter.text.size(of: caption, pointSize: size).width + painter.px(24)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 /// Interaction results of the camera interface for one frame, passed from its update to its
 /// drawing.
@@ -31,7 +32,7 @@ extension Overlay {
       let isMeasuring = state.camera.latency != nil
       let entry = FocusEntry(
         id: HUDPanel.latencyButtonID, role: .toggleButton,
-        name: isMeasuring ? "Stop measuring latency" : "Measure latency",
+        name: isMeasuring ? tr("Stop measuring latency") : tr("Measure latency"),
         state: FocusState(isChecked: isMeasuring), rect: hud.latencyButton,
         shape: .rectangle(cornerRadius: hud.latencyButton.height / 2), group: hud.frame)
       responses.latencyButton = tracker.update(

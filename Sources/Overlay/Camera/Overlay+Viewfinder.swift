@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 /// Follows a drag on the picture for panning the digital zoom: how far the pointer moved since
 /// the previous frame, and whether the press travelled far enough to be a drag rather than a
@@ -99,7 +100,7 @@ extension Overlay {
     commands += Self.aidPanelCommands(state.camera.aids, visible: visible, scale: layout.scale)
     var badges: [String] = []
     if state.camera.zoomFactor > 1 {
-      badges.append(CameraPainter.fixed(state.camera.zoomFactor, decimals: 1) + "× digital")
+      badges.append(tr("%1$s× digital", CameraPainter.fixed(state.camera.zoomFactor, decimals: 1)))
     }
     if state.camera.exposureCompensationThirds != 0 {
       badges.append(SettingsPanel.evText(thirds: state.camera.exposureCompensationThirds))

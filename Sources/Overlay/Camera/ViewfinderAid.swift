@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// One of the viewfinder aids a switch or key turns on and off.
 public enum ViewfinderAid: Hashable, Sendable, CaseIterable {
@@ -15,10 +16,10 @@ public enum ViewfinderAid: Hashable, Sendable, CaseIterable {
   /// The name in the settings panel, with its key.
   public var title: String {
     switch self {
-    case .focusPeaking: "Focus peaking (K)"
-    case .zebras: "Zebras (Z)"
-    case .histogram: "Histogram (H)"
-    case .waveform: "Waveform (W)"
+    case .focusPeaking: tr("Focus peaking (K)")
+    case .zebras: tr("Zebras (Z)")
+    case .histogram: tr("Histogram (H)")
+    case .waveform: tr("Waveform (W)")
     }
   }
 

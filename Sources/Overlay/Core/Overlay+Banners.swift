@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 extension Overlay {
   /// Seconds an informational notice stays fully shown before it fades.
@@ -94,7 +95,7 @@ extension Overlay {
       drawOpening(into: &commands, layout: layout, center: area.center, name: name, time: time)
     case .noCamera:
       drawPanel(
-        into: &commands, layout: layout, center: area.center, message: "No camera found",
+        into: &commands, layout: layout, center: area.center, message: tr("No camera found"),
         color: theme.panelColor)
     case .failed(_, let error):
       drawPanel(
@@ -112,7 +113,7 @@ extension Overlay {
     let spinner = layout.px(22)
     let gap = layout.px(12)
     let maxText = layout.px(theme.panelMaxWidth) - spinner - gap
-    let line = text.truncated("Opening \(name)…", pointSize: size, width: maxText)
+    let line = text.truncated(tr("Opening %1$s…", name), pointSize: size, width: maxText)
     let measured = text.size(of: line, pointSize: size)
     let panel = panelRect(
       center: center, content: Size(width: spinner + gap + measured.width, height: spinner),

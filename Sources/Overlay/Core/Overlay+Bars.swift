@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 extension Overlay {
   /// The top bar: the camera's name, the simulated camera's badge and, unless it streams, a
@@ -47,13 +48,13 @@ extension Overlay {
     }
   }
 
-  /// A word on a camera that does not stream ("Opening…"); nothing while it streams.
+  /// A word on a camera that does not stream (tr("Opening…")); nothing while it streams.
   static func stateWord(_ state: CameraState) -> String? {
     switch state {
     case .streaming: nil
-    case .opening: "Opening…"
-    case .noCamera: "No camera"
-    case .failed: "Unavailable"
+    case .opening: tr("Opening…")
+    case .noCamera: tr("No camera")
+    case .failed: tr("Unavailable")
     }
   }
 
@@ -108,7 +109,7 @@ extension Overlay {
     }
   }
 
-  private static let badgeLabel = "SIMULATED"
+  private static let badgeLabel = tr("SIMULATED")
 
   private func badgeRect(layout: OverlayLayout, centerY: Double) -> Rect {
     let size = text.size(of: Self.badgeLabel, pointSize: layout.px(11))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 /// Pinhole's on-screen interface, in immediate mode: each frame it turns the input and the
 /// app's state into draw commands and intents. It keeps only what belongs to the interface
@@ -25,15 +26,15 @@ public final class Overlay {
   var tooltipHover = TooltipHover()
   /// True while the shortcut sheet (`?`, F1) covers the window.
   public private(set) var isShortcutSheetOpen = false
-  /// A short hint under the top bar ("Only one camera connected") and when it appeared.
+  /// A short hint under the top bar (tr("Only one camera connected")) and when it appeared.
   var hint: (text: String, since: Double)?
 
   /// How long a hint stays before it fades, seconds.
   static let hintDuration = 2.0
   /// The hint shown when C finds no other camera to switch to.
-  public static let oneCameraHint = "Only one camera connected"
+  public static let oneCameraHint = tr("Only one camera connected")
   /// The hint shown when Escape finds nothing to close.
-  public static let quitHint = "Nothing to close — Ctrl+Q quits"
+  public static let quitHint = tr("Nothing to close — Ctrl+Q quits")
   /// Follows a drag on the picture, for panning the digital zoom.
   var zoomDrag = ZoomDrag()
   /// Follows Space or Return held for a burst.

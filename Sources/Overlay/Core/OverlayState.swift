@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 /// What the app knows this frame and wants shown. The overlay keeps no copy of it between
 /// frames; the app passes a fresh one every time.
@@ -60,7 +61,7 @@ public struct OverlayState: Hashable, Sendable {
   /// The status line for the top bar: "YUYV 1280x720 @ 30 fps · 29.9 fps · 2 dropped".
   public var statusLine: String {
     let fps = (measuredFPS * 10).rounded() / 10
-    let dropped = droppedFrames == 1 ? "1 dropped" : "\(droppedFrames) dropped"
+    let dropped = trn("%1$d dropped", "%1$d dropped", droppedFrames)
     let parts = [modeDescription, "\(fps) fps", dropped].filter { !$0.isEmpty }
     return parts.joined(separator: " · ")
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// The question asked when the person quits while photos are held in memory because their
 /// folder could not be written: save them elsewhere (only when a folder chooser can open), quit
@@ -31,16 +32,19 @@ public struct QuitDialogState: Hashable, Sendable {
 
   /// "2 photos are not saved", "1 photo is not saved".
   public var heading: String {
-    unsavedCount == 1 ? "1 photo is not saved" : "\(unsavedCount) photos are not saved"
+    trn("%1$d photo is not saved", "%1$d photos are not saved", unsavedCount)
   }
 
   /// Why, and what quitting would do.
   public var detail: String {
-    let them = unsavedCount == 1 ? "it" : "them"
-    let loses = "\(folder) can't be written. Quitting now loses \(them)."
+    let loses = trn(
+      "%2$s can't be written. Quitting now loses it.",
+      "%2$s can't be written. Quitting now loses them.", unsavedCount, folder)
     guard !canChooseFolder else { return loses }
-    return loses + " Keep Pinhole open: \(them == "it" ? "it is" : "they are") saved as soon as "
-      + "the folder can be written."
+    return loses + " "
+      + trn(
+        "Keep Pinhole open: it is saved as soon as the folder can be written.",
+        "Keep Pinhole open: they are saved as soon as the folder can be written.", unsavedCount)
   }
 }
 
@@ -56,9 +60,9 @@ public enum QuitDialogAction: Hashable, Sendable, CaseIterable {
   /// The button's label.
   public var label: String {
     switch self {
-    case .saveElsewhere: "Save Elsewhere…"
-    case .quitWithoutSaving: "Quit Without Saving"
-    case .cancel: "Cancel"
+    case .saveElsewhere: tr("Save Elsewhere…")
+    case .quitWithoutSaving: tr("Quit Without Saving")
+    case .cancel: tr("Cancel")
     }
   }
 }

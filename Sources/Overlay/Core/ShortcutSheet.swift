@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// The keyboard-shortcut sheet that `?` and F1 open: a modal panel listing every key, in two
 /// columns when the window is wide enough. Escape, `?`, F1 or a click outside the panel close
@@ -15,45 +16,46 @@ struct ShortcutSheet {
 
   /// Every shortcut Pinhole has, in the order a newcomer needs them.
   static let entries: [Entry] = [
-    Entry(keys: "Space / Return", action: "Take a photo (hold for a burst)"),
-    Entry(keys: "Space / Return", action: "Start / stop recording (video mode)"),
-    Entry(keys: "T", action: "Self-timer: off, 3 s, 10 s"),
-    Entry(keys: "F", action: "Flash: off, on, auto"),
-    Entry(keys: "L", action: "Torch or ring light on and off"),
-    Entry(keys: "P / V", action: "Photo mode / video mode"),
-    Entry(keys: "Q", action: "Scan QR codes and bar codes (again: back)"),
-    Entry(keys: "Click the picture", action: "Focus and meter there"),
-    Entry(keys: "A / long press", action: "Automatic focus and exposure"),
-    Entry(keys: "S", action: "Camera settings"),
-    Entry(keys: "Ctrl+wheel", action: "Step the settings slider under the pointer"),
-    Entry(keys: "B / I", action: "Test-bench figures"),
-    Entry(keys: "C / Ctrl+1…9", action: "Switch camera"),
-    Entry(keys: "M / R", action: "Mirror / rotate the preview"),
-    Entry(keys: "O", action: "Lock the picture's orientation (tilt sensor)"),
-    Entry(keys: "+ / − / wheel", action: "Zoom the live picture (digital)"),
-    Entry(keys: "0 / double-click", action: "Back to the whole picture"),
-    Entry(keys: "G", action: "Rule-of-thirds grid"),
-    Entry(keys: "K / Z", action: "Focus peaking / zebras"),
-    Entry(keys: "H / W", action: "Luma histogram / waveform"),
-    Entry(keys: "F11 / double-click", action: "Full screen"),
-    Entry(keys: "E", action: "Library: every photo and video (again: back)"),
-    Entry(keys: "Click / Shift / Ctrl", action: "Library: select one / a run / toggle"),
-    Entry(keys: "Ctrl+A / F / Delete", action: "Library: select all / star / to the Trash"),
-    Entry(keys: "Ctrl+C / O / Shift+O", action: "Library: copy / open with / show in Files"),
-    Entry(keys: "← / →", action: "Previous / next photo in the viewer"),
-    Entry(keys: "+ / − / wheel", action: "Zoom in the viewer"),
-    Entry(keys: "Delete", action: "Move the photo to the Trash"),
-    Entry(keys: "Ctrl+Z", action: "Undo the move to the Trash"),
-    Entry(keys: "Space / ← / →", action: "Play, pause / seek 5 s in a video"),
-    Entry(keys: "Tab / Shift+Tab", action: "Move between controls; Space presses"),
-    Entry(keys: "← / → on a control", action: "Change the focused slider or choice"),
-    Entry(keys: "? / F1", action: "This list"),
-    Entry(keys: "Esc", action: "Close or cancel"),
-    Entry(keys: "Ctrl+Q", action: "Quit"),
+    Entry(keys: tr("Space / Return"), action: tr("Take a photo (hold for a burst)")),
+    Entry(keys: tr("Space / Return"), action: tr("Start / stop recording (video mode)")),
+    Entry(keys: "T", action: tr("Self-timer: off, 3 s, 10 s")),
+    Entry(keys: "F", action: tr("Flash: off, on, auto")),
+    Entry(keys: "L", action: tr("Torch or ring light on and off")),
+    Entry(keys: "P / V", action: tr("Photo mode / video mode")),
+    Entry(keys: "Q", action: tr("Scan QR codes and bar codes (again: back)")),
+    Entry(keys: tr("Click the picture"), action: tr("Focus and meter there")),
+    Entry(keys: tr("A / long press"), action: tr("Automatic focus and exposure")),
+    Entry(keys: "S", action: tr("Camera settings")),
+    Entry(keys: tr("Ctrl+wheel"), action: tr("Step the settings slider under the pointer")),
+    Entry(keys: "B / I", action: tr("Test-bench figures")),
+    Entry(keys: tr("C / Ctrl+1…9"), action: tr("Switch camera")),
+    Entry(keys: "M / R", action: tr("Mirror / rotate the preview")),
+    Entry(keys: "O", action: tr("Lock the picture's orientation (tilt sensor)")),
+    Entry(keys: tr("+ / − / wheel"), action: tr("Zoom the live picture (digital)")),
+    Entry(keys: tr("0 / double-click"), action: tr("Back to the whole picture")),
+    Entry(keys: "G", action: tr("Rule-of-thirds grid")),
+    Entry(keys: "K / Z", action: tr("Focus peaking / zebras")),
+    Entry(keys: "H / W", action: tr("Luma histogram / waveform")),
+    Entry(keys: tr("F11 / double-click"), action: tr("Full screen")),
+    Entry(keys: "E", action: tr("Library: every photo and video (again: back)")),
+    Entry(keys: tr("Click / Shift / Ctrl"), action: tr("Library: select one / a run / toggle")),
+    Entry(keys: tr("Ctrl+A / F / Delete"), action: tr("Library: select all / star / to the Trash")),
+    Entry(
+      keys: tr("Ctrl+C / O / Shift+O"), action: tr("Library: copy / open with / show in Files")),
+    Entry(keys: "← / →", action: tr("Previous / next photo in the viewer")),
+    Entry(keys: tr("+ / − / wheel"), action: tr("Zoom in the viewer")),
+    Entry(keys: tr("Delete"), action: tr("Move the photo to the Trash")),
+    Entry(keys: tr("Ctrl+Z"), action: tr("Undo the move to the Trash")),
+    Entry(keys: tr("Space / ← / →"), action: tr("Play, pause / seek 5 s in a video")),
+    Entry(keys: tr("Tab / Shift+Tab"), action: tr("Move between controls; Space presses")),
+    Entry(keys: tr("← / → on a control"), action: tr("Change the focused slider or choice")),
+    Entry(keys: "? / F1", action: tr("This list")),
+    Entry(keys: tr("Esc"), action: tr("Close or cancel")),
+    Entry(keys: tr("Ctrl+Q"), action: tr("Quit")),
   ]
 
   /// The sheet's title.
-  static let title = "Keyboard shortcuts"
+  static let title = tr("Keyboard shortcuts")
 
   /// The panel's outline.
   let panel: Rect

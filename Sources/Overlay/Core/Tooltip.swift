@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// A hover label naming an icon button's action and its shortcut ("Flash: off (F)"), shown
 /// once the pointer has rested on the button for `Tooltip.delay` seconds, placed below a
@@ -102,14 +103,14 @@ extension Overlay {
         tips.append(
           Tooltip(
             id: ControlID("record-photo"), target: rects.photoButton,
-            text: "Take a photo while recording"))
+            text: tr("Take a photo while recording")))
       } else {
         tips += ModeSegment.allCases.map { segment in
           let text =
             switch segment {
-            case .photo: "Photo mode (P)"
-            case .video: "Video mode (V)"
-            case .scan: "Scan codes (Q)"
+            case .photo: tr("Photo mode (P)")
+            case .video: tr("Video mode (V)")
+            case .scan: tr("Scan codes (Q)")
             }
           return Tooltip(
             id: ControlID("mode-\(segment)"), target: rects.segment(segment), text: text)
@@ -120,7 +121,7 @@ extension Overlay {
     tips.append(
       Tooltip(
         id: ControlID("record"), target: rects.recordButton,
-        text: recording.isRecording ? "Stop recording (Space)" : "Start recording (Space)"))
+        text: recording.isRecording ? tr("Stop recording (Space)") : tr("Start recording (Space)")))
     if !rects.sound.muteButton.isEmpty {
       tips.append(
         Tooltip(
@@ -143,22 +144,23 @@ extension Overlay {
   /// The label of a top-bar button, with its state where it has one.
   static func label(of button: CameraTopBar.Button, camera: CameraOverlayState) -> String {
     switch button {
-    case .settings: return camera.isSettingsOpen ? "Close settings (S)" : "Camera settings (S)"
-    case .camera: return "Switch camera (C)"
+    case .settings:
+      return camera.isSettingsOpen ? tr("Close settings (S)") : tr("Camera settings (S)")
+    case .camera: return tr("Switch camera (C)")
     case .torch:
-      let name = camera.torch?.kind == .screen ? "Ring light" : "Torch"
+      let name = camera.torch?.kind == .screen ? tr("Ring light") : tr("Torch")
       let isOn = camera.torch?.isOn ?? false
       // The level the wheel sets, read live while the pointer rests on the button.
       let level = Int((min(max(camera.torchStrength, 0), 1) * 100).rounded())
-      return "\(name): \(isOn ? "on" : "off"), \(level) % (L) — wheel to dim"
+      return isOn
+        ? tr("%1$s: on, %2$d %% (L) — wheel to dim", name, level)
+        : tr("%1$s: off, %2$d %% (L) — wheel to dim", name, level)
     case .flash:
-      let mode =
-        switch camera.flashMode?.mode ?? .off {
-        case .off: "off"
-        case .on: "on"
-        case .auto: "auto"
-        }
-      return "Flash: \(mode) (F)"
+      switch camera.flashMode?.mode ?? .off {
+      case .off: return tr("Flash: off (F)")
+      case .on: return tr("Flash: on (F)")
+      case .auto: return tr("Flash: auto (F)")
+      }
     }
   }
 
@@ -169,25 +171,27 @@ extension Overlay {
       tips.append(
         Tooltip(
           id: ControlID("photo-shutter"), target: layout.shutter,
-          text: "Take a photo (Space) — hold for a burst"))
+          text: tr("Take a photo (Space) — hold for a burst")))
     }
-    let timer = photo.timerSeconds > 0 ? "\(photo.timerSeconds) s" : "off"
+    let timer =
+      photo.timerSeconds > 0
+      ? tr("Self-timer: %1$d s (T)", photo.timerSeconds) : tr("Self-timer: off (T)")
     if state.scan.mode != .scan {
       tips.append(
         Tooltip(
           id: ControlID("photo-timer"), target: layout.timerButton,
-          text: "Self-timer: \(timer) (T)"))
+          text: timer))
     }
     tips += [
       Tooltip(
         id: ControlID("photo-library"), target: layout.libraryButton,
-        text: "Library: every photo and video (E)"),
+        text: tr("Library: every photo and video (E)")),
       Tooltip(
         id: ControlID("photo-mute"), target: layout.muteButton,
-        text: photo.isMuted ? "Shutter sound: off" : "Shutter sound: on"),
+        text: photo.isMuted ? tr("Shutter sound: off") : tr("Shutter sound: on")),
       Tooltip(
         id: ControlID("fullscreen"), target: layout.base.fullscreenButton,
-        text: state.isFullscreen ? "Leave full screen (F11)" : "Full screen (F11)"),
+        text: state.isFullscreen ? tr("Leave full screen (F11)") : tr("Full screen (F11)")),
     ]
     return tips
   }
@@ -195,12 +199,12 @@ extension Overlay {
   private static func viewerTooltips(_ screen: ViewerScreen, viewer: ViewerState) -> [Tooltip] {
     let isVideo = viewer.playback != nil
     let entries: [(String, Rect?, String)] = [
-      ("viewer-close", screen.closeButton, "Back to the camera (Esc)"),
-      ("viewer-open-with", screen.openButton, "Open in another application"),
-      ("viewer-trash", screen.trashButton, "Move to Trash (Delete)"),
-      ("viewer-previous", screen.previousButton, isVideo ? "Previous" : "Previous (←)"),
-      ("viewer-next", screen.nextButton, isVideo ? "Next" : "Next (→)"),
-      ("viewer-play", screen.playButton, "Play or pause (Space)"),
+      ("viewer-close", screen.closeButton, tr("Back to the camera (Esc)")),
+      ("viewer-open-with", screen.openButton, tr("Open in another application")),
+      ("viewer-trash", screen.trashButton, tr("Move to Trash (Delete)")),
+      ("viewer-previous", screen.previousButton, isVideo ? tr("Previous") : tr("Previous (←)")),
+      ("viewer-next", screen.nextButton, isVideo ? tr("Next") : tr("Next (→)")),
+      ("viewer-play", screen.playButton, tr("Play or pause (Space)")),
     ]
     return entries.compactMap { id, rect, label in
       rect.map { Tooltip(id: ControlID(id), target: $0, text: label) }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// The test-bench panel: the negotiated mode and how the pipeline keeps up with it, with a
 /// sparkline of recent frame intervals against the nominal one, and a button that measures
@@ -53,21 +54,27 @@ struct HUDPanel {
   /// Label and value of each line.
   static func lines(of figures: HUDFigures) -> [(String, String)] {
     let fixed = CameraPainter.fixed
-    let wayIn = figures.wayIn.isEmpty ? [] : [("Way in", figures.wayIn)]
+    let wayIn = figures.wayIn.isEmpty ? [] : [(tr("Way in"), figures.wayIn)]
     return wayIn + [
-      ("Mode", figures.modeDescription),
-      ("Colour", figures.colorspace),
-      ("FPS", "\(fixed(figures.measuredFPS, 2)) of \(fixed(figures.nominalFPS, 2)) nominal"),
-      ("Presents", "\(figures.presentsPerSecond) per second"),
+      (tr("Mode"), figures.modeDescription),
+      (tr("Colour"), figures.colorspace),
       (
-        "Interval",
+        tr("FPS"),
+        tr("%1$s of %2$s nominal", fixed(figures.measuredFPS, 2), fixed(figures.nominalFPS, 2))
+      ),
+      (tr("Presents"), tr("%1$d per second", figures.presentsPerSecond)),
+      (
+        tr("Interval"),
         "p50 \(fixed(figures.intervalP50, 1)) · p95 \(fixed(figures.intervalP95, 1)) ms"
       ),
-      ("Dropped", "\(figures.droppedByCamera) camera · \(figures.droppedByPinhole) Pinhole"),
-      ("Corrupt", "\(figures.corruptFrames)"),
-      ("Convert", "\(fixed(figures.convertMilliseconds, 2)) ms/frame"),
-      ("Latency", "\(fixed(figures.latencyMilliseconds, 1)) ms capture → screen"),
-      ("CPU", "\(fixed(figures.cpuPercent, 1)) %"),
+      (
+        tr("Dropped"),
+        tr("%1$d camera · %2$d Pinhole", figures.droppedByCamera, figures.droppedByPinhole)
+      ),
+      (tr("Corrupt"), "\(figures.corruptFrames)"),
+      (tr("Convert"), tr("%1$s ms/frame", fixed(figures.convertMilliseconds, 2))),
+      (tr("Latency"), tr("%1$s ms capture → screen", fixed(figures.latencyMilliseconds, 1))),
+      (tr("CPU"), "\(fixed(figures.cpuPercent, 1)) %"),
     ]
   }
 
@@ -89,7 +96,7 @@ struct HUDPanel {
       painter.appendText(
         label, into: &commands, leading: frame.minX + inset, centerY: y, size: size,
         color: CameraPainter.secondaryTextColor)
-      let color = label == "FPS" && isSlow ? CameraPainter.alertColor : CameraPainter.textColor
+      let color = label == tr("FPS") && isSlow ? CameraPainter.alertColor : CameraPainter.textColor
       painter.appendText(
         painter.text.truncated(value, pointSize: size, width: valueWidth), into: &commands,
         leading: frame.minX + inset + labelWidth, centerY: y, size: size, color: color)
@@ -107,7 +114,7 @@ struct HUDPanel {
     commands.append(
       .fillRect(latencyButton, color: fill, cornerRadius: latencyButton.height / 2))
     painter.appendCenteredText(
-      isMeasuring ? "Stop measuring latency" : "Measure latency (screen → camera)",
+      isMeasuring ? tr("Stop measuring latency") : tr("Measure latency (screen → camera)"),
       into: &commands, center: latencyButton.center, size: size, color: CameraPainter.textColor)
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Library
+import Localization
 
 /// Where the library grid's parts sit, in drawable pixels: a toolbar along the top (Close, the
 /// title, then the actions at the right), the grid below it with a scrollbar at its right,
@@ -59,12 +60,12 @@ struct LibraryScreen {
     let hasSelection = state.selectedCount > 0
     let single = state.selectedCount >= 1
     let specs: [(String, String, LibraryAction, Bool, Bool)] = [
-      ("favourites", "★ Favourites", .toggleFavouritesFilter, true, state.showsFavouritesOnly),
-      ("star", "☆ Star", .toggleFavourite, hasSelection, false),
-      ("copy", "Copy", .copy, single, false),
-      ("open-with", "Open with…", .openWith, single, false),
-      ("show", "Show in Files", .showInFiles, single, false),
-      ("delete", "Delete", .trashSelection, hasSelection, false),
+      ("favourites", tr("★ Favourites"), .toggleFavouritesFilter, true, state.showsFavouritesOnly),
+      ("star", tr("☆ Star"), .toggleFavourite, hasSelection, false),
+      ("copy", tr("Copy"), .copy, single, false),
+      ("open-with", tr("Open with…"), .openWith, single, false),
+      ("show", tr("Show in Files"), .showInFiles, single, false),
+      ("delete", tr("Delete"), .trashSelection, hasSelection, false),
     ]
     let height = (32 * scale).rounded()
     let y = (toolbar.center.y - height / 2).rounded()
@@ -82,10 +83,10 @@ struct LibraryScreen {
           rect: Rect(x: x, y: y, width: width, height: height), isEnabled: enabled, isOn: on))
       x -= gap
     }
-    let closeWidth = (text.size(of: "Close", pointSize: size).width + 2 * pad).rounded()
+    let closeWidth = (text.size(of: tr("Close"), pointSize: size).width + 2 * pad).rounded()
     result.append(
       Button(
-        id: ControlID("library-close"), label: "Close", action: .close,
+        id: ControlID("library-close"), label: tr("Close"), action: .close,
         rect: Rect(x: pad, y: y, width: closeWidth, height: height), isEnabled: true))
     return result.reversed()
   }
@@ -129,7 +130,7 @@ struct LibraryScreen {
     guard let message = state.toast else { return nil }
     let size = (14 * scale).rounded()
     let pad = (16 * scale).rounded()
-    let undoWidth = state.canUndo ? (text.size(of: "Undo", pointSize: size).width + 2 * pad) : 0
+    let undoWidth = state.canUndo ? (text.size(of: tr("Undo"), pointSize: size).width + 2 * pad) : 0
     let width = min(
       text.size(of: message, pointSize: size).width + 2 * pad + undoWidth,
       bounds.width - 2 * pad)

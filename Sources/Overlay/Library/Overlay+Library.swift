@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Library
+import Localization
 
 /// The library grid: a full-window, modal screen over the camera. It owns every key and
 /// click while open (the photo viewer opened from it covers it in turn).
@@ -141,7 +142,7 @@ extension Overlay {
         message, leading: toast.rect.minX + painter.px(16), centerY: toast.rect.center.y,
         size: size, .white)
       if let undo = toast.undo {
-        painter.text("Undo", centeredAt: undo.center, size: size, Palette.star)
+        painter.text(tr("Undo"), centeredAt: undo.center, size: size, Palette.star)
       }
     }
     commands += painter.commands
@@ -162,11 +163,14 @@ extension Overlay {
         button.isEnabled ? .white : Palette.dimText)
     }
     let state = screen.state
-    let noun = state.showsFavouritesOnly ? "favourite" : "item"
-    var title =
-      state.isListed
-      ? "\(state.itemCount) \(noun)\(state.itemCount == 1 ? "" : "s")" : "Listing…"
-    if state.selectedCount > 0 { title += " · \(state.selectedCount) selected" }
+    let count =
+      state.showsFavouritesOnly
+      ? trn("%1$d favourite", "%1$d favourites", state.itemCount)
+      : trn("%1$d item", "%1$d items", state.itemCount)
+    var title = state.isListed ? count : tr("Listing…")
+    if state.selectedCount > 0 {
+      title += " · " + trn("%1$d selected", "%1$d selected", state.selectedCount)
+    }
     let leading = (screen.buttons.first?.rect.maxX ?? 0) + painter.px(16)
     let room = (screen.buttons.dropFirst().first?.rect.minX ?? screen.toolbar.maxX) - leading
     painter.text(
@@ -175,7 +179,8 @@ extension Overlay {
     if state.isListed, state.itemCount == 0 {
       let empty =
         state.showsFavouritesOnly
-        ? "No favourites yet: select photos and press Star (F)." : "No photos or videos yet."
+        ? tr("No favourites yet: select photos and press Star (F).")
+        : tr("No photos or videos yet.")
       painter.text(empty, centeredAt: screen.grid.center, size: painter.px(15), Palette.dimText)
     }
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// Interaction results of the photo interface for one frame, passed from its update to its
 /// drawing.
@@ -81,7 +82,7 @@ extension Overlay {
       group: pills.toast?.rect, layer: layer, into: &intents)
     if let banner = pills.banner {
       responses.bannerClose = click(
-        Self.bannerCloseID, banner.close, .dismissBanner, name: "Close the message",
+        Self.bannerCloseID, banner.close, .dismissBanner, name: tr("Close the message"),
         group: banner.rect, layer: layer, into: &intents)
       if state.photo.banner?.action == .chooseFolder {
         responses.bannerAction = click(
@@ -201,7 +202,7 @@ extension Overlay {
     for (index, hitRect) in strip.visible {
       let id = ThumbnailStrip.controlID(index)
       let item = state.photo.thumbnails[index]
-      let name = item.isVideo ? "Video \(index + 1)" : "Photo \(index + 1)"
+      let name = item.isVideo ? tr("Video %1$d", index + 1) : tr("Photo %1$d", index + 1)
       responses.thumbnails[index] = tracker.update(
         id, rect: hitRect,
         focus: FocusEntry(

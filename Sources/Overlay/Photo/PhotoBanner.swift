@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// A banner of the photo interface: a message in a pill with a close button, red for errors,
 /// and an action button only when the action can work.
 public struct PhotoBanner: Hashable, Sendable {
   /// The button a banner may offer beside its message.
   public enum Action: Hashable, Sendable {
-    /// "Choose folder…": pick another folder for the photos.
+    /// tr("Choose folder…"): pick another folder for the photos.
     case chooseFolder
   }
 
@@ -30,7 +31,7 @@ public struct PhotoBanner: Hashable, Sendable {
   /// The label of `action`'s button.
   public static func label(of action: Action) -> String {
     switch action {
-    case .chooseFolder: "Choose folder…"
+    case .chooseFolder: tr("Choose folder…")
     }
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// The pills above the bottom bar: the banner (red for errors, with a "Choose folder…" button
 /// when that can help and a close button), and above it the undo toast shown after a capture
@@ -32,7 +33,7 @@ struct PhotoPills {
   private let textSize: Double
 
   /// The toast button's label.
-  static let undoLabel = "Undo"
+  static let undoLabel = tr("Undo")
 
   /// Lays out the pills `photo` asks for.
   init(photo: PhotoOverlayState, layout: PhotoLayout, painter: PhotoPainter, theme: PhotoTheme) {

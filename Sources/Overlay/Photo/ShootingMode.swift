@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// What the shutter does: the Photo | Video switch beside it. More modes (a document scan) can
 /// join; the switch shows every case in order.
@@ -11,8 +12,8 @@ public enum ShootingMode: String, Hashable, Sendable, CaseIterable {
   /// The switch's label.
   public var label: String {
     switch self {
-    case .photo: "Photo"
-    case .video: "Video"
+    case .photo: tr("Photo")
+    case .video: tr("Video")
     }
   }
 }
@@ -25,9 +26,9 @@ enum ModeSegment: Hashable, CaseIterable {
   /// The segment's label.
   var label: String {
     switch self {
-    case .photo: "Photo"
-    case .video: "Video"
-    case .scan: "Scan"
+    case .photo: tr("Photo")
+    case .video: tr("Video")
+    case .scan: tr("Scan")
     }
   }
 

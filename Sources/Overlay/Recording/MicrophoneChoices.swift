@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// The settings panel's microphone picker: the system's default input, then each capture
 /// device by name; a click on the line opens them as a list.
@@ -12,7 +13,7 @@ public struct MicrophoneChoices: Hashable, Sendable {
   public let selected: String?
 
   /// The entry's label for the default input.
-  public static let defaultLabel = "Default"
+  public static let defaultLabel = tr("Default")
 
   /// Makes the choices from the listed `devices` and the saved `selected` name.
   public init(devices: [String], selected: String?) {
@@ -36,16 +37,16 @@ public struct MicrophoneChoices: Hashable, Sendable {
   }
 
   /// What follows the name of a chosen device that is not plugged in.
-  public static let absentSuffix = " (absent)"
+  public static let absentSuffix = tr(" (absent)")
 
-  /// What the line shows for the choice: "Default", the device's name, or the name marked
+  /// What the line shows for the choice: tr("Default"), the device's name, or the name marked
   /// "(absent)".
   public var label: String {
     guard let selected else { return Self.defaultLabel }
     return isSelectedAbsent ? selected + Self.absentSuffix : selected
   }
 
-  /// What the list shows for `entry`: "Default", the device's name, or the name marked
+  /// What the list shows for `entry`: tr("Default"), the device's name, or the name marked
   /// "(absent)" when it is not plugged in.
   public func title(of entry: String?) -> String {
     guard let entry else { return Self.defaultLabel }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// An intent of the video side of the overlay.
 public enum RecordingAction: Hashable, Sendable {
@@ -35,9 +36,9 @@ public enum RecordingRefusal: Hashable, Sendable {
   /// The sentence for the log, and for the notice where the user would wonder.
   public var message: String {
     switch self {
-    case .busy: "A recording is still starting or finishing; try again in a moment."
-    case .noPicture: "Recording starts once the camera shows a picture."
-    case .modeLockedWhileRecording: "Stop the recording before changing mode."
+    case .busy: tr("A recording is still starting or finishing; try again in a moment.")
+    case .noPicture: tr("Recording starts once the camera shows a picture.")
+    case .modeLockedWhileRecording: tr("Stop the recording before changing mode.")
     }
   }
 }

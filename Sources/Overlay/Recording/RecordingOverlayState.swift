@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// What the video side of the overlay shows this frame.
 public struct RecordingOverlayState: Hashable, Sendable {
@@ -40,12 +41,13 @@ public struct RecordingOverlayState: Hashable, Sendable {
   /// microphone is not muted, or the last one could not open it.
   public var isMicrophoneSilent = false
 
-  /// What the mute button's label says: "Microphone: off" when muted, "Microphone: no sound
+  /// What the mute button's label says: tr("Microphone: off") when muted, "Microphone: no sound
   /// (Default)" when it gives none, else "Microphone: on (Default)" with the input's name.
   public var microphoneLabel: String {
-    guard !isMicrophoneMuted else { return "Microphone: off" }
+    guard !isMicrophoneMuted else { return tr("Microphone: off") }
     let name = microphoneInUse ?? microphone ?? MicrophoneChoices.defaultLabel
-    return isMicrophoneSilent ? "Microphone: no sound (\(name))" : "Microphone: on (\(name))"
+    return isMicrophoneSilent
+      ? tr("Microphone: no sound (%1$s)", name) : tr("Microphone: on (%1$s)", name)
   }
 
   /// Makes the quiet default: photo mode, nothing recording.
@@ -71,11 +73,11 @@ public struct RecordingOverlayState: Hashable, Sendable {
   /// The indicator's text: "0:07 · 4.2 MB", with the drops when there are any.
   public var indicatorText: String {
     var parts = [Self.clock(elapsedSeconds), Self.size(byteCount)]
-    if droppedFrames > 0 { parts.append("\(droppedFrames) dropped") }
+    if droppedFrames > 0 { parts.append(trn("%1$d dropped", "%1$d dropped", droppedFrames)) }
     if !hasAudio {
-      parts.append("no sound")
+      parts.append(tr("no sound"))
     } else if isMicrophoneMuted {
-      parts.append("muted")
+      parts.append(tr("muted"))
     }
     return parts.joined(separator: " · ")
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 /// Interaction results of the scan interface for one frame, passed from update to drawing.
 struct ScanUIResponses {
@@ -149,7 +150,7 @@ struct ScanLayout {
           at: 0)
         x -= painter.px(8)
       }
-      let heading = card.typeName + " · " + card.payload.kindName
+      let heading = card.typeName + " · " + kindName(of: card.payload)
       placed.append(
         Card(
           rect: rect, heading: isNumbered ? "\(number + 1) · " + heading : heading,
@@ -169,23 +170,44 @@ struct ScanLayout {
   ) {
     switch card.payload {
     case .wifi(let network):
-      var lines = ["Network: " + network.ssid, "Security: " + network.securityName]
+      var lines = [
+        tr("Network: %1$s", network.ssid), tr("Security: %1$s", securityName(of: network)),
+      ]
       var buttons: [(String, ScanAction)] = []
-      if canConnect { buttons.append(("Connect", .connectWiFi(network))) }
+      if canConnect { buttons.append((tr("Connect"), .connectWiFi(network))) }
       if let password = network.password {
-        lines.append("Password: " + password)
-        buttons.append(("Copy password", .copySecret(password)))
-        buttons.append(("Copy", .copySecret(card.text)))
+        lines.append(tr("Password: %1$s", password))
+        buttons.append((tr("Copy password"), .copySecret(password)))
+        buttons.append((tr("Copy"), .copySecret(card.text)))
       } else {
-        buttons.append(("Copy", .copy(card.text)))
+        buttons.append((tr("Copy"), .copy(card.text)))
       }
       return (lines, buttons)
     case .url(let url):
-      return ([url], [("Copy", .copy(url)), ("Open…", .askToOpen(url))])
+      return ([url], [(tr("Copy"), .copy(url)), (tr("Open…"), .askToOpen(url))])
     case .text(let text):
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3)
         .map(String.init)
-      return (lines.isEmpty ? [""] : lines, [("Copy", .copy(text))])
+      return (lines.isEmpty ? [""] : lines, [(tr("Copy"), .copy(text))])
+    }
+  }
+
+  /// `CodePayload.kindName` in the user's language.
+  private static func kindName(of payload: CodePayload) -> String {
+    switch payload {
+    case .text: tr("Text")
+    case .url: tr("Link")
+    case .wifi: tr("Wi-Fi")
+    }
+  }
+
+  /// `WiFiNetwork.securityName` in the user's language ("none", "not given"; type names as
+  /// written).
+  private static func securityName(of network: WiFiNetwork) -> String {
+    switch network.security.uppercased() {
+    case "NOPASS": tr("none")
+    case "": network.password == nil ? tr("none") : tr("not given")
+    default: network.securityName
     }
   }
 
@@ -259,7 +281,7 @@ extension Overlay {
       state: state, layout: layout, painter: CameraPainter(text: text, scale: layout.scale))
     if let confirmation = scan.confirmation, let url = state.scan.pendingURL {
       responses.confirmation = zip(
-        ["Cancel", "Open"], zip(Self.scanConfirmIDs, confirmation.buttons)
+        [tr("Cancel"), tr("Open")], zip(Self.scanConfirmIDs, confirmation.buttons)
       )
       .map { name, button in
         let entry = FocusEntry(
@@ -555,7 +577,7 @@ extension Overlay {
     )
     let pad = painter.px(16)
     painter.appendText(
-      "Open this address in the browser?", into: &commands, leading: panel.minX + pad,
+      tr("Open this address in the browser?"), into: &commands, leading: panel.minX + pad,
       centerY: panel.minY + pad + painter.px(12), size: ScanLayout.textSize * painter.scale,
       color: CameraPainter.textColor)
     for (index, line) in confirmation.lines.enumerated() {
@@ -565,7 +587,7 @@ extension Overlay {
         size: ScanLayout.textSize * painter.scale,
         color: index < confirmation.hostLines ? Self.hostColor : CameraPainter.secondaryTextColor)
     }
-    for (index, label) in ["Cancel", "Open"].enumerated() {
+    for (index, label) in [tr("Cancel"), tr("Open")].enumerated() {
       let response = responses.indices.contains(index) ? responses[index] : ControlResponse()
       drawPill(
         label, rect: confirmation.buttons[index], response: response, isDefault: index == 1,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 /// Plain words for the V4L2 controls and menu entries people meet on webcams, where the
 /// driver's names are jargon ("Auto Exposure: Aperture Priority Mode" reads "Exposure: Auto").
@@ -9,14 +10,16 @@ import CameraModel
 enum ControlNames {
   /// Plain names by control ID (V4L2_CID_*, linux/v4l2-controls.h).
   private static let names: [UInt32: String] = [
-    0x0098_0900: "Brightness", 0x0098_0901: "Contrast", 0x0098_0902: "Saturation",
-    0x0098_0903: "Hue", 0x0098_090c: "Auto white balance", 0x0098_0910: "Gamma",
-    0x0098_0913: "Gain", 0x0098_0918: "Flicker reduction", 0x0098_091a: "White balance",
-    0x0098_091b: "Sharpness", 0x0098_091c: "Backlight compensation",
-    0x009a_0901: "Exposure", 0x009a_0902: "Exposure time",
-    0x009a_0903: "Lower frame rate in dim light", 0x009a_0908: "Pan", 0x009a_0909: "Tilt",
-    0x009a_090a: "Focus", 0x009a_090c: "Autofocus", 0x009a_090d: "Optical zoom",
-    0x009a_0913: "Exposure bias", 0x009a_0919: "Metering", 0x009a_0928: "Privacy shutter",
+    0x0098_0900: tr("Brightness"), 0x0098_0901: tr("Contrast"), 0x0098_0902: tr("Saturation"),
+    0x0098_0903: tr("Hue"), 0x0098_090c: tr("Auto white balance"), 0x0098_0910: tr("Gamma"),
+    0x0098_0913: tr("Gain"), 0x0098_0918: tr("Flicker reduction"), 0x0098_091a: tr("White balance"),
+    0x0098_091b: tr("Sharpness"), 0x0098_091c: tr("Backlight compensation"),
+    0x009a_0901: tr("Exposure"), 0x009a_0902: tr("Exposure time"),
+    0x009a_0903: tr("Lower frame rate in dim light"), 0x009a_0908: tr("Pan"),
+    0x009a_0909: tr("Tilt"),
+    0x009a_090a: tr("Focus"), 0x009a_090c: tr("Autofocus"), 0x009a_090d: tr("Optical zoom"),
+    0x009a_0913: tr("Exposure bias"), 0x009a_0919: tr("Metering"),
+    0x009a_0928: tr("Privacy shutter"),
   ]
 
   /// The name shown for `control`: the plain one when known, else the driver's; the driver's
@@ -39,18 +42,19 @@ enum ControlNames {
       // unless the camera also has the full automatic mode.
       let hasFullAuto = control.menu[0] != nil
       switch value {
-      case 0: return "Auto"
-      case 1: return "Manual"
-      case 2: return "Shutter priority"
-      case 3: return hasFullAuto ? "Aperture priority" : "Auto"
+      case 0: return tr("Auto")
+      case 1: return tr("Manual")
+      case 2: return tr("Shutter priority")
+      case 3: return hasFullAuto ? tr("Aperture priority") : tr("Auto")
       default: return driver
       }
     case 0x0098_0918:
       // V4L2_CID_POWER_LINE_FREQUENCY: DISABLED, 50HZ, 60HZ, AUTO.
-      return [0: "Off", 1: "50 Hz", 2: "60 Hz", 3: "Auto"][value] ?? driver
+      return [0: tr("Off"), 1: "50 Hz", 2: "60 Hz", 3: tr("Auto")][value] ?? driver
     case 0x009a_0919:
       // V4L2_CID_EXPOSURE_METERING: AVERAGE, CENTER_WEIGHTED, SPOT, MATRIX.
-      return [0: "Average", 1: "Centre-weighted", 2: "Spot", 3: "Matrix"][value] ?? driver
+      return [0: tr("Average"), 1: tr("Centre-weighted"), 2: tr("Spot"), 3: tr("Matrix")][value]
+        ?? driver
     default:
       return driver
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 /// Where the settings panel and its lines sit this frame: a nearly opaque panel on the
 /// right, between the bars, with a fixed title line and a close button above lines scrolled
@@ -44,9 +45,9 @@ struct SettingsLayout {
     let padding = layout.px(Self.padding)
     let contents =
       Self.contents(of: state.camera, raw: state.camera.isHUDVisible)
-      + Self.aidContents(of: state.camera) + [.heading("Display"), .textSize]
+      + Self.aidContents(of: state.camera) + [.heading(tr("Display")), .textSize]
       + Self.videoContents(of: state.recording) + Self.folderContents(of: state.photo)
-      + [.heading("Privacy"), .keepCameraOpen]
+      + [.heading(tr("Privacy")), .keepCameraOpen]
     let heights = contents.map { layout.px(SettingsRow.height(of: $0)) }
     let contentHeight = heights.reduce(0, +)
     let available = max(layout.content.height - 2 * margin, 0)
@@ -84,7 +85,7 @@ struct SettingsLayout {
   /// their level, histogram, waveform.
   static func aidContents(of camera: CameraOverlayState) -> [SettingsRow.Content] {
     var contents: [SettingsRow.Content] = [
-      .heading("Viewfinder aids"), .aid(.focusPeaking), .aid(.zebras),
+      .heading(tr("Viewfinder aids")), .aid(.focusPeaking), .aid(.zebras),
     ]
     if camera.aids.showsZebras { contents.append(.zebraLevel) }
     return contents + [.aid(.histogram), .aid(.waveform)]
@@ -96,10 +97,10 @@ struct SettingsLayout {
   /// bias is left to the compensation slider that drives it, unless `raw` (the test-bench
   /// figures are on) asks for every control.
   static func contents(of camera: CameraOverlayState, raw: Bool = false) -> [SettingsRow.Content] {
-    var contents: [SettingsRow.Content] = [.heading("Picture"), .exposureCompensation, .grid]
+    var contents: [SettingsRow.Content] = [.heading(tr("Picture")), .exposureCompensation, .grid]
     if camera.hasOrientationSensor { contents.append(.orientationLock) }
     if !camera.modes.isEmpty {
-      contents += [.heading("Mode"), .format, .size, .rate]
+      contents += [.heading(tr("Mode")), .format, .size, .rate]
     }
     let visible = camera.controls.filter {
       !$0.flags.contains(.disabled) && (raw || $0.id != .autoExposureBias)
@@ -109,11 +110,11 @@ struct SettingsLayout {
       contents += controls.map { .control($0) }
     }
     if !camera.controlsNote.isEmpty {
-      if visible.isEmpty { contents.append(.heading("Controls")) }
+      if visible.isEmpty { contents.append(.heading(tr("Controls"))) }
       contents.append(.note(camera.controlsNote))
     }
     if !visible.isEmpty { contents.append(.reset) }
-    contents += [.heading("Photo"), .photoQuality, .codeDetection]
+    contents += [.heading(tr("Photo")), .photoQuality, .codeDetection]
     return contents
   }
 
@@ -121,7 +122,8 @@ struct SettingsLayout {
   /// is kept inside a group. Empty groups are left out.
   static func groups(_ controls: [CameraControl]) -> [(String, [CameraControl])] {
     let classes: [(String, UInt32?)] = [
-      ("User", 0x0098_0000), ("Camera", 0x009a_0000), ("Flash", 0x009c_0000), ("Other", nil),
+      (tr("User"), 0x0098_0000), (tr("Camera"), 0x009a_0000), (tr("Flash"), 0x009c_0000),
+      (tr("Other"), nil),
     ]
     let known = Set(classes.compactMap(\.1))
     return classes.compactMap { title, controlClass in

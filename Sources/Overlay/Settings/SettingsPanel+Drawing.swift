@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 extension SettingsPanel {
   /// Label size of a line, in points.
@@ -11,7 +12,7 @@ extension SettingsPanel {
   /// The panel's background: opaque, so its text reads over any picture.
   static let background = Color(red: 24, green: 24, blue: 28)
   /// The panel's title.
-  static let title = "Camera settings"
+  static let title = tr("Camera settings")
 
   /// Draws the panel: background, the title line with the close button, then every line
   /// clipped to the viewport, then a scroll indicator when the content is taller than the
@@ -29,7 +30,7 @@ extension SettingsPanel {
     drawScrollIndicator(into: &commands)
   }
 
-  /// "Camera settings" over the camera's name, a × button at the right, a rule under them.
+  /// tr("Camera settings") over the camera's name, a × button at the right, a rule under them.
   private func drawHeader(close: ControlResponse, into commands: inout [DrawCommand]) {
     let header = layout.header
     let leading = header.minX + painter.px(SettingsLayout.padding + 2)
@@ -96,15 +97,15 @@ extension SettingsPanel {
         into: &commands)
     case .photoQuality:
       drawValueRow(
-        Self.photoQualityTitle, value: state.photo.photoQuality.title, frame: frame,
+        Self.photoQualityTitle, value: state.photo.photoQuality.settingsTitle, frame: frame,
         into: &commands)
     case .videoQuality:
       drawValueRow(
-        Self.videoQualityTitle, value: state.recording.videoQuality.title, frame: frame,
+        Self.videoQualityTitle, value: state.recording.videoQuality.settingsTitle, frame: frame,
         into: &commands)
     case .videoSize:
       drawValueRow(
-        Self.videoSizeTitle, value: state.recording.videoSizeLimit.title, frame: frame,
+        Self.videoSizeTitle, value: state.recording.videoSizeLimit.settingsTitle, frame: frame,
         into: &commands)
     case .orientationLock:
       drawSwitchRow(
@@ -120,7 +121,7 @@ extension SettingsPanel {
     case .grid:
       let size = painter.px(Self.labelSize)
       painter.appendText(
-        "Grid (G)", into: &commands, leading: frame.minX, centerY: frame.center.y, size: size,
+        tr("Grid (G)"), into: &commands, leading: frame.minX, centerY: frame.center.y, size: size,
         color: CameraPainter.textColor)
       drawSwitch(isOn: state.camera.showsGrid, frame: frame, opacity: 1, into: &commands)
     case .aid(let aid):
@@ -237,7 +238,7 @@ extension SettingsPanel {
       let pill = Rect(
         x: frame.maxX - frame.width * 0.4, y: frame.center.y - painter.px(14),
         width: frame.width * 0.4, height: painter.px(28))
-      drawPill("Run", rect: pill, response: response, opacity: opacity, into: &commands)
+      drawPill(tr("Run"), rect: pill, response: response, opacity: opacity, into: &commands)
     case .bitmask, .other:
       painter.appendTrailingText(
         valueText, into: &commands, trailing: frame.maxX, centerY: labelY, size: size,
@@ -246,12 +247,12 @@ extension SettingsPanel {
   }
 
   /// What a control's value reads as: the menu entry's plain name (the driver's with `raw`),
-  /// "On"/"Off", or the number, with its unit where V4L2 defines one ("6.8 ms"; not with
+  /// tr("On")/tr("Off"), or the number, with its unit where V4L2 defines one ("6.8 ms"; not with
   /// `raw`, which shows the driver's own figures).
   static func valueText(of control: CameraControl, raw: Bool = false) -> String {
     switch control.kind {
     case .menu, .integerMenu: ControlNames.menuEntry(control.value, of: control, raw: raw)
-    case .boolean: control.value == 0 ? "Off" : "On"
+    case .boolean: control.value == 0 ? tr("Off") : tr("On")
     case .button: ""
     default:
       (raw ? nil : ControlUnits.text(control.value, of: control.id)) ?? String(control.value)
@@ -363,16 +364,16 @@ extension SettingsPanel {
     let size = painter.px(Self.labelSize)
     let (name, value): (String, String) =
       switch row.content {
-      case .format: ("Format", choices.current.format.description)
-      case .size: ("Size", "\(choices.current.size.width) × \(choices.current.size.height)")
-      default: ("Frame rate", choices.current.interval.description)
+      case .format: (tr("Format"), choices.current.format.description)
+      case .size: (tr("Size"), "\(choices.current.size.width) × \(choices.current.size.height)")
+      default: (tr("Frame rate"), choices.current.interval.description)
       }
     painter.appendText(
       name, into: &commands, leading: row.frame.minX, centerY: row.frame.center.y, size: size,
       color: CameraPainter.textColor)
     if case .rate = row.content, state.measuredFPS > 0 {
       // The measured rate sits between the label and the selector, when there is room.
-      let measured = CameraPainter.fixed(state.measuredFPS, decimals: 1) + " measured"
+      let measured = tr("%1$s measured", CameraPainter.fixed(state.measuredFPS, decimals: 1))
       let small = painter.px(11)
       let leading =
         row.frame.minX + painter.text.size(of: name, pointSize: size).width + painter.px(8)
@@ -386,12 +387,12 @@ extension SettingsPanel {
     drawSelector(value, frame: row.frame, response: response, opacity: 1, into: &commands)
   }
 
-  /// "Zebra level" and its value in a selector; a click steps to the next level.
+  /// tr("Zebra level") and its value in a selector; a click steps to the next level.
   private func drawZebraLevel(
     row: SettingsRow, response: ControlResponse, into commands: inout [DrawCommand]
   ) {
     painter.appendText(
-      "Zebra level", into: &commands, leading: row.frame.minX, centerY: row.frame.center.y,
+      tr("Zebra level"), into: &commands, leading: row.frame.minX, centerY: row.frame.center.y,
       size: painter.px(Self.labelSize), color: CameraPainter.textColor)
     drawSelector(
       "\(state.camera.aids.zebraPercent) %", frame: row.frame, response: response, opacity: 1,

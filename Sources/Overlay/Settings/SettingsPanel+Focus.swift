@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 extension SettingsPanel {
   /// The close button's widget name.
@@ -9,7 +10,7 @@ extension SettingsPanel {
   /// The focus entry of the close button.
   var closeEntry: FocusEntry {
     FocusEntry(
-      id: Self.closeID, role: .button, name: "Close settings", rect: layout.closeButton,
+      id: Self.closeID, role: .button, name: tr("Close settings"), rect: layout.closeButton,
       shape: .circle, group: layout.panel)
   }
 
@@ -45,9 +46,9 @@ extension SettingsPanel {
           maximum: Double(control.maximum), step: Double(control.step))
         return (.slider, name, FocusState(value: value, range: range))
       }
-    case .format: return (.comboBox, "Format", FocusState(value: pickerValue(.format)))
-    case .size: return (.comboBox, "Size", FocusState(value: pickerValue(.size)))
-    case .rate: return (.comboBox, "Frame rate", FocusState(value: pickerValue(.rate)))
+    case .format: return (.comboBox, tr("Format"), FocusState(value: pickerValue(.format)))
+    case .size: return (.comboBox, tr("Size"), FocusState(value: pickerValue(.size)))
+    case .rate: return (.comboBox, tr("Frame rate"), FocusState(value: pickerValue(.rate)))
     case .microphone:
       return (.comboBox, Self.microphoneTitle, FocusState(value: pickerValue(.microphone)))
     case .reset: return (.button, Self.resetTitle, FocusState())
@@ -65,7 +66,7 @@ extension SettingsPanel {
       return (.comboBox, Self.textSizeTitle, FocusState(value: state.camera.textSize.title))
     case .photoQuality:
       return (
-        .comboBox, Self.photoQualityTitle, FocusState(value: state.photo.photoQuality.title)
+        .comboBox, Self.photoQualityTitle, FocusState(value: state.photo.photoQuality.settingsTitle)
       )
     case .exposureCompensation:
       return (
@@ -76,11 +77,13 @@ extension SettingsPanel {
             current: Double(state.camera.exposureCompensationThirds) / 3, minimum: -2,
             maximum: 2, step: 1.0 / 3))
       )
-    case .grid: return (.switchControl, "Grid", FocusState(isChecked: state.camera.showsGrid))
+    case .grid: return (.switchControl, tr("Grid"), FocusState(isChecked: state.camera.showsGrid))
     case .aid(let aid):
       return (.switchControl, aid.title, FocusState(isChecked: aid.isOn(in: state.camera.aids)))
     case .zebraLevel:
-      return (.comboBox, "Zebra level", FocusState(value: "\(state.camera.aids.zebraPercent) %"))
+      return (
+        .comboBox, tr("Zebra level"), FocusState(value: "\(state.camera.aids.zebraPercent) %")
+      )
     case .orientationLock:
       return (
         .switchControl, Self.orientationLockTitle,
@@ -89,11 +92,12 @@ extension SettingsPanel {
     case .videoQuality:
       return (
         .comboBox, Self.videoQualityTitle,
-        FocusState(value: state.recording.videoQuality.title)
+        FocusState(value: state.recording.videoQuality.settingsTitle)
       )
     case .videoSize:
       return (
-        .comboBox, Self.videoSizeTitle, FocusState(value: state.recording.videoSizeLimit.title)
+        .comboBox, Self.videoSizeTitle,
+        FocusState(value: state.recording.videoSizeLimit.settingsTitle)
       )
     case .saveFolder(let kind):
       let folder = state.photo.saveFolders.map { $0.shown($0.folder(for: kind)) }

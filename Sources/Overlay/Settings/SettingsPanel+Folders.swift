@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// Which kind of capture a save folder is for.
 public enum MediaFolderKind: Hashable, Sendable, CaseIterable {
@@ -9,7 +10,7 @@ public enum MediaFolderKind: Hashable, Sendable, CaseIterable {
   case videos
 }
 
-/// Where captures are saved, and where else they could go: what the settings panel's "Files"
+/// Where captures are saved, and where else they could go: what the settings panel's tr("Files")
 /// section shows and lists.
 public struct SaveFolders: Hashable, Sendable {
   /// The folder photos are saved in, a full path.
@@ -61,18 +62,18 @@ extension SettingsLayout {
   /// The files section: where photos and recordings go, once the app has said.
   static func folderContents(of photo: PhotoOverlayState) -> [SettingsRow.Content] {
     guard photo.saveFolders != nil else { return [] }
-    return [.heading("Files"), .saveFolder(.photos), .saveFolder(.videos)]
+    return [.heading(tr("Files")), .saveFolder(.photos), .saveFolder(.videos)]
   }
 }
 
 extension SettingsPanel {
   /// The line's label for `kind`.
   static func folderTitle(_ kind: MediaFolderKind) -> String {
-    kind == .photos ? "Save photos in" : "Save videos in"
+    kind == .photos ? tr("Save photos in") : tr("Save videos in")
   }
 
   /// The list entry that opens the desktop's folder chooser.
-  static let otherFolderTitle = "Other folder…"
+  static let otherFolderTitle = tr("Other folder…")
 
   /// A click opens the list of folders.
   func folderActions(_ kind: MediaFolderKind, _ response: ControlResponse) -> [OverlayAction] {
@@ -114,7 +115,7 @@ extension SettingsPanel {
 }
 
 extension SettingsPickerList {
-  /// The folders for `kind`, the one in use ticked, then "Other folder…" when a desktop
+  /// The folders for `kind`, the one in use ticked, then tr("Other folder…") when a desktop
   /// chooser can be opened.
   static func folderEntries(_ kind: MediaFolderKind, state: OverlayState) -> Entries {
     guard let folders = state.photo.saveFolders else { return Entries(items: [], current: nil) }

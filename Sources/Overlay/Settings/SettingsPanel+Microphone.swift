@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 extension SettingsLayout {
   /// The video section: a heading and the microphone picker, once the app has listed the
   /// capture devices, even when "Default" is the only input (the line then says so, and which
   /// input a recording will use is never a guess).
   static func videoContents(of recording: RecordingOverlayState) -> [SettingsRow.Content] {
-    [.heading("Video")] + (recording.microphones == nil ? [] : [.microphone])
+    [.heading(tr("Video"))] + (recording.microphones == nil ? [] : [.microphone])
       + [.videoQuality, .videoSize]
   }
 }
 
 extension SettingsPanel {
   /// The line's label.
-  static let microphoneTitle = "Microphone"
+  static let microphoneTitle = tr("Microphone")
 
   /// The picker's choices from the state.
   var microphoneChoices: MicrophoneChoices {
@@ -26,7 +27,7 @@ extension SettingsPanel {
     response.isClicked ? openPicker(.microphone) : []
   }
 
-  /// "Microphone" and a selector with the chosen input.
+  /// tr("Microphone") and a selector with the chosen input.
   func drawMicrophoneRow(
     _ row: SettingsRow, response: ControlResponse, into commands: inout [DrawCommand]
   ) {

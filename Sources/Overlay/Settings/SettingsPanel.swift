@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 
 import CameraModel
+import Localization
 
 /// The settings panel's behaviour for one frame: which line the pointer works on and the
 /// intents that follow. Drawing lives in `SettingsPanel+Drawing.swift`. Main thread only.
@@ -26,7 +27,7 @@ struct SettingsPanel {
   /// The exposure compensation as a slider control: −6…6 thirds of a stop.
   var exposureCompensationControl: CameraControl {
     CameraControl(
-      id: CameraModel.ControlID(rawValue: 0), name: "Exposure compensation", kind: .integer,
+      id: CameraModel.ControlID(rawValue: 0), name: tr("Exposure compensation"), kind: .integer,
       minimum: -6, maximum: 6, step: 1, defaultValue: 0,
       value: Int64(min(max(state.camera.exposureCompensationThirds, -6), 6)), flags: .slider)
   }
@@ -140,21 +141,21 @@ struct SettingsPanel {
   }
 
   /// The reset button's title.
-  static let resetTitle = "Reset to defaults"
+  static let resetTitle = tr("Reset to defaults")
   /// The photo section's quality label.
-  static let photoQualityTitle = "Photo quality"
+  static let photoQualityTitle = tr("Photo quality")
   /// The video section's quality label.
-  static let videoQualityTitle = "Video quality"
+  static let videoQualityTitle = tr("Video quality")
   /// The video section's size label.
-  static let videoSizeTitle = "Video size"
+  static let videoSizeTitle = tr("Video size")
   /// The photo section's switch label.
-  static let codeDetectionTitle = "Detect codes in photo mode"
+  static let codeDetectionTitle = tr("Detect codes in photo mode")
   /// The picture section's orientation lock label.
-  static let orientationLockTitle = "Lock orientation (O)"
+  static let orientationLockTitle = tr("Lock orientation (O)")
   /// The privacy section's switch label.
-  static let keepCameraOpenTitle = "Keep the camera on when hidden"
+  static let keepCameraOpenTitle = tr("Keep the camera on when hidden")
   /// The display section's text size label.
-  static let textSizeTitle = "Text size"
+  static let textSizeTitle = tr("Text size")
 
   private func rowActions(
     _ row: SettingsRow, response: ControlResponse, input: OverlayInput

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// The full-window photo viewer: a dark backdrop, the photo fitted below a header row (then
-/// zoomed and panned), the file name and position on the left of the header, "Open with…",
+/// zoomed and panned), the file name and position on the left of the header, tr("Open with…"),
 /// trash and close buttons on its right, and previous / next buttons over the photo's sides.
 struct ViewerScreen {
   /// What is shown.
@@ -17,7 +18,7 @@ struct ViewerScreen {
   let closeButton: Rect
   /// The trash button; `nil` while the photo is already being trashed.
   let trashButton: Rect?
-  /// The "Open with…" button.
+  /// The tr("Open with…") button.
   let openButton: Rect
   /// The previous-photo button; `nil` on the newest photo.
   let previousButton: Rect?
@@ -31,7 +32,7 @@ struct ViewerScreen {
   let timelineHitRect: Rect?
 
   /// The label of the button that opens the photo in another application.
-  static let openLabel = "Open with…"
+  static let openLabel = tr("Open with…")
 
   /// Lays out `viewer` over the window described by `layout`.
   init(viewer: ViewerState, layout: PhotoLayout, painter: PhotoPainter, theme: PhotoTheme) {
