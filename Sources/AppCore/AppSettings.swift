@@ -51,6 +51,10 @@ public struct AppSettings: Codable, Hashable, Sendable {
   /// True when the picture stays as the camera gives it however the machine is held (off:
   /// with an orientation sensor, the picture follows the machine).
   public var locksOrientation = false
+  /// Seconds the record button counts down before recording (0, 3 or 10).
+  public var recordingCountdownSeconds = 0
+  /// The microphone's gain in decibels (−12…+24; see `MicrophoneGain`).
+  public var microphoneGainDecibels = 0
 
   /// Makes default settings.
   public init() {}
@@ -60,7 +64,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
     case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality, viewfinderAids
     case photoFolder, videoFolder, videoQuality, videoSizeLimit
-    case locksOrientation
+    case locksOrientation, recordingCountdownSeconds, microphoneGainDecibels
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -105,6 +109,10 @@ public struct AppSettings: Codable, Hashable, Sendable {
       .flatMap(VideoSizeLimit.init(rawValue:)) ?? .camera
     locksOrientation =
       try container.decodeIfPresent(Bool.self, forKey: .locksOrientation) ?? false
+    recordingCountdownSeconds =
+      try container.decodeIfPresent(Int.self, forKey: .recordingCountdownSeconds) ?? 0
+    microphoneGainDecibels =
+      try container.decodeIfPresent(Int.self, forKey: .microphoneGainDecibels) ?? 0
   }
 
   /// The settings file for `environment`.
@@ -162,6 +170,8 @@ public struct AppSettings: Codable, Hashable, Sendable {
     timerSeconds = min(
       max(timerSeconds, Self.timerSecondsRange.lowerBound),
       Self.timerSecondsRange.upperBound)
+    recordingCountdownSeconds = RecordingController.countdownChoice(recordingCountdownSeconds)
+    microphoneGainDecibels = MicrophoneGain(decibels: microphoneGainDecibels).decibels
   }
 
   /// Renames the damaged file to the first free `NAME.bad`, `NAME.bad-2`, …; nil when it could

@@ -97,7 +97,7 @@ extension Overlay {
     let rects = recordingLayout(layout, state: state)
     let recording = state.recording
     var tips: [Tooltip] = []
-    if !Self.hidesModeSwitch(state.photo) {
+    if !Self.hidesModeSwitch(state) {
       if recording.isRecording {
         tips.append(
           Tooltip(

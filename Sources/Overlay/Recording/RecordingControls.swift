@@ -72,10 +72,11 @@ extension Overlay {
   static let recordColor = Color(red: 235, green: 50, blue: 45)
   private static let indicatorTextSize = 14.0
 
-  /// True while a countdown runs: in a small window its badge reaches the switch, and the
-  /// mode stays put meanwhile. (The banner and the undo toast sit above the switch.)
-  static func hidesModeSwitch(_ photo: PhotoOverlayState) -> Bool {
-    photo.countdownRemaining != nil
+  /// True while a countdown runs (the self-timer's or the one before a recording): in a small
+  /// window its badge reaches the switch, and the mode stays put meanwhile. (The banner and the
+  /// undo toast sit above the switch.)
+  static func hidesModeSwitch(_ state: OverlayState) -> Bool {
+    state.photo.countdownRemaining != nil || state.recording.countdownRemaining != nil
   }
 
   func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
@@ -99,7 +100,7 @@ extension Overlay {
     guard state.photo.viewer == nil else { return responses }
     let recording = state.recording
     let rects = recordingLayout(layout, state: state)
-    if recording.isRecording, !Self.hidesModeSwitch(state.photo) {
+    if recording.isRecording, !Self.hidesModeSwitch(state) {
       responses.photo = tracker.update(
         Self.recordPhotoID, rect: rects.photoButton,
         focus: FocusEntry(
@@ -108,7 +109,7 @@ extension Overlay {
       if responses.photo.isClicked, state.photo.canShoot, !state.photo.isWriterBusy {
         actions.append(.photo(.shutter))
       }
-    } else if !Self.hidesModeSwitch(state.photo) {
+    } else if !Self.hidesModeSwitch(state) {
       let current = ModeSegment.current(in: state)
       for segment in ModeSegment.allCases {
         let id = ControlID("mode-\(segment)")
@@ -144,8 +145,10 @@ extension Overlay {
     return responses
   }
 
-  /// Start or stop when the button may act now, else why it may not.
+  /// Start or stop when the button may act now, else why it may not; while the countdown
+  /// before a recording runs, the button stops it.
   private static func recordIntent(_ recording: RecordingOverlayState) -> RecordingAction {
+    if recording.countdownRemaining != nil { return .cancelCountdown }
     guard !recording.isBusy else { return .refused(.busy) }
     if recording.isRecording { return .stop }
     return recording.canRecord ? .start : .refused(.noPicture)
@@ -202,11 +205,11 @@ extension Overlay {
     let rects = recordingLayout(layout, state: state)
     var painter = PhotoPainter(text: text, scale: layout.scale)
     if recording.isRecording {
-      if !Self.hidesModeSwitch(state.photo) {
+      if !Self.hidesModeSwitch(state) {
         drawSmallShutter(rects.photoButton, responses.photo, state: state, into: &painter)
       }
       drawIndicator(rects.indicator, recording: recording, time: time, into: &painter)
-    } else if !Self.hidesModeSwitch(state.photo) {
+    } else if !Self.hidesModeSwitch(state) {
       drawModeSwitch(rects, responses, current: ModeSegment.current(in: state), into: &painter)
     }
     if recording.mode == .video, state.scan.mode != .scan {

@@ -86,6 +86,10 @@ extension SettingsPanel {
       return (
         .comboBox, Self.videoSizeTitle, FocusState(value: state.recording.videoSizeLimit.title)
       )
+    case .microphoneGain:
+      return (.slider, Self.microphoneGainTitle, FocusState(value: microphoneGainText))
+    case .recordingCountdown:
+      return (.comboBox, Self.recordingCountdownTitle, FocusState(value: recordingCountdownText))
     case .saveFolder(let kind):
       let folder = state.photo.saveFolders.map { $0.shown($0.folder(for: kind)) }
       return (.comboBox, Self.folderTitle(kind), FocusState(value: folder))
@@ -121,6 +125,8 @@ extension SettingsPanel {
     case .photoQuality: return [.photo(.cyclePhotoQuality)]
     case .videoQuality: return [.recording(.cycleVideoQuality)]
     case .videoSize: return [.recording(.cycleVideoSize)]
+    case .recordingCountdown: return [.recording(.cycleCountdown)]
+    case .microphoneGain: return microphoneGainStep(steps)
     case .zebraLevel: return [.camera(.stepZebraLevel)]
     default: return []
     }
