@@ -57,6 +57,17 @@ struct RecordingCountdownOverlayTests {
       ])
   }
 
+  @Test("P or Q during the countdown stops it, then changes the mode; V does nothing")
+  func modeKeysStopTheCountdown() {
+    func keys(_ key: Key) -> [OverlayAction] {
+      frame(OverlayInput(windowSize: OverlayScene.windowSize, keys: [KeyPress(key)]), counting())
+        .actions
+    }
+    #expect(keys(.p) == [.recording(.cancelCountdown), .recording(.setMode(.photo))])
+    #expect(keys(.q) == [.recording(.cancelCountdown), .scan(.toggleMode)])
+    #expect(keys(.v) == [])
+  }
+
   @Test("a click on the countdown line steps it; its value reads Off, 3 s or 10 s")
   func countdownLineSteps() throws {
     var state = CameraScene.settingsState(offset: 10_000)

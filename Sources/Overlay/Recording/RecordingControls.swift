@@ -191,8 +191,12 @@ extension Overlay {
       let isCurrent = segment == ModeSegment.current(in: state)
       return isCurrent ? [] : [.recording(.refused(.modeLockedWhileRecording))]
     }
-    if segment == .scan, state.scan.mode == .scan { return [.scan(.toggleMode)] }
-    return segment.intents(from: state)
+    // Another mode stops the countdown before a recording, so it never records from there.
+    let isCurrent = segment == ModeSegment.current(in: state)
+    let stop: [OverlayAction] =
+      recording.countdownRemaining != nil && !isCurrent ? [.recording(.cancelCountdown)] : []
+    if segment == .scan, state.scan.mode == .scan { return stop + [.scan(.toggleMode)] }
+    return stop + segment.intents(from: state)
   }
 
   /// Draws the switch, the record button, the small shutter and the indicator.
