@@ -55,6 +55,10 @@ public struct AppSettings: Codable, Hashable, Sendable {
   public var locksOrientation = false
   /// How large the overlay's text is, on top of the desktop's scale.
   public var textSize = TextSize.normal
+  /// Seconds the record button counts down before recording (0, 3 or 10).
+  public var recordingCountdownSeconds = 0
+  /// The microphone's gain in decibels (−12…+24; see `MicrophoneGain`).
+  public var microphoneGainDecibels = 0
 
   /// Makes default settings.
   public init() {}
@@ -64,7 +68,7 @@ public struct AppSettings: Codable, Hashable, Sendable {
     case detectsCodesInPhotoMode, showsGrid, microphoneName, isMicrophoneMuted
     case exposureCompensation, keepsCameraOpenWhenHidden, photoQuality, viewfinderAids
     case photoFolder, videoFolder, videoQuality, videoSizeLimit
-    case locksOrientation, textSize
+    case locksOrientation, textSize, recordingCountdownSeconds, microphoneGainDecibels
   }
 
   /// Reads settings JSON; any key may be missing (an older file, or one written by hand with
@@ -113,6 +117,10 @@ public struct AppSettings: Codable, Hashable, Sendable {
     textSize =
       try container.decodeIfPresent(String.self, forKey: .textSize)
       .flatMap(TextSize.init(rawValue:)) ?? .normal
+    recordingCountdownSeconds =
+      try container.decodeIfPresent(Int.self, forKey: .recordingCountdownSeconds) ?? 0
+    microphoneGainDecibels =
+      try container.decodeIfPresent(Int.self, forKey: .microphoneGainDecibels) ?? 0
   }
 
   /// The settings file for `environment`.
@@ -170,6 +178,8 @@ public struct AppSettings: Codable, Hashable, Sendable {
     timerSeconds = min(
       max(timerSeconds, Self.timerSecondsRange.lowerBound),
       Self.timerSecondsRange.upperBound)
+    recordingCountdownSeconds = RecordingController.countdownChoice(recordingCountdownSeconds)
+    microphoneGainDecibels = MicrophoneGain(decibels: microphoneGainDecibels).decibels
   }
 
   /// Renames the damaged file to the first free `NAME.bad`, `NAME.bad-2`, …; nil when it could

@@ -84,7 +84,7 @@ extension PhotoController {
       captureDate: captureDate, clickTime: clickTime, make: device.driver, model: device.name,
       orientation: orientation, folder: folder)
     job.zoom = zoom
-    return writer.submit(job)
+    return submitNamed(job)
   }
 
   /// A frame that arrived while the preview is frozen, at `time`: taken for the shot (as a

@@ -66,9 +66,16 @@ extension PhotoController {
         setImage(Self.imageID(for: url), thumbnail)
         return
       }
-      let shot = PendingShot(id: id, thumbnail: thumbnail, url: nil)
+      // The folder watcher may have listed the file already: the listed item takes over.
+      let listed = listedFile(ofShot: id)
+      let shot = PendingShot(id: id, thumbnail: thumbnail, url: listed)
       pending.insert(shot, at: 0)
-      setImage(shot.imageID, thumbnail)
+      guard let listed else {
+        setImage(shot.imageID, thumbnail)
+        return
+      }
+      if shotNames[id]?.isMerged == true { processing[id] = listed }
+      dropListedShots()
     case .proxySaved(let id, let url):
       // Listed like any saved file (the folder shows it now); marked pending until `saved`.
       processing[id] = url
@@ -76,6 +83,7 @@ extension PhotoController {
       dropListedShots()
     case .saved(let id, let url, let clickToFile):
       processing[id] = nil
+      forgetName(of: id)
       if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
       let milliseconds = Int((clickToFile / .milliseconds(1)).rounded())
       effects.append(.log("pinhole: saved \(url.path) (click to file \(milliseconds) ms)"))
@@ -97,11 +105,13 @@ extension PhotoController {
       effects.append(.log("pinhole: \(sentence) — \(count) kept in memory"))
     case .proxyKept(let id, let url, let message):
       processing[id] = nil
+      forgetName(of: id)
       if let index = pending.firstIndex(where: { $0.id == id }) { pending[index].url = url }
       effects.append(.log("pinhole: kept \(url.path) as it was: \(message)"))
       showProblem(message)
       dropListedShots()
     case .failed(let id, let message):
+      forgetName(of: id)
       if let index = pending.firstIndex(where: { $0.id == id }) {
         removeImage(pending.remove(at: index).imageID)
       }
@@ -123,6 +133,7 @@ extension PhotoController {
         videoDurations[entry.url] = nil
       }
       listing = entries
+      claimListedFiles()
       dropListedShots()
       if !showRestoredPhoto(), let viewerURL, viewer != nil { reopenViewer(on: viewerURL) }
     case .thumbnailReady(let url, let thumbnail):

@@ -112,7 +112,8 @@ public final class PhotoController {
   var lastCaptureTime: MonotonicTime?
 
   var flashTime: MonotonicTime?
-  var countdownEnd: MonotonicTime?
+  /// The self-timer's countdown while it runs.
+  var countdown: Countdown?
   /// Burst shots waiting for the writer. An inbox although only the main thread uses it:
   /// entries move out of it `sending`, on to the writer's thread.
   let burstQueue = Inbox<RingEntry>(capacity: PhotoController.burstQueueLimit)
@@ -150,6 +151,9 @@ public final class PhotoController {
   /// Merged photos whose proxy is on disk (and may be listed) while the merge runs: shot id →
   /// the file. The strip marks them pending and swaps in the merged thumbnail when it comes.
   var processing: [UInt64: URL] = [:]
+  /// The names the files of shots handed to the writer can take, until the writer says where
+  /// each went (see PhotoController+Names).
+  var shotNames: [UInt64: ShotName] = [:]
   var listing: [PhotoListing.Entry] = []
   var thumbnailAspects: [URL: Double] = [:]
   /// Listed videos' lengths in seconds, from their thumbnails.
@@ -253,17 +257,17 @@ public final class PhotoController {
       guard path.hasPrefix("/") else { break }
       effects.append(.useSaveFolder(kind, URL(fileURLWithPath: path, isDirectory: true)))
     case .dismissBanner: dismissBanner()
-    case .cancelCountdown: countdownEnd = nil
+    case .cancelCountdown: countdown = nil
     default: handleViewer(action)
     }
   }
 
   /// The shutter: starts or cancels the self-timer when one is set, else shoots at once.
   func pressShutter(at time: MonotonicTime) {
-    if countdownEnd != nil {
-      countdownEnd = nil
+    if countdown != nil {
+      countdown = nil
     } else if timerSeconds > 0 {
-      countdownEnd = time.advanced(seconds: Double(timerSeconds))
+      countdown = Countdown(seconds: timerSeconds, from: time)
     } else {
       startShot(at: time)
       burstRemaining = burstCount - 1
@@ -345,7 +349,7 @@ public final class PhotoController {
       clickTime: clickTime, make: device.driver, model: device.name, orientation: orientation,
       folder: folder)
     job.zoom = zoom
-    return writer.submit(job)
+    return submitNamed(job)
   }
 
   private func submit(_ entry: sending RingEntry, clickTime: MonotonicTime) -> UInt64? {
@@ -354,14 +358,14 @@ public final class PhotoController {
       entry: entry, release: release, captureDate: captureDate, clickTime: clickTime,
       make: device.driver, model: device.name, orientation: orientation, folder: folder)
     job.zoom = zoom
-    return writer.submit(job)
+    return submitNamed(job)
   }
 
   /// Once per frame: fires the self-timer when due and applies the writer's and the
   /// library's news.
   public func update(photoEvents: [PhotoEvent], libraryEvents: [LibraryEvent]) {
-    if let end = countdownEnd, clock() >= end {
-      countdownEnd = nil
+    if let countdown, countdown.isDue(at: clock()) {
+      self.countdown = nil
       startShot(at: clock())
       burstRemaining = burstCount - 1
     }
@@ -456,7 +460,7 @@ public final class PhotoController {
     if let toast, toast.until > now { state.toast = tr("Moved to Trash") }
     state.timerSeconds = timerSeconds
     state.photoQuality = photoQuality
-    state.countdownRemaining = countdownEnd.map { max(0, $0.seconds(since: now)) }
+    state.countdownRemaining = countdown?.remaining(at: now)
     state.isMuted = isMuted
     state.isScreenFlashLit = isScreenFlashLit
     state.banner = banner(at: now)

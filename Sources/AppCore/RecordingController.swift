@@ -123,6 +123,26 @@ public final class RecordingController {
     }
   }
 
+  /// Seconds the record button counts down before recording: 0 (at once), 3 or 10.
+  public var countdownSeconds = 0 {
+    didSet { countdownSeconds = Self.countdownChoice(countdownSeconds) }
+  }
+  /// The countdown before a recording, while it runs (see RecordingController+Countdown).
+  var countdown: Countdown?
+  /// The whole second the running countdown last reported.
+  var countdownShown: Int?
+  /// What the countdown did since the app last asked.
+  var countdownNews: [RecordingCountdownEvent] = []
+  /// The monotonic clock the countdown runs on; tests step it.
+  public var clock: () -> MonotonicTime = { .now() }
+  /// Multiplies the microphone's samples before they are measured and recorded (see
+  /// `MicrophoneGain`); a change applies at once, to a running recording too.
+  public var microphoneGain = MicrophoneGain.unity {
+    didSet {
+      if case .recording(let active) = phase { active.sound.gain = microphoneGain }
+    }
+  }
+
   private var phase = Phase.idle
   /// When the running (or starting) recording was asked for; cleared once its start latency
   /// was taken.
@@ -182,6 +202,7 @@ public final class RecordingController {
   /// Switches the shutter's mode; ignored while a recording is active.
   public func setMode(_ mode: ShootingMode) {
     guard !isActive else { return }
+    if mode != self.mode { cancelCountdown() }
     // Entering video mode opens the encoder's libraries in the background, so the record
     // button does not wait for them.
     if mode == .video, self.mode != .video {
@@ -322,6 +343,9 @@ public final class RecordingController {
       if figures.hasAudio { state.soundLevel = active.sound.level }
     }
     state.isMicrophoneMuted = isMicrophoneMuted
+    state.microphoneGainDecibels = microphoneGain.decibels
+    state.countdownSeconds = countdownSeconds
+    state.countdownRemaining = countdown?.remaining(at: clock())
     state.microphones = microphones
     state.microphone = microphoneName
     state.videoQuality = quality
@@ -349,7 +373,7 @@ public final class RecordingController {
       hasReportedLostMicrophone = false
       // A recording started muted opens no microphone, and says nothing about it.
       if !isMicrophoneMuted { didMicrophoneFail = microphone == nil }
-      let sound = SoundLevelTap(isMuted: isMicrophoneMuted)
+      let sound = SoundLevelTap(isMuted: isMicrophoneMuted, gain: microphoneGain)
       let active = Active(
         recorder: recorder, microphone: microphone, session: session, sound: sound)
       active.session.setFrameTap { recorder.offer($0) }

@@ -21,6 +21,8 @@ extension PreviewApp {
     useMicrophone(named: settings.microphoneName, source: source, options: options, in: controller)
     controller.microphoneName = settings.microphoneName
     controller.isMicrophoneMuted = settings.isMicrophoneMuted
+    controller.microphoneGain = MicrophoneGain(decibels: settings.microphoneGainDecibels)
+    controller.countdownSeconds = settings.recordingCountdownSeconds
     controller.codec = options.recordCodec
     // The command line wins for this run over what the settings remember.
     controller.quality = options.videoQuality ?? settings.videoQuality
@@ -88,6 +90,7 @@ extension PreviewApp {
         recording.cameraFailed(error.userMessage)
       }
     }
+    logCountdown(recording.updateCountdown(session: session))
     // For the record-start figure: the button press → the first frame in the file.
     if let latency = recording.takeStartLatency() {
       logLine(
@@ -133,11 +136,26 @@ extension PreviewApp {
         refuse(.modeLockedWhileRecording)
       }
     case .start:
-      if let refusal = recording.start(session: session) {
+      if let refusal = recording.requestStart(session: session) {
         refuse(refusal)
       } else {
-        logLine("pinhole: recording: starting")
+        logCountdown(recording.updateCountdown(session: session))
+        if !recording.isCountingDown { logLine("pinhole: recording: starting") }
       }
+    case .cancelCountdown:
+      recording.cancelCountdown()
+      logCountdown(recording.updateCountdown(session: session))
+    case .cycleCountdown:
+      recording.countdownSeconds = RecordingController.nextCountdown(
+        after: recording.countdownSeconds)
+      settings.recordingCountdownSeconds = recording.countdownSeconds
+      logLine("pinhole: recording countdown: \(recording.countdownSeconds) s before recording")
+      persistSettings()
+    case .setMicrophoneGain(let decibels):
+      recording.microphoneGain = MicrophoneGain(decibels: decibels)
+      settings.microphoneGainDecibels = recording.microphoneGain.decibels
+      logLine("pinhole: microphone gain: \(recording.microphoneGain.label)")
+      persistSettings()
     case .stop:
       recording.stop()
       logLine("pinhole: recording: stopping")
@@ -162,6 +180,19 @@ extension PreviewApp {
       settings.videoSizeLimit = recording.sizeLimit
       logLine("pinhole: video size: \(recording.sizeLimit.title)")
       persistSettings()
+    }
+  }
+
+  /// Logs the countdown's steps: "pinhole: recording countdown: 3", then each second, then the
+  /// start as the record button's ("pinhole: recording: starting").
+  func logCountdown(_ events: [RecordingCountdownEvent]) {
+    for event in events {
+      switch event {
+      case .second(let seconds): logLine("pinhole: recording countdown: \(seconds)")
+      case .started: logLine("pinhole: recording: starting")
+      case .refused(let refusal): refuse(refusal)
+      case .cancelled: logLine("pinhole: recording countdown: cancelled")
+      }
     }
   }
 

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: MIT
 import Synchronization
 
-// SPDX-License-Identifier: MIT
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -113,18 +113,27 @@ public struct SoundLevelMeter: Sendable {
 }
 
 /// A `SoundLevelMeter` shared between the sound thread, which feeds it, and the render
-/// thread, which reads the level once a frame; with the microphone's mute switch, which
-/// turns the chunks handed on into silence of the same length.
+/// thread, which reads the level once a frame; with the microphone's gain, which amplifies
+/// the chunks before they are measured and handed on, and its mute switch, which turns them
+/// into silence of the same length.
 ///
 /// Any thread.
 public final class SoundLevelTap: Sendable {
   private let meter: Mutex<SoundLevelMeter>
   private let muted: Atomic<Bool>
+  private let gainDecibels: Atomic<Int>
 
-  /// Makes a tap over the last `window` seconds, muted or not.
-  public init(window: Double = 0.05, isMuted: Bool = false) {
+  /// Makes a tap over the last `window` seconds, muted or not, amplifying by `gain`.
+  public init(window: Double = 0.05, isMuted: Bool = false, gain: MicrophoneGain = .unity) {
     meter = Mutex(SoundLevelMeter(window: window))
     muted = Atomic(isMuted)
+    gainDecibels = Atomic(gain.decibels)
+  }
+
+  /// The gain applied to the chunks from the next one on.
+  public var gain: MicrophoneGain {
+    get { MicrophoneGain(decibels: gainDecibels.load(ordering: .relaxed)) }
+    set { gainDecibels.store(newValue.decibels, ordering: .relaxed) }
   }
 
   /// True while the sound is replaced by silence.
@@ -133,12 +142,14 @@ public final class SoundLevelTap: Sendable {
     set { muted.store(newValue, ordering: .relaxed) }
   }
 
-  /// Measures `chunk` and returns what is to be recorded: the chunk itself, or silence of its
-  /// length and time while muted.
+  /// Amplifies and measures `chunk` and returns what is to be recorded: the chunk amplified
+  /// by the gain, or silence of its length and time while muted.
   public func pass(_ chunk: AudioChunk) -> AudioChunk {
     var passed = chunk
     if isMuted {
       passed.samples = [Float](repeating: 0, count: chunk.samples.count)
+    } else {
+      gain.apply(to: &passed.samples)
     }
     meter.withLock { $0.add(passed) }
     return passed

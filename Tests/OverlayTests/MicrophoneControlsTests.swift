@@ -53,10 +53,13 @@ struct MicrophoneControlsTests {
     state.recording.microphones = ["USB Mic"]
     let rows = SettingsLayout(state: state, layout: baseLayout).rows
     // The video section comes just before the privacy section's heading and switch: its
-    // heading, the microphone, the quality and the size.
+    // heading, the microphone, its gain, the countdown, the quality and the size.
     let index = rows.firstIndex(where: isMicrophone)
-    #expect(index == rows.count - 5)
-    #expect(rows.suffix(4).map(\.content).prefix(2) == [.videoQuality, .videoSize])
+    #expect(index == rows.count - 7)
+    #expect(
+      rows.suffix(6).map(\.content).prefix(4) == [
+        .microphoneGain, .recordingCountdown, .videoQuality, .videoSize,
+      ])
     if let index, index > 0, case .heading("Video") = rows[index - 1].content {
     } else {
       Issue.record("no Video heading above the microphone line")
@@ -91,6 +94,7 @@ struct MicrophoneControlsTests {
     var state = CameraScene.settingsState(offset: 10_000)
     state.recording.microphones = []
     state.recording.microphone = "Test-Microphone of the Conference Room"
+    state = revealingMicrophone(state)
     let texts = texts(frame(OverlayInput(windowSize: CameraScene.windowSize), state))
     let shown = texts.first { $0.hasPrefix("Test") }
     #expect(shown?.hasSuffix("… (absent)") == true, "\(texts)")
@@ -105,6 +109,7 @@ struct MicrophoneControlsTests {
     state.recording.microphone = "USB Mic"
     // Scrolled to the end: the video section is near the panel's end.
     state.camera.settingsOffset = 10_000
+    state = revealingMicrophone(state)
     let result = try clickMicrophoneLine(state)
     let opened = SettingsPicker(target: .microphone, highlighted: 1)
     #expect(result.actions == [.camera(.setPicker(opened))])
@@ -181,6 +186,18 @@ struct MicrophoneControlsTests {
     #expect(state.indicatorText == "0:05 · 1.0 MB · muted")
   }
 
+  /// `state` with the panel scrolled so the microphone line is the first line in view: the
+  /// video section's later lines push it above the viewport of the small scene scrolled to its
+  /// end.
+  private func revealingMicrophone(_ state: OverlayState) -> OverlayState {
+    var top = state
+    top.camera.settingsOffset = 0
+    let layout = SettingsLayout(state: top, layout: baseLayout)
+    guard let row = layout.rows.first(where: isMicrophone) else { return state }
+    top.camera.settingsOffset = row.frame.minY - layout.viewport.minY
+    return top
+  }
+
   /// The settings scene's layout.
   private var baseLayout: OverlayLayout {
     OverlayLayout(input: OverlayInput(windowSize: CameraScene.windowSize), theme: OverlayTheme())
@@ -188,6 +205,7 @@ struct MicrophoneControlsTests {
 
   /// A click on the middle of the settings panel's microphone line.
   private func clickMicrophoneLine(_ state: OverlayState) throws -> OverlayFrame {
+    let state = revealingMicrophone(state)
     let row = try #require(
       SettingsLayout(state: state, layout: baseLayout).rows.first(where: isMicrophone))
     let tap = OverlayInput(

@@ -243,11 +243,12 @@ public final class Overlay {
     return actions
   }
 
-  /// What Escape does before the interfaces see it: it stops a running self-timer, then
-  /// closes the banner; `nil` leaves it to the viewer, the camera list, the settings panel,
-  /// full-screen and, last, quitting.
+  /// What Escape does before the interfaces see it: it stops a running self-timer (or the
+  /// countdown before a recording), then closes the banner; `nil` leaves it to the viewer, the
+  /// camera list, the settings panel, full-screen and, last, quitting.
   private func escapeActions(state: OverlayState) -> [OverlayAction]? {
     if state.photo.countdownRemaining != nil { return [.photo(.cancelCountdown)] }
+    if state.recording.countdownRemaining != nil { return [.recording(.cancelCountdown)] }
     if state.photo.banner != nil { return [.photo(.dismissBanner)] }
     return nil
   }

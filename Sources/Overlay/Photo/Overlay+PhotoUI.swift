@@ -285,7 +285,8 @@ extension Overlay {
     PhotoFlash.draw(
       into: &painter, area: picture, start: photo.flashStartTime, time: time,
       theme: Self.photoTheme)
-    if let remaining = photo.countdownRemaining {
+    // The countdown before a recording is drawn as the self-timer's.
+    if let remaining = photo.countdownRemaining ?? state.recording.countdownRemaining {
       // Centred on the part of the picture between the bars, and no larger than that part.
       let visible = picture.intersection(layout.base.content)
       let area = visible.isEmpty ? layout.base.content : visible

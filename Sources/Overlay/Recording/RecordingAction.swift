@@ -18,6 +18,12 @@ public enum RecordingAction: Hashable, Sendable {
   case cycleVideoQuality
   /// Step the video size limit to its next setting: the camera's, 1080p, 720p, 480p.
   case cycleVideoSize
+  /// Stop the countdown before a recording without recording.
+  case cancelCountdown
+  /// Step the countdown before recording to its next setting: off, 3 s, 10 s, off.
+  case cycleCountdown
+  /// Set the microphone's gain to this many decibels.
+  case setMicrophoneGain(decibels: Int)
   /// A key or a click the video side could not act on, and why: the app says so, so that no
   /// request is dropped without a trace.
   case refused(RecordingRefusal)

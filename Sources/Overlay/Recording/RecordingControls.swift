@@ -75,10 +75,11 @@ extension Overlay {
   /// The mode switch's labels, in points.
   private static let modeTextSize = 13.0
 
-  /// True while a countdown runs: in a small window its badge reaches the switch, and the
-  /// mode stays put meanwhile. (The banner and the undo toast sit above the switch.)
-  static func hidesModeSwitch(_ photo: PhotoOverlayState) -> Bool {
-    photo.countdownRemaining != nil
+  /// True while a countdown runs (the self-timer's or the one before a recording): in a small
+  /// window its badge reaches the switch, and the mode stays put meanwhile. (The banner and the
+  /// undo toast sit above the switch.)
+  static func hidesModeSwitch(_ state: OverlayState) -> Bool {
+    state.photo.countdownRemaining != nil || state.recording.countdownRemaining != nil
   }
 
   /// True while the switch (or, recording, the small shutter) is not shown: during a
@@ -87,7 +88,7 @@ extension Overlay {
   func hidesModeSwitch(state: OverlayState, layout: OverlayLayout, rects: RecordingLayout)
     -> Bool
   {
-    if Self.hidesModeSwitch(state.photo) { return true }
+    if Self.hidesModeSwitch(state) { return true }
     guard state.camera.isSettingsOpen else { return false }
     let panel = SettingsLayout(state: state, layout: layout).panel
     return !panel.intersection(rects.modeSwitch).isEmpty
@@ -167,8 +168,10 @@ extension Overlay {
     return responses
   }
 
-  /// Start or stop when the button may act now, else why it may not.
+  /// Start or stop when the button may act now, else why it may not; while the countdown
+  /// before a recording runs, the button stops it.
   private static func recordIntent(_ recording: RecordingOverlayState) -> RecordingAction {
+    if recording.countdownRemaining != nil { return .cancelCountdown }
     guard !recording.isBusy else { return .refused(.busy) }
     if recording.isRecording { return .stop }
     return recording.canRecord ? .start : .refused(.noPicture)
@@ -211,8 +214,12 @@ extension Overlay {
       let isCurrent = segment == ModeSegment.current(in: state)
       return isCurrent ? [] : [.recording(.refused(.modeLockedWhileRecording))]
     }
-    if segment == .scan, state.scan.mode == .scan { return [.scan(.toggleMode)] }
-    return segment.intents(from: state)
+    // Another mode stops the countdown before a recording, so it never records from there.
+    let isCurrent = segment == ModeSegment.current(in: state)
+    let stop: [OverlayAction] =
+      recording.countdownRemaining != nil && !isCurrent ? [.recording(.cancelCountdown)] : []
+    if segment == .scan, state.scan.mode == .scan { return stop + [.scan(.toggleMode)] }
+    return stop + segment.intents(from: state)
   }
 
   /// Draws the switch, the record button, the small shutter and the indicator.

@@ -37,6 +37,13 @@ public struct RecordingOverlayState: Hashable, Sendable {
   /// The input recordings open when it is not the chosen one (the simulated microphone of
   /// `--sim-microphone`); nil when it is.
   public var microphoneInUse: String?
+  /// The microphone's gain in decibels (the settings' "Microphone gain" slider).
+  public var microphoneGainDecibels = 0
+  /// Seconds the record button counts down before recording; 0 records at once.
+  public var countdownSeconds = 0
+  /// Seconds left before the recording starts; nil while no countdown runs. The overlay draws
+  /// it with the photo self-timer's badge.
+  public var countdownRemaining: Double?
   /// True when the microphone gives no sound: the running recording has none although the
   /// microphone is not muted, or the last one could not open it.
   public var isMicrophoneSilent = false

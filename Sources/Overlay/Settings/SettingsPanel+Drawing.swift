@@ -107,6 +107,12 @@ extension SettingsPanel {
       drawValueRow(
         Self.videoSizeTitle, value: state.recording.videoSizeLimit.settingsTitle, frame: frame,
         into: &commands)
+    case .recordingCountdown:
+      drawValueRow(
+        Self.recordingCountdownTitle, value: recordingCountdownText, frame: frame,
+        into: &commands)
+    case .microphoneGain:
+      drawMicrophoneGain(row: row, response: response, into: &commands)
     case .orientationLock:
       drawSwitchRow(
         Self.orientationLockTitle, isOn: state.camera.isOrientationLocked, frame: frame,
@@ -138,7 +144,7 @@ extension SettingsPanel {
   }
 
   /// A label at the left and the setting's value at the right; a click steps the value.
-  private func drawValueRow(
+  func drawValueRow(
     _ title: String, value: String, frame: Rect, into commands: inout [DrawCommand]
   ) {
     let size = painter.px(Self.labelSize)
@@ -259,7 +265,7 @@ extension SettingsPanel {
     }
   }
 
-  private func drawSlider(
+  func drawSlider(
     _ control: CameraControl, geometry: SliderGeometry, response: ControlResponse,
     into commands: inout [DrawCommand]
   ) {

@@ -99,6 +99,10 @@ extension SettingsPanel {
         .comboBox, Self.videoSizeTitle,
         FocusState(value: state.recording.videoSizeLimit.settingsTitle)
       )
+    case .microphoneGain:
+      return (.slider, Self.microphoneGainTitle, FocusState(value: microphoneGainText))
+    case .recordingCountdown:
+      return (.comboBox, Self.recordingCountdownTitle, FocusState(value: recordingCountdownText))
     case .saveFolder(let kind):
       let folder = state.photo.saveFolders.map { $0.shown($0.folder(for: kind)) }
       return (.comboBox, Self.folderTitle(kind), FocusState(value: folder))
@@ -134,6 +138,8 @@ extension SettingsPanel {
     case .photoQuality: return [.photo(.cyclePhotoQuality)]
     case .videoQuality: return [.recording(.cycleVideoQuality)]
     case .videoSize: return [.recording(.cycleVideoSize)]
+    case .recordingCountdown: return [.recording(.cycleCountdown)]
+    case .microphoneGain: return microphoneGainStep(steps)
     case .zebraLevel: return [.camera(.stepZebraLevel)]
     case .textSize: return [.camera(.cycleTextSize)]
     default: return []

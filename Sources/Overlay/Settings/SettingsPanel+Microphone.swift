@@ -5,9 +5,10 @@ extension SettingsLayout {
   /// The video section: a heading and the microphone picker, once the app has listed the
   /// capture devices, even when "Default" is the only input (the line then says so, and which
   /// input a recording will use is never a guess).
+  /// The microphone's gain and the countdown before recording follow it.
   static func videoContents(of recording: RecordingOverlayState) -> [SettingsRow.Content] {
     [.heading(tr("Video"))] + (recording.microphones == nil ? [] : [.microphone])
-      + [.videoQuality, .videoSize]
+      + [.microphoneGain, .recordingCountdown, .videoQuality, .videoSize]
   }
 }
 

@@ -90,7 +90,7 @@ struct SettingsPanel {
     case .control(let control) where Self.isSlider(control):
       let top = row.frame.minY + painter.px(24)
       return Rect(x: row.frame.minX, y: top, width: row.frame.width, height: row.frame.maxY - top)
-    case .exposureCompensation:
+    case .exposureCompensation, .microphoneGain:
       let top = row.frame.minY + painter.px(24)
       let bottom = row.frame.minY + painter.px(48)
       return Rect(x: row.frame.minX, y: top, width: row.frame.width, height: bottom - top)
@@ -109,7 +109,7 @@ struct SettingsPanel {
     case .control(let control): control.isEditable && control.kind != .bitmask
     case .format, .size, .rate, .reset, .codeDetection, .photoQuality, .exposureCompensation,
       .grid, .orientationLock, .microphone, .keepCameraOpen, .aid, .zebraLevel, .saveFolder,
-      .videoQuality, .videoSize, .textSize:
+      .videoQuality, .videoSize, .textSize, .microphoneGain, .recordingCountdown:
       true
     }
   }
@@ -207,6 +207,10 @@ struct SettingsPanel {
       return response.isClicked ? [.recording(.cycleVideoQuality)] : []
     case .videoSize:
       return response.isClicked ? [.recording(.cycleVideoSize)] : []
+    case .microphoneGain:
+      return microphoneGainActions(row, response: response, input: input)
+    case .recordingCountdown:
+      return response.isClicked ? [.recording(.cycleCountdown)] : []
     case .heading, .note:
       return []
     }
@@ -257,6 +261,7 @@ struct SettingsPanel {
       row.frame.intersection(layout.viewport).contains(pointer)
     else { return nil }
     let notches = Int(input.wheel.y.rounded(.awayFromZero))
+    if case .microphoneGain = row.content { return microphoneGainStep(notches).first }
     if case .exposureCompensation = row.content {
       let control = exposureCompensationControl
       let value = control.clamped(control.value + Int64(notches))

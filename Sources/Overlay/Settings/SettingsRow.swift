@@ -43,6 +43,10 @@ struct SettingsRow {
     case textSize
     /// How much recordings are compressed: a click steps it.
     case videoQuality
+    /// The microphone's gain, −12…+24 dB: a slider (`SettingsPanel+Video.swift`).
+    case microphoneGain
+    /// The countdown before a recording starts (off, 3 s, 10 s): a click steps it.
+    case recordingCountdown
     /// The most lines a recording keeps: a click steps it.
     case videoSize
     /// Where captures of a kind are saved, with the list of folders.
@@ -63,6 +67,7 @@ struct SettingsRow {
     case .reset: 52
     case .note: 44
     case .exposureCompensation: 62
+    case .microphoneGain: 50
     default: 38
     }
   }
@@ -88,6 +93,8 @@ struct SettingsRow {
     case .keepCameraOpen: ControlID("settings-keep-camera-open")
     case .textSize: ControlID("settings-text-size")
     case .videoQuality: ControlID("settings-video-quality")
+    case .microphoneGain: ControlID("settings-microphone-gain")
+    case .recordingCountdown: ControlID("settings-recording-countdown")
     case .videoSize: ControlID("settings-video-size")
     case .saveFolder(let kind): ControlID("settings-save-folder-\(kind)")
     }
