@@ -50,17 +50,17 @@ struct AidsBenchmark {
       let copy = NV12Frame(size: size)
       let peakingAlone = FocusPeaking()
       printRow(
-        size, "aids: focus peaking (into a copy of the frame)",
+        size, "aids: focus peaking (into the copy)",
         stopwatch.measure {
           FrameMarks.paint(frame, luma: luma, peaking: peakingAlone, zebras: nil, into: copy)
         })
       printRow(
-        size, "aids: zebras 95 % (into a copy of the frame)",
+        size, "aids: zebras 95 % (into the copy)",
         stopwatch.measure {
           FrameMarks.paint(frame, luma: luma, peaking: nil, zebras: zebras, into: copy)
         })
       printRow(
-        size, "aids: peaking + zebras (into a copy of the frame)",
+        size, "aids: peaking + zebras (into the copy)",
         stopwatch.measure {
           FrameMarks.paint(frame, luma: luma, peaking: peakingAlone, zebras: zebras, into: copy)
         })
@@ -90,7 +90,7 @@ struct AidsBenchmark {
         renderer.update(frame, shown: shown, settings: all)
       })
     printRow(
-      size, "aids: all four, marks into the frame's copy" + label,
+      size, "aids: all four, marks into a copy" + label,
       stopwatch.measure {
         renderer.update(frame, shown: shown, settings: all, marksFrame: true)
       })
