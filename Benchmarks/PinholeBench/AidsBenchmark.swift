@@ -46,6 +46,25 @@ struct AidsBenchmark {
         layer.resize(width: luma.width, height: luma.height)
         zebras.mark(luma, into: &layer)
       })
+    if shown == size {
+      let copy = NV12Frame(size: size)
+      let peakingAlone = FocusPeaking()
+      printRow(
+        size, "aids: focus peaking (into the copy)",
+        stopwatch.measure {
+          FrameMarks.paint(frame, luma: luma, peaking: peakingAlone, zebras: nil, into: copy)
+        })
+      printRow(
+        size, "aids: zebras 95 % (into the copy)",
+        stopwatch.measure {
+          FrameMarks.paint(frame, luma: luma, peaking: nil, zebras: zebras, into: copy)
+        })
+      printRow(
+        size, "aids: peaking + zebras (into the copy)",
+        stopwatch.measure {
+          FrameMarks.paint(frame, luma: luma, peaking: peakingAlone, zebras: zebras, into: copy)
+        })
+    }
     var panel = AidImage(width: 256, height: 100)
     printRow(
       size, "aids: histogram (count + draw)" + label,
@@ -69,6 +88,11 @@ struct AidsBenchmark {
       size, "aids: all four, from the frame" + label,
       stopwatch.measure {
         renderer.update(frame, shown: shown, settings: all)
+      })
+    printRow(
+      size, "aids: all four, marks into a copy" + label,
+      stopwatch.measure {
+        renderer.update(frame, shown: shown, settings: all, marksFrame: true)
       })
   }
 }

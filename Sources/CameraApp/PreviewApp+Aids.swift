@@ -5,11 +5,21 @@ import SDLPlatform
 import ViewfinderAids
 
 extension PreviewApp {
-  /// After a new frame went up: computes the viewfinder aids that are on at the size the
-  /// picture is shown (through the zoom), uploads the peaking and zebra layer to be drawn with
-  /// the picture, and the histogram and waveform panels for the overlay. With every aid off it
-  /// costs nothing but a check, after letting go of what the last aids drew.
-  func updateAids(with frame: NV12Frame) {
+  /// Uploads a new frame with the viewfinder aids that are on: when the aids run at the
+  /// frame's size, the picture uploaded is a copy of the frame with the peaking and zebra
+  /// marks painted in (the frame itself, which photos, recording and the scanner read, is left
+  /// as it is); otherwise the frame, with the marks uploaded as a layer drawn over it.
+  func uploadWithAids(_ frame: NV12Frame) throws(PlatformError) {
+    updateAids(with: frame)
+    try video.upload(aids.markedFrame ?? frame)
+  }
+
+  /// Computes the viewfinder aids that are on at the size the picture is shown (through the
+  /// zoom), uploads the peaking and zebra layer to be drawn with the picture (unless the marks
+  /// went into a copy of the frame), and the histogram and waveform panels for the overlay,
+  /// at most 15 times a second. With every aid off it costs nothing but a check, after
+  /// letting go of what the last aids drew.
+  private func updateAids(with frame: NV12Frame) {
     let settings = camera.viewfinder.aids
     guard settings.isAnyOn, let videoRect else {
       if hasAidPictures { clearAids() }
@@ -24,11 +34,14 @@ extension PreviewApp {
     guard sides.contains(across), sides.contains(down) else { return }
     aids.update(
       frame, shown: FrameSize(width: Int(across), height: Int(down)), settings: settings,
-      isMirrored: model.isMirrored, quarterTurns: model.quarterTurns)
+      isMirrored: model.isMirrored, quarterTurns: model.quarterTurns, marksFrame: true,
+      now: MonotonicTime.now())
     do {
       let layer = aids.layer
       try video.uploadLayer(
         rgba: layer.rgba, width: layer.width, height: layer.height, pieces: aids.layerPieces)
+      hasAidPictures = true
+      guard aids.panelsChanged else { return }
       for (aid, panel) in [
         (ViewfinderAid.histogram, aids.histogramPanel), (.waveform, aids.waveformPanel),
       ] {
@@ -39,7 +52,6 @@ extension PreviewApp {
           backend.removeImage(image)
         }
       }
-      hasAidPictures = true
     } catch {
       model.notice = error.userMessage
     }

@@ -292,8 +292,7 @@ final class PreviewApp {
       return false
     }
     do {
-      try video.upload(frame)
-      updateAids(with: frame)
+      try uploadWithAids(frame)
       latencyFrameArrived(frame)
       let now = MonotonicTime.now()
       camera.recordPresented(frame, at: now)

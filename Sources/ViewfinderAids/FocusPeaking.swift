@@ -37,9 +37,7 @@ public struct FocusPeaking: Sendable {
       if clearing { image.reset(width: width, height: height) }
       return 0
     }
-    // Integer form of short ≥ sharpness × long: short × 64 ≥ long × ratio64.
-    let ratio = Int16((min(max(sharpness, 0), 1) * 64).rounded())
-    let floor = Int16(min(max(minimumStep, 1), 510))
+    let thresholds = thresholds
     let word = color.word
     var marked = 0
     // Rounded up to whole squares and zero outside the marked span, for `noteMarks`.
@@ -58,27 +56,13 @@ public struct FocusPeaking: Sendable {
           }
           for y in span..<(height - span) {
             let row = base + y * width
-            let above = row - width
-            let below = row + width
-            let farAbove = row - span * width
-            let farBelow = row + span * width
             let out = pixelBase + y * width
             if clearing {
               for x in 0..<span { out[x] = 0 }
               for x in (width - span)..<width { out[x] = 0 }
             }
-            // First a row of 0/1 flags in sixteen-bit arithmetic (steps reach 510, and 510 × 64
-            // still fits), which vectorises; then the row of pixels from the flags.
-            for x in span..<(width - span) {
-              let dx = Int16(row[x + 1]) &- Int16(row[x - 1])
-              let dy = Int16(below[x]) &- Int16(above[x])
-              let farX = Int16(row[x + span]) &- Int16(row[x - span])
-              let farY = Int16(farBelow[x]) &- Int16(farAbove[x])
-              let short = (dx < 0 ? 0 &- dx : dx) &+ (dy < 0 ? 0 &- dy : dy)
-              let long = (farX < 0 ? 0 &- farX : farX) &+ (farY < 0 ? 0 &- farY : farY)
-              let isSharp = (short >= floor ? 1 : 0) & (short &* 64 >= long &* ratio ? 1 : 0)
-              flags[x] = UInt8(truncatingIfNeeded: isSharp)
-            }
+            // First a row of 0/1 flags, which vectorises; then the row of pixels from them.
+            Self.flagRow(row, width: width, thresholds: thresholds, into: flags)
             var count = 0
             for x in span..<(width - span) {
               let flag = UInt32(flags[x])
@@ -98,5 +82,49 @@ public struct FocusPeaking: Sendable {
       }
     }
     return marked
+  }
+
+  /// The thresholds in the integer form the row kernel compares: short × 64 ≥ long × ratio
+  /// and short ≥ floor.
+  struct Thresholds {
+    /// `sharpness` in 64ths.
+    var ratio: Int16
+    /// `minimumStep`, 1…510.
+    var floor: Int16
+  }
+
+  /// This pass's thresholds for `flagRow`.
+  var thresholds: Thresholds {
+    Thresholds(
+      ratio: Int16((min(max(sharpness, 0), 1) * 64).rounded()),
+      floor: Int16(min(max(minimumStep, 1), 510)))
+  }
+
+  /// Sets `flags[x]` to 1 where the sample at `row[x]` is an in-focus edge and to 0 elsewhere,
+  /// for `x` in `span ..< width - span`; `row` must have `span` rows of `width` samples above
+  /// and below it. Sixteen-bit arithmetic (steps reach 510, and 510 × 64 still fits), so the
+  /// loop vectorises.
+  @inline(__always)
+  static func flagRow(
+    _ row: UnsafePointer<UInt8>, width: Int, thresholds: Thresholds,
+    into flags: UnsafeMutablePointer<UInt8>
+  ) {
+    let span = Self.span
+    let above = row - width
+    let below = row + width
+    let farAbove = row - span * width
+    let farBelow = row + span * width
+    let ratio = thresholds.ratio
+    let floor = thresholds.floor
+    for x in span..<(width - span) {
+      let dx = Int16(row[x + 1]) &- Int16(row[x - 1])
+      let dy = Int16(below[x]) &- Int16(above[x])
+      let farX = Int16(row[x + span]) &- Int16(row[x - span])
+      let farY = Int16(farBelow[x]) &- Int16(farAbove[x])
+      let short = (dx < 0 ? 0 &- dx : dx) &+ (dy < 0 ? 0 &- dy : dy)
+      let long = (farX < 0 ? 0 &- farX : farX) &+ (farY < 0 ? 0 &- farY : farY)
+      let isSharp = (short >= floor ? 1 : 0) & (short &* 64 >= long &* ratio ? 1 : 0)
+      flags[x] = UInt8(truncatingIfNeeded: isSharp)
+    }
   }
 }

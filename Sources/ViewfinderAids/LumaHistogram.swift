@@ -20,31 +20,35 @@ public struct LumaHistogram: Hashable, Sendable {
   /// Makes an empty histogram.
   public init() {}
 
-  /// Counts the samples of `luma`, on every `rowStep`-th row (every second by default: the
-  /// shares are the same, at half the cost).
-  public init(_ luma: LumaPlane, rowStep: Int = 2) {
+  /// Counts the samples of `luma` on every `rowStep`-th row and every `columnStep`-th column
+  /// (every second of each by default: a quarter of the samples of a picture hundreds wide
+  /// still gives each code's share within a small fraction of a percent, and the clipping
+  /// marks are shares of one in five hundred; at a quarter of the cost).
+  public init(_ luma: LumaPlane, rowStep: Int = 2, columnStep: Int = 2) {
     let step = max(rowStep, 1)
+    let across = max(columnStep, 1)
     var counted = 0
     // Four counters per code, so runs of equal samples do not wait on one another's increment.
     var lanes = [Int](repeating: 0, count: 1024)
     lanes.withUnsafeMutableBufferPointer { lane in
       luma.samples.withUnsafeBufferPointer { samples in
         guard let laneBase = lane.baseAddress, let base = samples.baseAddress else { return }
+        let perRow = (luma.width + across - 1) / across
         for y in stride(from: 0, to: luma.height, by: step) {
           let row = base + y * luma.width
           var x = 0
-          while x + 4 <= luma.width {
+          while x + 3 * across < luma.width {
             laneBase[Int(row[x])] &+= 1
-            laneBase[256 + Int(row[x + 1])] &+= 1
-            laneBase[512 + Int(row[x + 2])] &+= 1
-            laneBase[768 + Int(row[x + 3])] &+= 1
-            x += 4
+            laneBase[256 + Int(row[x + across])] &+= 1
+            laneBase[512 + Int(row[x + 2 * across])] &+= 1
+            laneBase[768 + Int(row[x + 3 * across])] &+= 1
+            x += 4 * across
           }
           while x < luma.width {
             laneBase[Int(row[x])] &+= 1
-            x += 1
+            x += across
           }
-          counted += luma.width
+          counted += perRow
         }
       }
     }

@@ -21,7 +21,9 @@ public struct Waveform: Sendable {
 
   /// Counts `luma` shown turned clockwise by `quarterTurns` and then mirrored left to right
   /// when `isMirrored`, on every `rowStep`-th row of the plane (every second by default: the
-  /// glow is a share of each column, the same at half the cost).
+  /// glow is a share of each column, the same at half the cost). Every column is read: a
+  /// panel column gathers several picture columns, and every second one would give
+  /// neighbouring panel columns unequal counts by turns, a comb in the glow.
   public mutating func measure(
     _ luma: LumaPlane, isMirrored: Bool = false, quarterTurns: Int = 0, rowStep: Int = 2
   ) {
