@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// How large the overlay's text is drawn, on top of the desktop's scale: the settings panel's
 /// "Text size". Layout measures text at this size, so rows and pills grow with it.
@@ -25,10 +26,10 @@ public enum TextSize: String, CaseIterable, Hashable, Sendable, Codable {
   /// The name the settings panel shows.
   public var title: String {
     switch self {
-    case .small: "Small"
-    case .normal: "Normal"
-    case .large: "Large"
-    case .larger: "Larger"
+    case .small: tr("Small")
+    case .normal: tr("Normal")
+    case .large: tr("Large")
+    case .larger: tr("Larger")
     }
   }
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// The video section's microphone gain slider and recording countdown line.
 extension SettingsPanel {
   /// The gain line's label.
-  static let microphoneGainTitle = "Microphone gain"
+  static let microphoneGainTitle = tr("Microphone gain")
   /// The countdown line's label.
-  static let recordingCountdownTitle = "Countdown before recording"
+  static let recordingCountdownTitle = tr("Countdown before recording")
 
   /// The microphone gain as a slider control: −12…+24 dB in steps of 1 dB.
   var microphoneGainControl: CameraControl {
@@ -26,7 +27,7 @@ extension SettingsPanel {
   /// "Off", "3 s", "10 s".
   var recordingCountdownText: String {
     let seconds = state.recording.countdownSeconds
-    return seconds > 0 ? "\(seconds) s" : "Off"
+    return seconds > 0 ? tr("%1$d s", seconds) : tr("Off")
   }
 
   /// Dragging sets the gain under the pointer; a release sets the gain where it happened.
