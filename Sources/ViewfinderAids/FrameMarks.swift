@@ -124,8 +124,8 @@ public enum FrameMarks {
     let stripeCr: [UInt8]
 
     init(peaking: FocusPeaking?, zebras: Zebras?, colorimetry: Colorimetry) {
-      peak = FrameMarks.ycbcr(peaking?.color ?? AidColor(red: 0, green: 0, blue: 0), colorimetry)
-      let stripe = zebras?.color ?? AidColor(red: 0, green: 0, blue: 0, alpha: 0)
+      peak = FrameMarks.ycbcr(peaking?.color ?? Color(red: 0, green: 0, blue: 0), colorimetry)
+      let stripe = zebras?.color ?? Color(red: 0, green: 0, blue: 0, alpha: 0)
       let over = FrameMarks.ycbcr(stripe, colorimetry)
       let alpha = Int(stripe.alpha)
       func blend(_ value: UInt8) -> [UInt8] {
@@ -200,7 +200,7 @@ public enum FrameMarks {
 
   /// `color` (its opacity aside) in Y'CbCr as `colorimetry` encodes it.
   public static func ycbcr(
-    _ color: AidColor, _ colorimetry: Colorimetry
+    _ color: Color, _ colorimetry: Colorimetry
   ) -> (y: UInt8, cb: UInt8, cr: UInt8) {
     let (kr, kb) = colorimetry.matrix == .bt709 ? (0.2126, 0.0722) : (0.299, 0.114)
     let red = Double(color.red) / 255

@@ -34,8 +34,8 @@ import ViewfinderAids
     #expect(painted.peakingCount > 1000)
     #expect(marked.metadata.colorimetry == frame.metadata.colorimetry)
     let colorimetry = frame.metadata.colorimetry
-    let peak = FrameMarks.ycbcr(AidColor(red: 255, green: 40, blue: 40), colorimetry)
-    let black = FrameMarks.ycbcr(AidColor(red: 0, green: 0, blue: 0), colorimetry)
+    let peak = FrameMarks.ycbcr(Color(red: 255, green: 40, blue: 40), colorimetry)
+    let black = FrameMarks.ycbcr(Color(red: 0, green: 0, blue: 0), colorimetry)
     var counts = (peaked: 0, striped: 0, mismatched: 0)
     let layer = layered.layer
     frame.withYPlane { source in
@@ -75,7 +75,7 @@ import ViewfinderAids
     painted.update(frame, shown: Self.frameSize, settings: settings, marksFrame: true)
     let marked = try #require(painted.markedFrame)
     let peak = FrameMarks.ycbcr(
-      AidColor(red: 255, green: 40, blue: 40), frame.metadata.colorimetry)
+      Color(red: 255, green: 40, blue: 40), frame.metadata.colorimetry)
     let layer = layered.layer
     var (markedBlocks, wrong) = (0, 0)
     frame.withPlanes { _, sourceUV in
@@ -100,9 +100,9 @@ import ViewfinderAids
   }
 
   @Test func colorsInEachColorimetry() {
-    let red = AidColor(red: 255, green: 0, blue: 0)
-    let white = AidColor(red: 255, green: 255, blue: 255)
-    let black = AidColor(red: 0, green: 0, blue: 0)
+    let red = Color(red: 255, green: 0, blue: 0)
+    let white = Color(red: 255, green: 255, blue: 255)
+    let black = Color(red: 0, green: 0, blue: 0)
     let fullBT601 = Colorimetry(matrix: .bt601, range: .full)
     let limitedBT709 = Colorimetry(matrix: .bt709, range: .limited)
     #expect(FrameMarks.ycbcr(white, fullBT601) == (255, 128, 128))
