@@ -103,6 +103,11 @@ struct RecordingCountdownOverlayTests {
     let result = frame(tap, state)
     #expect(result.actions.contains(.recording(.setMicrophoneGain(decibels: -12))))
     #expect(texts(result).contains("+12 dB"))
+    // A screen reader reads it as a slider with its value and bounds.
+    let entry = try #require(result.focusChain.entries.first { $0.name == "Microphone gain" })
+    #expect(entry.state.value == "+12 dB")
+    #expect(
+      entry.state.range == FocusRange(current: 12, minimum: -12, maximum: 24, step: 1))
   }
 
   private var baseLayout: OverlayLayout {

@@ -100,7 +100,16 @@ extension SettingsPanel {
         FocusState(value: state.recording.videoSizeLimit.settingsTitle)
       )
     case .microphoneGain:
-      return (.slider, Self.microphoneGainTitle, FocusState(value: microphoneGainText))
+      let range = MicrophoneGain.decibelRange
+      let decibels = MicrophoneGain(decibels: state.recording.microphoneGainDecibels).decibels
+      return (
+        .slider, Self.microphoneGainTitle,
+        FocusState(
+          value: microphoneGainText,
+          range: FocusRange(
+            current: Double(decibels), minimum: Double(range.lowerBound),
+            maximum: Double(range.upperBound), step: 1))
+      )
     case .recordingCountdown:
       return (.comboBox, Self.recordingCountdownTitle, FocusState(value: recordingCountdownText))
     case .saveFolder(let kind):
