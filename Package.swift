@@ -55,11 +55,13 @@ let package = Package(
     .target(name: "SystemCalls", dependencies: ["CSystem"]),
     .target(name: "Localization", dependencies: ["SystemCalls"]),
     .target(name: "Workers", dependencies: ["SystemCalls"]),
-    .target(name: "CameraModel"),
-    .target(name: "DesktopBus", dependencies: ["CSystemdBus"]),
+    .target(name: "CameraModel", dependencies: ["Localization"]),
+    .target(name: "DesktopBus", dependencies: ["CSystemdBus", "Localization"]),
     // Multi-frame noise reduction: align a burst, merge it robustly. Pure Swift, no devices.
     .target(name: "FrameMerge", dependencies: ["CameraModel"]),
-    .target(name: "Imaging", dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV", "CPNG"]),
+    .target(
+      name: "Imaging",
+      dependencies: ["CameraModel", "CTurboJPEG", "CLibYUV", "CPNG", "Localization"]),
     .target(
       name: "Capture", dependencies: ["CameraModel", "CV4L2", "Metering", "SystemCalls", "Workers"]),
     .target(
@@ -80,7 +82,7 @@ let package = Package(
       name: "PhotoPipeline",
       dependencies: [
         "CameraModel", "Imaging", "MediaStore", "Recording", "SystemCalls", "Workers",
-        "FrameMerge",
+        "FrameMerge", "Localization",
       ]),
     .target(name: "Metering", dependencies: ["CameraModel"]),
     // The overlay's controls as an AT-SPI accessible tree, served on the accessibility bus.
@@ -88,15 +90,20 @@ let package = Package(
       name: "Accessibility",
       dependencies: ["CameraModel", "Overlay", "DesktopBus", "SystemCalls", "Workers"]),
     .target(name: "ViewfinderAids", dependencies: ["CameraModel", "Imaging"]),
-    .target(name: "Hotplug", dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers"]),
-    .target(name: "MediaStore", dependencies: ["CameraModel", "CExif", "SystemCalls"]),
+    .target(
+      name: "Hotplug",
+      dependencies: ["CameraModel", "CUdev", "SystemCalls", "Workers", "Localization"]),
+    .target(
+      name: "MediaStore", dependencies: ["CameraModel", "CExif", "SystemCalls", "Localization"]),
     .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue", "Workers"]),
-    .target(name: "Lighting", dependencies: ["CameraModel", "Capture", "Metering", "CMedia"]),
+    .target(
+      name: "Lighting",
+      dependencies: ["CameraModel", "Capture", "Metering", "CMedia", "Localization"]),
     .target(
       name: "Recording",
       dependencies: [
         "CameraModel", "Imaging", "MediaStore", "SystemCalls", "Workers", "CFFmpeg",
-        "CFFmpegLoader",
+        "CFFmpegLoader", "Localization",
       ]),
     .target(
       name: "AppCore",
@@ -113,6 +120,7 @@ let package = Package(
       dependencies: [
         "AppCore", "CameraModel", "Capture", "FrameMerge", "Imaging", "MediaStore", "Metering",
         "PhotoPipeline", "Recording", "Scanning", "SimulatedCamera", "SystemCalls", "Workers",
+        "Localization",
       ]),
 
     // MARK: App
@@ -156,7 +164,9 @@ let package = Package(
       name: "AccessibilityTests",
       dependencies: ["Accessibility", "CameraModel", "DesktopBus", "Overlay"]),
     .testTarget(name: "LibraryTests", dependencies: ["Library", "CameraModel"]),
-    .testTarget(name: "CameraModelTests", dependencies: ["CameraModel", "CameraTestSupport"]),
+    .testTarget(
+      name: "CameraModelTests",
+      dependencies: ["CameraModel", "CameraTestSupport", "Localization", "SystemCalls"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(
       name: "CaptureTests",

@@ -36,8 +36,9 @@ public enum CameraAccess: Hashable, Sendable {
     switch response {
     case 0: self = .granted
     case 1: self = .denied
-    case 2: self = .failed(reason: "the camera portal ended the request without an answer")
-    default: self = .failed(reason: "the camera portal answered with unknown code \(response)")
+    case 2: self = .failed(reason: tr("the camera portal ended the request without an answer"))
+    default:
+      self = .failed(reason: tr("the camera portal answered with unknown code %1$d", response))
     }
   }
 
@@ -47,11 +48,12 @@ public enum CameraAccess: Hashable, Sendable {
   public init(error: BusError) {
     switch error {
     case .noSessionBus(let reason):
-      self = .unavailable(reason: "there is no D-Bus session bus (\(reason))")
+      self = .unavailable(reason: tr("there is no D-Bus session bus (%1$s)", reason))
     case .errorReply(let name, _) where name == "org.freedesktop.portal.Error.NotAllowed":
       self = .denied
     case .errorReply(let name, _) where error.isAbsence:
-      self = .unavailable(reason: "no camera portal answers on the session bus (\(name))")
+      self = .unavailable(
+        reason: tr("no camera portal answers on the session bus (%1$s)", name))
     default:
       self = .failed(reason: error.userMessage)
     }
@@ -102,7 +104,7 @@ public enum CameraAccess: Hashable, Sendable {
 
   /// What a command without a window prints when it goes on with the simulated camera.
   public var commandNotice: String? {
-    message.map { $0 + " Showing the simulated camera instead." }
+    message.map { tr("%1$s Showing the simulated camera instead.", $0) }
   }
 
   private static func capitalized(_ text: String) -> String {

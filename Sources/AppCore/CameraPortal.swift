@@ -2,6 +2,7 @@
 import CameraModel
 import Capture
 import DesktopBus
+import Localization
 import PipeWireCapture
 
 #if canImport(Glibc)
@@ -36,7 +37,9 @@ public enum CameraPortal {
       let isPresent = try bus.property(
         destination: service, path: objectPath, interface: interface, name: "IsCameraPresent"
       ).bool()
-      guard isPresent else { return .unavailable(reason: "the camera portal reports no camera") }
+      guard isPresent else {
+        return .unavailable(reason: tr("the camera portal reports no camera"))
+      }
       let response = try PortalRequest.call(
         on: bus, interface: interface, member: "AccessCamera", timeout: timeout
       ) { token in [.options(["handle_token": .string(token)])] }.code
@@ -72,7 +75,8 @@ public enum CameraPortal {
         do throws(BusError) {
           return try openPipeWireRemote()
         } catch {
-          throw .notFound(device: "the camera portal's PipeWire remote (\(error.userMessage))")
+          throw .notFound(
+            device: tr("the camera portal's PipeWire remote (%1$s)", error.userMessage))
         }
       }))
   }

@@ -180,7 +180,9 @@ public final class PhotoControllerWorker: Sendable {
       data = try PhotoFileReader().read(url)
     } catch {
       return .problem(
-        "Can't open \(FileNameBytes.displayName(url.lastPathComponent)): \(error.reason).")
+        tr(
+          "Can't open %1$s: %2$s.", FileNameBytes.displayName(url.lastPathComponent),
+          error.reason))
     }
     let scratch = NV12Frame(size: FrameSize(width: 0, height: 0))
     let image = data.withUnsafeBytes { bytes in

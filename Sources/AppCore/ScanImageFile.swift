@@ -2,6 +2,7 @@
 import CameraModel
 import Foundation
 import Imaging
+import Localization
 import PhotoPipeline
 import Scanning
 
@@ -31,18 +32,22 @@ public enum ScanImageFile {
     /// One sentence for the terminal.
     public var userMessage: String {
       switch self {
-      case .unreadable(let path, let reason): "Pinhole cannot read \(path) (\(reason))."
-      case .notAFile(let path): "\(path) is not a regular file, so Pinhole does not read it."
+      case .unreadable(let path, let reason): tr("Pinhole cannot read %1$s (%2$s).", path, reason)
+      case .notAFile(let path):
+        tr("%1$s is not a regular file, so Pinhole does not read it.", path)
       case .tooLarge(let path, let bytes):
-        "\(path) is too large to scan (\(bytes / 1_000_000) MB; the limit is"
-          + " \(ScanImageFile.maximumBytes / 1_000_000) MB)."
+        tr(
+          "%1$s is too large to scan (%2$d MB; the limit is %3$d MB).", path, bytes / 1_000_000,
+          ScanImageFile.maximumBytes / 1_000_000)
       case .unsupported(let path):
-        "\(path) is not a JPEG, PNG, PGM or PPM image Pinhole can read; convert it first "
-          + "(e.g. convert IN OUT.png)."
-      case .damaged(let path): "\(path) is a damaged or truncated JPEG."
+        tr(
+          "%1$s is not a JPEG, PNG, PGM or PPM image Pinhole can read; convert it first (e.g. convert IN OUT.png).",
+          path)
+      case .damaged(let path): tr("%1$s is a damaged or truncated JPEG.", path)
       case .tooManyPixels(let path, let size):
-        "\(path) is too large to scan (\(size.width)x\(size.height) pixels; the limit is"
-          + " \(JPEGDecoder.pixelBudget / 1_000_000) megapixels)."
+        tr(
+          "%1$s is too large to scan (%2$dx%3$d pixels; the limit is %4$d megapixels).", path,
+          size.width, size.height, JPEGDecoder.pixelBudget / 1_000_000)
       }
     }
   }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// Everything that can go wrong between Pinhole and a camera, in cases a person can act on.
 public enum CaptureError: Error, Hashable, Sendable {
@@ -31,27 +32,30 @@ public enum CaptureError: Error, Hashable, Sendable {
   public var userMessage: String {
     switch self {
     case .permissionDenied(let device):
-      "Permission denied for \(device) — add your user to the 'video' group "
-        + "(sudo usermod -aG video $USER) and log in again."
+      tr(
+        "Permission denied for %1$s — add your user to the 'video' group (sudo usermod -aG video $USER) and log in again.",
+        device)
     case .deviceBusy(let device):
-      "\(device) is in use by another application."
+      tr("%1$s is in use by another application.", device)
     case .disconnected:
-      "Camera disconnected — waiting for it to come back."
+      tr("Camera disconnected — waiting for it to come back.")
     case .driverFailed(let device):
-      "The driver of \(device) reported an error (the camera is still connected) — restarting "
-        + "the stream."
+      tr(
+        "The driver of %1$s reported an error (the camera is still connected) — restarting the stream.",
+        device)
     case .notFound(let device):
-      "\(device) does not exist."
+      tr("%1$s does not exist.", device)
     case .notACamera(let device):
-      "\(device) is not a camera."
+      tr("%1$s is not a camera.", device)
     case .unsupportedFormat(let code):
-      "The camera only offers the \(code) format, which Pinhole cannot display."
+      tr("The camera only offers the %1$s format, which Pinhole cannot display.", code)
     case .stalled(_, let seconds):
-      "Camera sent no usable frame for \(Int(seconds.rounded())) s — restarting the stream."
+      tr(
+        "Camera sent no usable frame for %1$d s — restarting the stream.", Int(seconds.rounded()))
     case .controlNotSupported(let control, let device):
-      "\(device) does not offer control \(control), so Pinhole cannot use it."
+      tr("%1$s does not offer control %2$s, so Pinhole cannot use it.", device, control)
     case .system(let call, let errno):
-      "The camera failed (\(call): error \(errno))."
+      tr("The camera failed (%1$s: error %2$d).", call, errno)
     }
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import Foundation
+import Localization
 import MediaStore
 import SystemCalls
 
@@ -25,11 +26,11 @@ public enum ReportFile {
     public var userMessage: String {
       switch self {
       case .exists(let path):
-        "\(path) already exists; choose another name or add --force to replace it."
+        tr("%1$s already exists; choose another name or add --force to replace it.", path)
       case .isFolder(let path):
-        "\(path) is a folder; give --report a file name such as report.html."
+        tr("%1$s is a folder; give --report a file name such as report.html.", path)
       case .storage(let path, let reason):
-        "Could not write \(path): \(reason)"
+        tr("Could not write %1$s: %2$s", path, reason)
       }
     }
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CSystemdBus
+import Localization
 
 #if canImport(Glibc)
   import Glibc
@@ -30,7 +31,7 @@ public final class BusConnection {
   public static func session() throws(BusError) -> BusConnection {
     guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }),
       !address.isEmpty
-    else { throw .noSessionBus(reason: "DBUS_SESSION_BUS_ADDRESS is not set") }
+    else { throw .noSessionBus(reason: tr("DBUS_SESSION_BUS_ADDRESS is not set")) }
     return try BusConnection(address: address)
   }
 

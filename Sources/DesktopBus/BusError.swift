@@ -1,3 +1,5 @@
+import Localization
+
 // SPDX-License-Identifier: MIT
 #if canImport(Glibc)
   import Glibc
@@ -46,23 +48,24 @@ public enum BusError: Error, Equatable, Sendable {
   public var userMessage: String {
     switch self {
     case .noSessionBus(let reason):
-      "No D-Bus session bus is reachable (\(reason))."
+      tr("No D-Bus session bus is reachable (%1$s).", reason)
     case .noSystemBus(let reason):
-      "No D-Bus system bus is reachable (\(reason))."
+      tr("No D-Bus system bus is reachable (%1$s).", reason)
     case .errorReply(let name, let message):
-      message.isEmpty ? "The D-Bus service answered \(name)." : "\(message) (\(name))."
+      message.isEmpty
+        ? tr("The D-Bus service answered %1$s.", name) : "\(message) (\(name))."
     case .timedOut(let what, let seconds):
-      "No answer from \(what) within \(Self.format(seconds)) seconds."
+      tr("No answer from %1$s within %2$s seconds.", what, Self.format(seconds))
     case .unexpectedType(let expected, let found):
-      "A D-Bus reply had type '\(found)' where '\(expected)' was expected."
+      tr("A D-Bus reply had type '%1$s' where '%2$s' was expected.", found, expected)
     case .missingValue(let index, let count):
-      "A D-Bus reply had \(count) values; value \(index + 1) was expected."
+      tr("A D-Bus reply had %1$d values; value %2$d was expected.", count, index + 1)
     case .invalidArgument(let what):
-      "A D-Bus argument cannot be sent: \(what)."
+      tr("A D-Bus argument cannot be sent: %1$s.", what)
     case .disconnected:
-      "The connection to the D-Bus session bus ended."
+      tr("The connection to the D-Bus session bus ended.")
     case .system(let call, let code):
-      "\(call) failed: \(String(cString: strerror(code)))."
+      tr("%1$s failed: %2$s.", call, String(cString: strerror(code)))
     }
   }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 extension DeviceHolders {
   /// `error`'s sentence, naming the programs that hold the camera when it is busy and they can
@@ -10,7 +11,8 @@ extension DeviceHolders {
     let holders = holders(of: device)
     guard !holders.isEmpty else { return error.userMessage }
     let names = holders.map(\.description).joined(separator: ", ")
-    let pronoun = holders.count == 1 ? "it" : "them"
-    return "\(device) is in use by \(names); close \(pronoun) and try again."
+    return trn(
+      "%2$s is in use by %3$s; close it and try again.",
+      "%2$s is in use by %3$s; close them and try again.", holders.count, device, names)
   }
 }

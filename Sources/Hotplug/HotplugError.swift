@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import Localization
 
 /// Why `CameraMonitor` could not start watching.
 public enum HotplugError: Error, Hashable, Sendable {
@@ -21,6 +22,6 @@ public enum HotplugError: Error, Hashable, Sendable {
 
   /// One sentence for the user; the failures list is for the log.
   public var userMessage: String {
-    "Pinhole cannot watch for cameras being plugged in; restart it after connecting one."
+    tr("Pinhole cannot watch for cameras being plugged in; restart it after connecting one.")
   }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// Why a frame could not be converted, decoded or encoded. The capture session drops the frame
 /// and counts it; the set is closed, so conversion APIs throw it as a typed error.
@@ -22,13 +23,13 @@ public enum ImagingError: Error, Hashable, Sendable {
   /// One sentence for the log or a banner.
   public var userMessage: String {
     switch self {
-    case .corruptFrame(let reason): "The camera sent a damaged frame (\(reason))."
-    case .truncatedFrame: "The camera sent an incomplete frame."
-    case .unsupportedFormat(let format): "Pinhole cannot display the \(format) pixel format."
+    case .corruptFrame(let reason): tr("The camera sent a damaged frame (%1$s).", reason)
+    case .truncatedFrame: tr("The camera sent an incomplete frame.")
+    case .unsupportedFormat(let format): tr("Pinhole cannot display the %1$s pixel format.", format)
     case .sizeMismatch(let expected, let actual):
-      "The camera sent a \(actual) frame where \(expected) was agreed."
-    case .encodeFailed: "The photo could not be encoded as JPEG."
-    case .imageTooLarge(let size): "The picture is too large to open (\(size))."
+      tr("The camera sent a %1$s frame where %2$s was agreed.", actual, expected)
+    case .encodeFailed: tr("The photo could not be encoded as JPEG.")
+    case .imageTooLarge(let size): tr("The picture is too large to open (%1$s).", size)
     }
   }
 }

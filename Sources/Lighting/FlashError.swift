@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import Localization
 
 /// What can go wrong when Pinhole looks for or drives a flash.
 public enum FlashError: Error, Hashable, Sendable {
@@ -22,15 +23,18 @@ public enum FlashError: Error, Hashable, Sendable {
   /// One sentence for the banner: what happened and what to do.
   public var userMessage: String {
     switch self {
-    case .torchUnsupported: "This flash has no torch mode."
-    case .strobeUnsupported: "This light cannot fire a flash."
-    case .drivenByCaptureSession: "The camera's own flash is switched through the camera."
+    case .torchUnsupported: tr("This flash has no torch mode.")
+    case .strobeUnsupported: tr("This light cannot fire a flash.")
+    case .drivenByCaptureSession: tr("The camera's own flash is switched through the camera.")
     case .writeFailed(let path):
-      "Pinhole may not switch the LED at \(path); a udev rule can give the video group access."
-    case .noFlashControls(let device): "\(device) has no flash controls."
+      tr(
+        "Pinhole may not switch the LED at %1$s; a udev rule can give the video group access.", path
+      )
+    case .noFlashControls(let device): tr("%1$s has no flash controls.", device)
     case .control(let error): error.userMessage
     case .mediaController(let call, let device, let code):
-      "Reading \(device) failed (\(call), errno \(code)); the flash is not available."
+      tr(
+        "Reading %1$s failed (%2$s, errno %3$d); the flash is not available.", device, call, code)
     }
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import Localization
 import SystemCalls
 
 /// Why a photo could not be stored, trashed or restored, in terms a person can act on.
@@ -74,27 +75,31 @@ public enum StorageError: Error, Equatable, Sendable {
   public var userMessage: String {
     switch self {
     case .folderMissing(let folder):
-      return "The folder \(folder) is missing; reconnect its drive or choose another folder."
+      return tr("The folder %1$s is missing; reconnect its drive or choose another folder.", folder)
     case .notAFolder(let folder):
-      return "\(folder) is a file, not a folder; choose a folder for your photos."
+      return tr("%1$s is a file, not a folder; choose a folder for your photos.", folder)
     case .cannotHoldFiles(let folder):
-      return "\(folder) cannot hold files (it is not a normal folder); choose another folder."
+      return tr(
+        "%1$s cannot hold files (it is not a normal folder); choose another folder.", folder)
     case .readOnly(let folder):
-      return "The folder \(folder) is read-only; choose another folder."
+      return tr("The folder %1$s is read-only; choose another folder.", folder)
     case .permissionDenied(let folder):
-      return "Pinhole may not write to \(folder); change its permissions or choose another folder."
+      return tr(
+        "Pinhole may not write to %1$s; change its permissions or choose another folder.", folder)
     case .diskFull(let folder):
-      return "The disk holding \(folder) is full; free some space or choose another folder."
+      return tr("The disk holding %1$s is full; free some space or choose another folder.", folder)
     case .nameTaken(let path):
-      return "\(path) already exists; move that file away and try again."
+      return tr("%1$s already exists; move that file away and try again.", path)
     case .fileMissing(let path):
-      return "\(path) no longer exists; another program may have moved or deleted it."
+      return tr("%1$s no longer exists; another program may have moved or deleted it.", path)
     case .trashUnavailable(let path):
-      return "\(path) cannot be moved to the trash on its drive; delete it in a file manager."
+      return tr(
+        "%1$s cannot be moved to the trash on its drive; delete it in a file manager.", path)
     case .nameTooLong(let folder):
-      return "The file name is too long for the drive holding \(folder); choose a shorter name."
+      return tr(
+        "The file name is too long for the drive holding %1$s; choose a shorter name.", folder)
     case .other(let call, let errno):
-      return "Saving failed (\(call), error \(errno)); check the disk and try again."
+      return tr("Saving failed (%1$s, error %2$d); check the disk and try again.", call, errno)
     }
   }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Foundation
 import Glibc
+import Localization
 
 /// Recovers the hidden temporary files an interrupted `AtomicFileWriter` left behind (the
 /// process was killed between writing and renaming). A complete JPEG (it starts with the
@@ -91,9 +92,10 @@ extension TemporaryFileRecovery.Outcome {
   /// One line for stderr.
   public var message: String {
     switch self {
-    case .recovered(_, let to): "Recovered an interrupted photo as \(to.path)."
+    case .recovered(_, let to): tr("Recovered an interrupted photo as %1$s.", to.path)
     case .setAside(let from, let to):
-      "An interrupted, incomplete photo \(from.lastPathComponent) was kept as \(to.path)."
+      tr(
+        "An interrupted, incomplete photo %1$s was kept as %2$s.", from.lastPathComponent, to.path)
     }
   }
 }

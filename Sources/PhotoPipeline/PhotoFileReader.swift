@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import Localization
 import SystemCalls
 
 #if canImport(Glibc)
@@ -23,8 +24,8 @@ public struct PhotoFileReader: Sendable {
     /// A few words for the placeholder and the viewer's notice.
     public var reason: String {
       switch self {
-      case .tooLarge(let bytes): "too large (\(bytes / 1_000_000) MB)"
-      case .notAFile: "not a file"
+      case .tooLarge(let bytes): tr("too large (%1$d MB)", bytes / 1_000_000)
+      case .notAFile: tr("not a file")
       case .unreadable(let code): String(cString: strerror(code)).lowercased()
       }
     }

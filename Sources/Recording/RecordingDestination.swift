@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import Localization
 import MediaStore
 
 /// Where a recording goes and the hidden name it is written under until it ends.
@@ -55,11 +56,12 @@ public struct RecordingDestination: Sendable, Equatable {
   /// Why `codec` cannot be written under this name, as a sentence; nil when it can.
   public func problem(storing codec: VideoCodec) -> String? {
     guard let container else {
-      return "Pinhole records into .mp4 or .mkv files; \(finalURL.path) names neither."
+      return tr("Pinhole records into .mp4 or .mkv files; %1$s names neither.", finalURL.path)
     }
     guard container.canHold(codec) else {
-      return "MJPEG pass-through is stored in Matroska; name the file .mkv, or record with"
-        + " --codec h264 for \(finalURL.path)."
+      return tr(
+        "MJPEG pass-through is stored in Matroska; name the file .mkv, or record with --codec h264 for %1$s.",
+        finalURL.path)
     }
     return nil
   }

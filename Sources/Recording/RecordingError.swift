@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import Localization
 import MediaStore
 
 /// Why a recording could not start or had to stop.
@@ -38,32 +39,35 @@ public enum RecordingError: Error, Equatable, Sendable {
     switch self {
     case .storage(let error): return error.userMessage
     case .diskFull(let path):
-      return "The disk is full; the recording was stopped and kept as \(path)."
+      return tr("The disk is full; the recording was stopped and kept as %1$s.", path)
     case .writeFailed(let path, let reason):
-      return "Writing \(path) failed (\(reason)); the recording was stopped and kept."
+      return tr("Writing %1$s failed (%2$s); the recording was stopped and kept.", path, reason)
     case .encoderMissing(let name):
-      return "This FFmpeg has no \(name) encoder; install Debian's libavcodec59 (or another"
-        + " build with \(name))."
+      return tr(
+        "This FFmpeg has no %1$s encoder; install Debian's libavcodec59 (or another build with %1$s).",
+        name)
     case .library(let call, let reason):
-      return "FFmpeg could not record (\(call): \(reason))."
+      return tr("FFmpeg could not record (%1$s: %2$s).", call, reason)
     case .librariesMissing(let reason):
-      return "Video needs FFmpeg's libraries (\(reason)); install Debian's libavcodec59 and"
-        + " libavformat59."
+      return tr(
+        "Video needs FFmpeg's libraries (%1$s); install Debian's libavcodec59 and libavformat59.",
+        reason)
     case .notCompressed:
-      return "MJPEG pass-through needs a camera streaming MJPEG; use --format MJPG or --codec h264."
+      return tr(
+        "MJPEG pass-through needs a camera streaming MJPEG; use --format MJPG or --codec h264.")
     case .frameSizeChanged:
-      return "The camera changed its frame size, so the recording was stopped."
+      return tr("The camera changed its frame size, so the recording was stopped.")
     case .noFrames:
-      return "The recording ended before its first frame was written, so no file was kept."
+      return tr("The recording ended before its first frame was written, so no file was kept.")
     case .noVideo:
-      return "The file holds no video to play."
+      return tr("The file holds no video to play.")
     case .notAFile(let path):
-      return "\(path) is not a regular file, so Pinhole does not read it."
+      return tr("%1$s is not a regular file, so Pinhole does not read it.", path)
     case .readFailed(let path, let reason):
-      return "Pinhole cannot read the video \(path): \(reason)."
+      return tr("Pinhole cannot read the video %1$s: %2$s.", path, reason)
     case .unsupportedName(let path, let codec):
       return RecordingDestination(exactPath: URL(fileURLWithPath: path)).problem(storing: codec)
-        ?? "Pinhole cannot record into \(path)."
+        ?? tr("Pinhole cannot record into %1$s.", path)
     }
   }
 }

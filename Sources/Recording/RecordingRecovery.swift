@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import Foundation
+import Localization
 import SystemCalls
 
 /// Finds recordings a crash left under their hidden ".part" names and puts them in place.
@@ -23,9 +24,9 @@ public struct RecordingRecovery: Sendable {
     public var userMessage: String {
       switch self {
       case .recovered(let path, let seconds):
-        "A recording cut short was recovered: \(path) (\(Self.format(seconds)) s)."
+        tr("A recording cut short was recovered: %1$s (%2$s s).", path, Self.format(seconds))
       case .unreadable(let path):
-        "A recording cut short could not be read and was left as \(path)."
+        tr("A recording cut short could not be read and was left as %1$s.", path)
       }
     }
 
