@@ -10,7 +10,7 @@ extension PhotoController {
   /// Thumbnails the strip shows at once, for the loader's visible window: the strip is at
   /// most about 570 points wide at 1280 points and one thumbnail takes 64.
   static let visibleThumbnailCount = 10
-  /// One thumbnail and its gap in the strip, in points (PhotoTheme's 56 + 8).
+  /// One thumbnail and its gap in the strip, in points (the overlay theme's 56 + 8).
   static let thumbnailStride = 64.0
   /// The aspect assumed until a thumbnail is decoded.
   static let defaultAspect = 16.0 / 9.0

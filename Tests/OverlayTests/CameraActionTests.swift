@@ -73,7 +73,7 @@ struct CameraActionTests {
     #expect(keys([KeyPress(.t)], state: equipped) == [.photo(.cycleTimer)])
     let layout = PhotoLayout(
       base: OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme()),
-      theme: PhotoTheme(), overlayTheme: OverlayTheme(), timerSeconds: 0)
+      theme: OverlayTheme(), timerSeconds: 0)
     let tap = layout.timerButton.center
     #expect(click(tap, state: scanning).isEmpty)
     #expect(click(tap, state: equipped) == [.photo(.cycleTimer)])

@@ -255,7 +255,7 @@ struct DiscoverabilityTests {
     let base = OverlayLayout(input: OverlayInput(windowSize: size), theme: theme)
     for seconds in [0, 3, 10] {
       let layout = PhotoLayout(
-        base: base, theme: PhotoTheme(), overlayTheme: theme, timerSeconds: seconds)
+        base: base, theme: OverlayTheme(), timerSeconds: seconds)
       #expect(layout.timerButton.intersection(layout.shutter).isEmpty)
       #expect(layout.muteButton.intersection(layout.shutter).isEmpty)
       #expect(layout.timerButton.minX >= 0)
@@ -269,7 +269,7 @@ struct DiscoverabilityTests {
     let overlay = Overlay(measurer: FixedWidthTextMeasurer())
     let frame = overlay.frame(input: input(size: size), state: state)
     let shutter = PhotoLayout(
-      base: base, theme: PhotoTheme(), overlayTheme: theme, timerSeconds: 0
+      base: base, theme: OverlayTheme(), timerSeconds: 0
     ).shutter
     var discs: [Rect] = []
     for case .ring(let center, let radius, _, _) in frame.commands
@@ -297,12 +297,12 @@ struct DiscoverabilityTests {
     state.photo.banner = PhotoBanner(message: "Disk error.", isError: true)
     let overlay = Overlay(measurer: FixedWidthTextMeasurer())
     let layout = PhotoLayout(
-      base: OverlayLayout(input: input(), theme: OverlayTheme()), theme: PhotoTheme(),
-      overlayTheme: OverlayTheme(), timerSeconds: 0)
+      base: OverlayLayout(input: input(), theme: OverlayTheme()), theme: OverlayTheme(),
+      timerSeconds: 0)
     let pills = PhotoPills(
       photo: state.photo, layout: layout,
       painter: PhotoPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1),
-      theme: PhotoTheme())
+      theme: OverlayTheme())
     let banner = try #require(pills.banner)
     #expect(banner.button == nil)
     let close = try #require(banner.close).center
@@ -322,11 +322,11 @@ struct DiscoverabilityTests {
     state.photo.toast = "Moved to the trash"
     let base = OverlayLayout(input: input(), theme: OverlayTheme())
     let layout = PhotoLayout(
-      base: base, theme: PhotoTheme(), overlayTheme: OverlayTheme(), timerSeconds: 0)
+      base: base, theme: OverlayTheme(), timerSeconds: 0)
     let pills = PhotoPills(
       photo: state.photo, layout: layout,
       painter: PhotoPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1),
-      theme: PhotoTheme())
+      theme: OverlayTheme())
     let overlay = Overlay(measurer: FixedWidthTextMeasurer())
     let rects = overlay.recordingLayout(base, state: state)
     for pill in [try #require(pills.banner).rect, try #require(pills.toast).rect] {
@@ -341,13 +341,12 @@ struct DiscoverabilityTests {
   }
 
   @Test func theStripHoldsOnlyWholeThumbnails() {
-    let theme = PhotoTheme()
+    let theme = OverlayTheme()
     for width in stride(from: 320.0, through: 1600, by: 7) {
       for scale in [1.0, 2.0] {
         let input = OverlayInput(windowSize: Size(width: width, height: 480), pixelScale: scale)
         let layout = PhotoLayout(
-          base: OverlayLayout(input: input, theme: OverlayTheme()), theme: theme,
-          overlayTheme: OverlayTheme(), timerSeconds: 0)
+          base: OverlayLayout(input: input, theme: OverlayTheme()), theme: theme, timerSeconds: 0)
         let gap = layout.px(theme.thumbnailGap)
         let count = (layout.strip.width + gap) / layout.thumbnailStride
         guard layout.strip.width >= layout.strip.height else { continue }
@@ -361,10 +360,10 @@ struct DiscoverabilityTests {
     var photo = PhotoOverlayState()
     photo.banner = PhotoBanner(message: "Disk full.", isError: true, action: .chooseFolder)
     let layout = PhotoLayout(
-      base: OverlayLayout(input: input(), theme: OverlayTheme()), theme: PhotoTheme(),
-      overlayTheme: OverlayTheme(), timerSeconds: 0)
+      base: OverlayLayout(input: input(), theme: OverlayTheme()), theme: OverlayTheme(),
+      timerSeconds: 0)
     let painter = PhotoPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1)
-    let pills = PhotoPills(photo: photo, layout: layout, painter: painter, theme: PhotoTheme())
+    let pills = PhotoPills(photo: photo, layout: layout, painter: painter, theme: OverlayTheme())
     let banner = try #require(pills.banner)
     let button = try #require(banner.button)
     let close = try #require(banner.close)

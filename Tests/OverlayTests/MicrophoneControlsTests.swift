@@ -19,7 +19,7 @@ struct MicrophoneControlsTests {
   private func recordingLayout(_ state: OverlayState) -> RecordingLayout {
     let layout = OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme())
     let photo = PhotoLayout(
-      base: layout, theme: Overlay.photoTheme, overlayTheme: OverlayTheme(),
+      base: layout, theme: OverlayTheme(),
       timerSeconds: state.photo.timerSeconds)
     return RecordingLayout(
       photo: photo, theme: OverlayTheme(), indicatorWidth: 100, segmentWidth: 64)

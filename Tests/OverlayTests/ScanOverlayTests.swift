@@ -279,11 +279,11 @@ struct ScanOverlayTests {
     // Each number sits by its code's top-left corner on the photo as the viewer shows it.
     let photoLayout = PhotoLayout(
       base: OverlayLayout(input: OverlayInput(windowSize: size), theme: OverlayTheme()),
-      theme: Overlay.photoTheme, overlayTheme: OverlayTheme(), timerSeconds: 0)
+      theme: OverlayTheme(), timerSeconds: 0)
     let photo = ViewerScreen(
       viewer: viewer, layout: photoLayout,
       painter: PhotoPainter(text: TextLayout(measurer: FixedWidthTextMeasurer()), scale: 1),
-      theme: Overlay.photoTheme
+      theme: OverlayTheme()
     ).photoRect
     let first = Point(x: photo.minX + 0.25 * photo.width, y: photo.minY + 0.25 * photo.height)
     #expect(labels.contains { abs($0.x - first.x) < 16 && abs($0.y - first.y) < 16 })

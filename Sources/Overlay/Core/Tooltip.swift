@@ -76,12 +76,12 @@ extension Overlay {
   /// Every icon button shown this frame with its label, topmost first.
   func tooltips(state: OverlayState, layout: OverlayLayout) -> [Tooltip] {
     let photoLayout = PhotoLayout(
-      base: layout, theme: Self.photoTheme, overlayTheme: theme,
+      base: layout, theme: theme,
       timerSeconds: state.photo.timerSeconds)
     if let viewer = state.photo.viewer {
       let painter = PhotoPainter(text: text, scale: layout.scale)
       let screen = ViewerScreen(
-        viewer: viewer, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+        viewer: viewer, layout: photoLayout, painter: painter, theme: theme)
       return Self.viewerTooltips(screen, viewer: viewer)
     }
     // An open camera list covers the buttons beneath it; its lines have their own labels.

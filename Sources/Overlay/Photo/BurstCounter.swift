@@ -14,7 +14,7 @@ struct BurstCounter {
   var label: String { String(count) }
 
   /// Draws the count on `shutter`.
-  func draw(into painter: inout PhotoPainter, on shutter: Rect, theme: PhotoTheme) {
+  func draw(into painter: inout PhotoPainter, on shutter: Rect, theme: OverlayTheme) {
     if isAtLimit {
       painter.ring(
         shutter.center, radius: shutter.width / 2, width: painter.px(theme.shutterRingWidth),

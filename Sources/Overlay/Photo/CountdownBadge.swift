@@ -22,7 +22,7 @@ struct CountdownBadge {
   }
 
   /// Draws the badge.
-  func draw(into painter: inout PhotoPainter, theme: PhotoTheme) {
+  func draw(into painter: inout PhotoPainter, theme: OverlayTheme) {
     let full = painter.px(theme.countdownSize * 0.8)
     let radius = max(min(full, maxRadius.rounded(.down)), 1)
     let ringWidth = max(painter.px(4) * radius / full, 1).rounded()

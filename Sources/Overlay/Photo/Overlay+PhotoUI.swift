@@ -40,8 +40,6 @@ struct PhotoUIResponses {
 }
 
 extension Overlay {
-  /// Sizes, timings and colours of the photo interface.
-  static let photoTheme = PhotoTheme()
   private static let timerID = ControlID("photo-timer")
   private static let muteID = ControlID("photo-mute")
   private static let bannerActionID = ControlID("photo-banner-action")
@@ -68,11 +66,11 @@ extension Overlay {
     actions: inout [OverlayAction]
   ) -> PhotoUIResponses {
     let photoLayout = PhotoLayout(
-      base: layout, theme: Self.photoTheme, overlayTheme: theme,
+      base: layout, theme: theme,
       timerSeconds: state.photo.timerSeconds)
     let painter = PhotoPainter(text: text, scale: layout.scale)
     let pills = PhotoPills(
-      photo: state.photo, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+      photo: state.photo, layout: photoLayout, painter: painter, theme: theme)
     var responses = PhotoUIResponses()
     var intents: [PhotoAction] = []
     // Over the viewer the pills' buttons join the viewer's layer, which keeps the keyboard.
@@ -96,7 +94,7 @@ extension Overlay {
     _ = pills.toast.map { tracker.update(Self.toastID, rect: $0.rect) }
     if let viewer = state.photo.viewer {
       let screen = ViewerScreen(
-        viewer: viewer, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+        viewer: viewer, layout: photoLayout, painter: painter, theme: theme)
       updateViewer(screen, input: input, responses: &responses, intents: &intents)
       shutterKeyHold.cancel()
     } else {
@@ -220,14 +218,14 @@ extension Overlay {
     var intents: [PhotoAction] = []
     if state.recording.mode != .photo || state.scan.mode == .scan { shutterKeyHold.cancel() }
     if let key = shutterKeyHold.update(
-      heldKeys: input.heldKeys, time: input.time, photo: state.photo, theme: Self.photoTheme)
+      heldKeys: input.heldKeys, time: input.time, photo: state.photo, theme: theme)
     {
       intents.append(key)
     }
     if let shutter = ShutterButton.intent(
       responses.shutter, heldFor: input.time - responses.shutterPressStart,
       isKeyHeld: shutterKeyHold.isHeld(in: input.heldKeys), photo: state.photo,
-      theme: Self.photoTheme)
+      theme: theme)
     {
       intents.append(shutter)
     }
@@ -253,21 +251,21 @@ extension Overlay {
   ) {
     let photo = state.photo
     let photoLayout = PhotoLayout(
-      base: layout, theme: Self.photoTheme, overlayTheme: theme,
+      base: layout, theme: theme,
       timerSeconds: state.photo.timerSeconds)
     var painter = PhotoPainter(text: text, scale: layout.scale)
     let pills = PhotoPills(
-      photo: photo, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+      photo: photo, layout: photoLayout, painter: painter, theme: theme)
     if let viewer = photo.viewer {
-      ViewerScreen(viewer: viewer, layout: photoLayout, painter: painter, theme: Self.photoTheme)
+      ViewerScreen(viewer: viewer, layout: photoLayout, painter: painter, theme: theme)
         .draw(
-          into: &painter, responses: responses, theme: Self.photoTheme, overlayTheme: theme,
+          into: &painter, responses: responses, theme: theme,
           time: time)
     } else {
       drawCameraScreen(
         responses, into: &painter, layout: photoLayout, state: state, time: time)
     }
-    pills.draw(into: &painter, responses: responses, theme: Self.photoTheme)
+    pills.draw(into: &painter, responses: responses, theme: theme)
     if photo.isScreenFlashLit, photo.viewer == nil {
       // The screen is the flash: every pixel at full white, bars and buttons included.
       painter.fill(layout.bounds, .white)
@@ -284,7 +282,7 @@ extension Overlay {
     let picture = state.videoRect.flatMap { $0.isEmpty ? nil : $0 } ?? layout.base.content
     PhotoFlash.draw(
       into: &painter, area: picture, start: photo.flashStartTime, time: time,
-      theme: Self.photoTheme)
+      theme: theme)
     // The countdown before a recording is drawn as the self-timer's.
     if let remaining = photo.countdownRemaining ?? state.recording.countdownRemaining {
       // Centred on the part of the picture between the bars, and no larger than that part.
@@ -294,17 +292,17 @@ extension Overlay {
         remaining: remaining, center: area.center,
         maxRadius: min(area.width, area.height) / 2 - layout.px(6)
       )
-      .draw(into: &painter, theme: Self.photoTheme)
+      .draw(into: &painter, theme: theme)
     }
     ThumbnailStrip(layout: layout, items: photo.thumbnails, offset: photo.stripOffset)
-      .draw(into: &painter, responses: responses.thumbnails, theme: Self.photoTheme, time: time)
+      .draw(into: &painter, responses: responses.thumbnails, theme: theme, time: time)
     drawLibraryButton(layout.libraryButton, response: responses.library, into: &painter)
     if state.recording.mode == .photo, state.scan.mode != .scan {
       ShutterButton(rect: layout.shutter, photo: photo)
-        .draw(into: &painter, response: responses.shutter, theme: Self.photoTheme, time: time)
+        .draw(into: &painter, response: responses.shutter, theme: theme, time: time)
       if let count = photo.burstCount {
         BurstCounter(count: count, isAtLimit: photo.isBurstAtLimit)
-          .draw(into: &painter, on: layout.shutter, theme: Self.photoTheme)
+          .draw(into: &painter, on: layout.shutter, theme: theme)
       }
     }
     PhotoBarButtons(
@@ -312,8 +310,7 @@ extension Overlay {
       showsTimer: state.scan.mode != .scan
     )
     .draw(
-      into: &painter, timer: responses.timer, mute: responses.mute, theme: Self.photoTheme,
-      overlayTheme: theme)
+      into: &painter, timer: responses.timer, mute: responses.mute, theme: theme)
   }
 
   /// Intents of keys the photo interface owns: Space and Return take a photo (held, a burst;

@@ -19,36 +19,36 @@ struct PhotoBarButtons {
   /// Draws both buttons with their responses.
   func draw(
     into painter: inout PhotoPainter, timer: ControlResponse, mute: ControlResponse,
-    theme: PhotoTheme, overlayTheme: OverlayTheme
+    theme: OverlayTheme
   ) {
-    if showsTimer { drawTimer(into: &painter, response: timer, overlayTheme: overlayTheme) }
+    if showsTimer { drawTimer(into: &painter, response: timer, theme: theme) }
     let muteRect = layout.muteButton
-    background(muteRect, mute, overlayTheme, into: &painter)
-    painter.speakerIcon(muteRect.center, isMuted: isMuted, overlayTheme.textColor)
+    background(muteRect, mute, theme, into: &painter)
+    painter.speakerIcon(muteRect.center, isMuted: isMuted, theme.textColor)
   }
 
   private func drawTimer(
-    into painter: inout PhotoPainter, response: ControlResponse, overlayTheme: OverlayTheme
+    into painter: inout PhotoPainter, response: ControlResponse, theme: OverlayTheme
   ) {
     let timerRect = layout.timerButton
-    background(timerRect, response, overlayTheme, into: &painter)
+    background(timerRect, response, theme, into: &painter)
     if timerSeconds > 0 {
       let icon = Point(x: timerRect.minX + painter.px(20), y: timerRect.center.y)
       painter.clockIcon(icon, OverlayTheme.accentColor)
       painter.text(
         timerLabel, leading: icon.x + painter.px(13), centerY: timerRect.center.y,
-        size: painter.px(overlayTheme.statusSize), OverlayTheme.accentColor)
+        size: painter.px(theme.statusSize), OverlayTheme.accentColor)
     } else {
-      painter.clockIcon(timerRect.center, overlayTheme.textColor)
+      painter.clockIcon(timerRect.center, theme.textColor)
     }
   }
 
   private func background(
-    _ rect: Rect, _ response: ControlResponse, _ overlayTheme: OverlayTheme,
+    _ rect: Rect, _ response: ControlResponse, _ theme: OverlayTheme,
     into painter: inout PhotoPainter
   ) {
     guard response.isPressed || response.isHovered else { return }
-    let color = response.isPressed ? overlayTheme.pressColor : overlayTheme.hoverColor
+    let color = response.isPressed ? theme.pressColor : theme.hoverColor
     painter.fill(rect, color, radius: rect.height / 2)
   }
 }

@@ -22,15 +22,15 @@ struct PhotoLayout {
 
   /// Lays out the photo interface on `base` with `theme`'s sizes; the self-timer button
   /// widens into a pill while a delay (`timerSeconds` > 0) is set, to show it.
-  init(base: OverlayLayout, theme: PhotoTheme, overlayTheme: OverlayTheme, timerSeconds: Int) {
+  init(base: OverlayLayout, theme: OverlayTheme, timerSeconds: Int) {
     self.base = base
     let bar = base.bottomBar
     let diameter = base.px(2 * theme.shutterRadius)
     shutter = Rect(
       x: (bar.center.x - diameter / 2).rounded(), y: (bar.center.y - diameter / 2).rounded(),
       width: diameter, height: diameter)
-    let padding = base.px(overlayTheme.padding)
-    let button = base.px(overlayTheme.buttonSize)
+    let padding = base.px(theme.padding)
+    let button = base.px(theme.buttonSize)
     muteButton = Rect(
       x: base.fullscreenButton.minX - base.px(4) - button, y: base.fullscreenButton.minY,
       width: button, height: button)

@@ -36,9 +36,9 @@ struct PhotoPills {
   static let undoLabel = tr("Undo")
 
   /// Lays out the pills `photo` asks for.
-  init(photo: PhotoOverlayState, layout: PhotoLayout, painter: PhotoPainter, theme: PhotoTheme) {
+  init(photo: PhotoOverlayState, layout: PhotoLayout, painter: PhotoPainter, theme: OverlayTheme) {
     textSize = layout.px(13)
-    let height = layout.px(theme.pillHeight)
+    let height = layout.px(theme.toastPillHeight)
     // Above the mode switch; the viewer hides the bottom bar and the switch: sit 24 points
     // above the window's edge instead.
     var lift =
@@ -91,7 +91,7 @@ struct PhotoPills {
 
   /// Draws the pills with their buttons' responses.
   func draw(
-    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: PhotoTheme
+    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: OverlayTheme
   ) {
     if let banner, let state = bannerState {
       let opacity = min(max(state.opacity, 0), 1)

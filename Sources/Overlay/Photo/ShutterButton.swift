@@ -5,7 +5,7 @@ import CameraModel
 /// a gap between them. The disc shrinks and dims while held; the whole button dims with a
 /// spinner on its ring while the photo writer is busy, and fades when there is no camera.
 ///
-/// Holding it for `PhotoTheme.burstHoldTime` shoots a burst until it is let go.
+/// Holding it for `OverlayTheme.burstHoldTime` shoots a burst until it is let go.
 struct ShutterButton {
   /// The button's bounding square.
   let rect: Rect
@@ -42,7 +42,7 @@ struct ShutterButton {
   /// still hears the end of a burst.
   static func intent(
     _ response: ControlResponse, heldFor: Double, isKeyHeld: Bool = false,
-    photo: PhotoOverlayState, theme: PhotoTheme
+    photo: PhotoOverlayState, theme: OverlayTheme
   ) -> PhotoAction? {
     let isReady = photo.canShoot && !photo.isWriterBusy
     if response.isPressed {
@@ -55,7 +55,7 @@ struct ShutterButton {
 
   /// Draws the button for `response` at `time`.
   func draw(
-    into painter: inout PhotoPainter, response: ControlResponse, theme: PhotoTheme, time: Double
+    into painter: inout PhotoPainter, response: ControlResponse, theme: OverlayTheme, time: Double
   ) {
     let center = rect.center
     let radius = rect.width / 2
@@ -76,7 +76,7 @@ struct ShutterButton {
     }
   }
 
-  private func discColor(isHeld: Bool, _ response: ControlResponse, _ theme: PhotoTheme)
+  private func discColor(isHeld: Bool, _ response: ControlResponse, _ theme: OverlayTheme)
     -> Color
   {
     guard photo.canShoot else { return Color.white.withOpacity(0.35) }

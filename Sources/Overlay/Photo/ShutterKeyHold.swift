@@ -2,7 +2,7 @@
 
 /// Space or Return held in photo mode, followed so the keyboard shoots a burst as the shutter
 /// button does: the press takes a photo at once, as it always did, and a key still held after
-/// `PhotoTheme.burstHoldTime` starts a burst (with the counter on the shutter) that ends when
+/// `OverlayTheme.burstHoldTime` starts a burst (with the counter on the shutter) that ends when
 /// the key is let go. Auto-repeat presses take nothing of their own.
 struct ShutterKeyHold {
   /// The key held and when it went down.
@@ -33,7 +33,7 @@ struct ShutterKeyHold {
   /// Once a frame, on the camera screen: a burst once the key has been held long enough. The
   /// burst's end is the shutter's to say (`ShutterButton.intent`), as for the mouse.
   mutating func update(
-    heldKeys: Set<Key>, time: Double, photo: PhotoOverlayState, theme: PhotoTheme
+    heldKeys: Set<Key>, time: Double, photo: PhotoOverlayState, theme: OverlayTheme
   ) -> PhotoAction? {
     guard key != nil else { return nil }
     guard isHeld(in: heldKeys) else {

@@ -37,7 +37,7 @@ struct ThumbnailStrip {
 
   /// Draws the visible thumbnails, clipped to the strip.
   func draw(
-    into painter: inout PhotoPainter, responses: [Int: ControlResponse], theme: PhotoTheme,
+    into painter: inout PhotoPainter, responses: [Int: ControlResponse], theme: OverlayTheme,
     time: Double
   ) {
     let shown = visible
@@ -54,7 +54,7 @@ struct ThumbnailStrip {
 
   private func drawThumbnail(
     _ item: ThumbnailItem, in square: Rect, into painter: inout PhotoPainter,
-    response: ControlResponse, theme: PhotoTheme, time: Double
+    response: ControlResponse, theme: OverlayTheme, time: Double
   ) {
     let frameColor = response.isHovered ? Color.white : theme.thumbnailFrameColor
     painter.fill(square, frameColor, radius: painter.px(theme.thumbnailRadius))

@@ -97,7 +97,7 @@ extension Overlay {
 
   func recordingLayout(_ layout: OverlayLayout, state: OverlayState) -> RecordingLayout {
     let photo = PhotoLayout(
-      base: layout, theme: Self.photoTheme, overlayTheme: theme,
+      base: layout, theme: theme,
       timerSeconds: state.photo.timerSeconds)
     let textWidth = text.size(
       of: state.recording.indicatorText, pointSize: layout.px(Self.indicatorTextSize)
@@ -279,7 +279,6 @@ extension Overlay {
     _ rect: Rect, _ response: ControlResponse, _ recording: RecordingOverlayState, _ time: Double,
     into painter: inout PhotoPainter
   ) {
-    let theme = Self.photoTheme
     let center = rect.center
     let radius = rect.width / 2
     let ringWidth = painter.px(theme.shutterRingWidth)

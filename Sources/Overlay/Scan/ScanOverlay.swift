@@ -443,7 +443,7 @@ extension Overlay {
     // Below the viewer's header row when the viewer shows, else just below the top bar.
     let top =
       state.photo.isViewerOpen
-      ? layout.bounds.minY + painter.px(Overlay.photoTheme.viewerHeaderHeight + 8)
+      ? layout.bounds.minY + painter.px(OverlayTheme().viewerHeaderHeight + 8)
       : layout.content.minY + painter.px(12)
     let pill = Rect(
       x: (layout.content.center.x - width / 2).rounded(), y: top.rounded(), width: width.rounded(),
@@ -473,10 +473,10 @@ extension Overlay {
     into commands: inout [DrawCommand]
   ) {
     let photoLayout = PhotoLayout(
-      base: layout, theme: Self.photoTheme, overlayTheme: theme, timerSeconds: 0)
+      base: layout, theme: theme, timerSeconds: 0)
     let screen = ViewerScreen(
       viewer: viewer, layout: photoLayout, painter: PhotoPainter(text: text, scale: layout.scale),
-      theme: Self.photoTheme)
+      theme: theme)
     let photo = screen.photoRect
     let painter = CameraPainter(text: text, scale: layout.scale)
     commands.append(.clip(screen.photoArea))

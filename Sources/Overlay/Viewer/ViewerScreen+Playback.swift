@@ -38,12 +38,12 @@ extension ViewerScreen {
 
   /// Draws a video's play button, times and timeline below the picture.
   func drawPlayback(
-    into painter: inout PhotoPainter, responses: PhotoUIResponses, overlayTheme: OverlayTheme
+    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: OverlayTheme
   ) {
     guard let playback = viewer.playback, let playButton, let timeline else { return }
     let response = responses.play
     if response.isPressed || response.isHovered {
-      let color = response.isPressed ? overlayTheme.pressColor : overlayTheme.hoverColor
+      let color = response.isPressed ? theme.pressColor : theme.hoverColor
       painter.fill(playButton, color, radius: playButton.width / 2)
     }
     let center = playButton.center
@@ -63,10 +63,10 @@ extension ViewerScreen {
     let size = painter.px(13)
     painter.text(
       PlaybackTime.label(playback.elapsed), leading: playButton.maxX + painter.px(8),
-      centerY: center.y, size: size, overlayTheme.textColor)
+      centerY: center.y, size: size, theme.textColor)
     painter.text(
       PlaybackTime.durationLabel(playback.duration), leading: timeline.maxX + painter.px(12),
-      centerY: center.y, size: size, overlayTheme.secondaryTextColor)
+      centerY: center.y, size: size, theme.secondaryTextColor)
     let radius = timeline.height / 2
     painter.fill(timeline, Color(red: 255, green: 255, blue: 255, alpha: 70), radius: radius)
     let filled = Rect(

@@ -35,7 +35,7 @@ struct ViewerScreen {
   static let openLabel = tr("Open with…")
 
   /// Lays out `viewer` over the window described by `layout`.
-  init(viewer: ViewerState, layout: PhotoLayout, painter: PhotoPainter, theme: PhotoTheme) {
+  init(viewer: ViewerState, layout: PhotoLayout, painter: PhotoPainter, theme: OverlayTheme) {
     self.viewer = viewer
     bounds = layout.base.bounds
     let padding = layout.px(16)
@@ -89,8 +89,7 @@ struct ViewerScreen {
 
   /// Draws the viewer; `responses` gives its buttons' states.
   func draw(
-    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: PhotoTheme,
-    overlayTheme: OverlayTheme, time: Double
+    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: OverlayTheme, time: Double
   ) {
     painter.fill(bounds, theme.viewerColor)
     painter.append(.clip(photoArea))
@@ -103,61 +102,60 @@ struct ViewerScreen {
         .white)
     }
     painter.append(.clip(nil))
-    drawPlayback(into: &painter, responses: responses, overlayTheme: overlayTheme)
-    drawCaption(into: &painter, overlayTheme: overlayTheme)
-    drawButtons(into: &painter, responses: responses, theme: theme, overlayTheme: overlayTheme)
+    drawPlayback(into: &painter, responses: responses, theme: theme)
+    drawCaption(into: &painter, theme: theme)
+    drawButtons(into: &painter, responses: responses, theme: theme)
   }
 
-  private func drawCaption(into painter: inout PhotoPainter, overlayTheme: OverlayTheme) {
+  private func drawCaption(into painter: inout PhotoPainter, theme: OverlayTheme) {
     let leading = photoArea.minX
     let centerY = closeButton.center.y
-    let nameSize = painter.px(overlayTheme.titleSize)
-    let countSize = painter.px(overlayTheme.statusSize)
+    let nameSize = painter.px(theme.titleSize)
+    let countSize = painter.px(theme.statusSize)
     let position = viewer.positionLabel
     let positionWidth = painter.width(of: position, size: countSize)
     let room = openButton.minX - leading - painter.px(16) - positionWidth - painter.px(12)
     let name = painter.text.truncated(viewer.fileName, pointSize: nameSize, width: max(room, 0))
-    painter.text(name, leading: leading, centerY: centerY, size: nameSize, overlayTheme.textColor)
+    painter.text(name, leading: leading, centerY: centerY, size: nameSize, theme.textColor)
     let nameWidth = name.isEmpty ? 0 : painter.width(of: name, size: nameSize) + painter.px(12)
     painter.text(
       position, leading: leading + nameWidth, centerY: centerY, size: countSize,
-      overlayTheme.secondaryTextColor)
+      theme.secondaryTextColor)
   }
 
   private func drawButtons(
-    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: PhotoTheme,
-    overlayTheme: OverlayTheme
+    into painter: inout PhotoPainter, responses: PhotoUIResponses, theme: OverlayTheme
   ) {
     let resting = theme.viewerButtonColor
-    let textSize = painter.px(overlayTheme.statusSize)
-    background(openButton, responses.openWith, resting, overlayTheme, into: &painter)
+    let textSize = painter.px(theme.statusSize)
+    background(openButton, responses.openWith, resting, theme, into: &painter)
     painter.text(Self.openLabel, centeredAt: openButton.center, size: textSize, .white)
     if let trashButton {
-      background(trashButton, responses.trash, .clear, overlayTheme, into: &painter)
+      background(trashButton, responses.trash, .clear, theme, into: &painter)
       painter.trashIcon(trashButton.center, .white, slots: theme.viewerColor)
     }
-    background(closeButton, responses.close, .clear, overlayTheme, into: &painter)
+    background(closeButton, responses.close, .clear, theme, into: &painter)
     painter.closeIcon(closeButton.center, .white)
     if let previousButton {
       background(
-        previousButton, responses.previous, theme.floatingButtonColor, overlayTheme,
+        previousButton, responses.previous, theme.floatingButtonColor, theme,
         into: &painter)
       painter.chevronIcon(previousButton.center, direction: -1, .white)
     }
     if let nextButton {
       background(
-        nextButton, responses.next, theme.floatingButtonColor, overlayTheme, into: &painter)
+        nextButton, responses.next, theme.floatingButtonColor, theme, into: &painter)
       painter.chevronIcon(nextButton.center, direction: 1, .white)
     }
   }
 
   private func background(
-    _ rect: Rect, _ response: ControlResponse, _ resting: Color, _ overlayTheme: OverlayTheme,
+    _ rect: Rect, _ response: ControlResponse, _ resting: Color, _ theme: OverlayTheme,
     into painter: inout PhotoPainter
   ) {
     let color =
       response.isPressed
-      ? overlayTheme.pressColor : response.isHovered ? overlayTheme.hoverColor : resting
+      ? theme.pressColor : response.isHovered ? theme.hoverColor : resting
     painter.fill(rect, color, radius: min(rect.width, rect.height) / 2)
   }
 }
