@@ -104,6 +104,32 @@ struct OverlayTheme: Sendable {
   /// Disc colour of the shutter under the pointer.
   var shutterHoverColor = Color(red: 238, green: 238, blue: 238)
 
+  // The library grid.
+  /// The library grid's backdrop.
+  var libraryBackgroundColor = Color(red: 18, green: 18, blue: 20)
+  /// The library's toolbar.
+  var libraryToolbarColor = Color(red: 32, green: 32, blue: 36)
+  /// A library toolbar button at rest.
+  var libraryButtonColor = Color(red: 56, green: 56, blue: 62)
+  /// A library toolbar button under the pointer.
+  var libraryButtonHoverColor = Color(red: 78, green: 78, blue: 86)
+  /// A library toolbar button that is on (the favourites filter).
+  var libraryButtonOnColor = Color(red: 200, green: 150, blue: 20)
+  /// The library's secondary text (day headers, counts).
+  var libraryDimTextColor = Color(red: 150, green: 150, blue: 156)
+  /// A library tile whose thumbnail is not loaded yet.
+  var libraryTileColor = Color(red: 44, green: 44, blue: 48)
+  /// The frame around a selected library tile.
+  var librarySelectionColor = Color(red: 60, green: 140, blue: 255)
+  /// The veil over a selected library tile.
+  var librarySelectionVeilColor = Color(red: 60, green: 140, blue: 255, alpha: 70)
+  /// A favourite's star badge.
+  var libraryStarColor = Color(red: 255, green: 200, blue: 40)
+  /// The library scrollbar's track.
+  var libraryTrackColor = Color(red: 255, green: 255, blue: 255, alpha: 30)
+  /// The library scrollbar's thumb.
+  var libraryThumbColor = Color(red: 255, green: 255, blue: 255, alpha: 150)
+
   /// The one highlight colour of the whole interface, the camera-app yellow: focus and lock,
   /// a set self-timer, Undo, shortcut keys, the scan outline.
   static let accentColor = Color(red: 255, green: 204, blue: 0)

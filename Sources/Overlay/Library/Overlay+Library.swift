@@ -10,22 +10,6 @@ extension Overlay {
   private static let thumbID = ControlID("library-scrollbar")
   private static let undoID = ControlID("library-undo")
 
-  /// Colours of the grid.
-  private enum Palette {
-    static let background = Color(red: 18, green: 18, blue: 20)
-    static let toolbar = Color(red: 32, green: 32, blue: 36)
-    static let button = Color(red: 56, green: 56, blue: 62)
-    static let buttonHover = Color(red: 78, green: 78, blue: 86)
-    static let buttonOn = Color(red: 200, green: 150, blue: 20)
-    static let dimText = Color(red: 150, green: 150, blue: 156)
-    static let tile = Color(red: 44, green: 44, blue: 48)
-    static let selection = Color(red: 60, green: 140, blue: 255)
-    static let selectionVeil = Color(red: 60, green: 140, blue: 255, alpha: 70)
-    static let star = Color(red: 255, green: 200, blue: 40)
-    static let track = Color(red: 255, green: 255, blue: 255, alpha: 30)
-    static let thumb = Color(red: 255, green: 255, blue: 255, alpha: 150)
-  }
-
   /// The library's frame: its keys, its widgets and its drawing.
   func libraryFrame(
     _ library: LibraryOverlayState, input: OverlayInput, layout: OverlayLayout
@@ -127,13 +111,13 @@ extension Overlay {
     into commands: inout [DrawCommand]
   ) {
     var painter = PhotoPainter(text: text, scale: screen.scale)
-    painter.fill(screen.bounds, Palette.background)
+    painter.fill(screen.bounds, theme.libraryBackgroundColor)
     drawTiles(screen, into: &painter)
     drawToolbar(screen, responses: responses, into: &painter)
     let bar = screen.scrollbar
     if bar.isScrollable, let thumb = screen.thumb {
-      painter.fill(screen.track, Palette.track, radius: screen.track.width / 2)
-      painter.fill(thumb, Palette.thumb, radius: thumb.width / 2)
+      painter.fill(screen.track, theme.libraryTrackColor, radius: screen.track.width / 2)
+      painter.fill(thumb, theme.libraryThumbColor, radius: thumb.width / 2)
     }
     if let toast = screen.toast(text: text), let message = screen.state.toast {
       painter.fill(toast.rect, theme.pillColor, radius: toast.rect.height / 2)
@@ -142,7 +126,7 @@ extension Overlay {
         message, leading: toast.rect.minX + painter.px(16), centerY: toast.rect.center.y,
         size: size, .white)
       if let undo = toast.undo {
-        painter.text(tr("Undo"), centeredAt: undo.center, size: size, Palette.star)
+        painter.text(tr("Undo"), centeredAt: undo.center, size: size, theme.libraryStarColor)
       }
     }
     commands += painter.commands
@@ -152,15 +136,18 @@ extension Overlay {
     _ screen: LibraryScreen, responses: [ControlID: ControlResponse],
     into painter: inout PhotoPainter
   ) {
-    painter.fill(screen.toolbar, Palette.toolbar)
+    painter.fill(screen.toolbar, theme.libraryToolbarColor)
     let size = painter.px(13)
     for button in screen.buttons {
       let hovered = responses[button.id]?.isHovered == true && button.isEnabled
-      let fill = button.isOn ? Palette.buttonOn : (hovered ? Palette.buttonHover : Palette.button)
+      let fill =
+        button.isOn
+        ? theme.libraryButtonOnColor
+        : (hovered ? theme.libraryButtonHoverColor : theme.libraryButtonColor)
       painter.fill(button.rect, fill, radius: button.rect.height / 2)
       painter.text(
         button.label, centeredAt: button.rect.center, size: size,
-        button.isEnabled ? .white : Palette.dimText)
+        button.isEnabled ? .white : theme.libraryDimTextColor)
     }
     let state = screen.state
     let count =
@@ -181,7 +168,8 @@ extension Overlay {
         state.showsFavouritesOnly
         ? tr("No favourites yet: select photos and press Star (F).")
         : tr("No photos or videos yet.")
-      painter.text(empty, centeredAt: screen.grid.center, size: painter.px(15), Palette.dimText)
+      painter.text(
+        empty, centeredAt: screen.grid.center, size: painter.px(15), theme.libraryDimTextColor)
     }
   }
 
@@ -206,23 +194,27 @@ extension Overlay {
   private func drawTile(
     _ tile: LibraryTile, in rect: Rect, grid: Rect, into painter: inout PhotoPainter
   ) {
-    painter.fill(rect, Palette.tile)
+    painter.fill(rect, theme.libraryTileColor)
     if let image = tile.image {
       painter.append(.clip(rect.intersection(grid)))
       painter.append(.image(image, rect: ThumbnailStrip.aspectFill(aspect: tile.aspect, in: rect)))
       painter.append(.clip(grid))
     }
     if tile.isSelected {
-      painter.fill(rect, Palette.selectionVeil)
+      painter.fill(rect, theme.librarySelectionVeilColor)
       let edge = max(painter.px(3), 1)
       painter.fill(
-        Rect(x: rect.minX, y: rect.minY, width: rect.width, height: edge), Palette.selection)
+        Rect(x: rect.minX, y: rect.minY, width: rect.width, height: edge),
+        theme.librarySelectionColor)
       painter.fill(
-        Rect(x: rect.minX, y: rect.maxY - edge, width: rect.width, height: edge), Palette.selection)
+        Rect(x: rect.minX, y: rect.maxY - edge, width: rect.width, height: edge),
+        theme.librarySelectionColor)
       painter.fill(
-        Rect(x: rect.minX, y: rect.minY, width: edge, height: rect.height), Palette.selection)
+        Rect(x: rect.minX, y: rect.minY, width: edge, height: rect.height),
+        theme.librarySelectionColor)
       painter.fill(
-        Rect(x: rect.maxX - edge, y: rect.minY, width: edge, height: rect.height), Palette.selection
+        Rect(x: rect.maxX - edge, y: rect.minY, width: edge, height: rect.height),
+        theme.librarySelectionColor
       )
     } else if tile.isCursor {
       let edge = max(painter.px(1), 1)
@@ -242,7 +234,7 @@ extension Overlay {
     if tile.isFavourite {
       let badge = Point(x: rect.minX + painter.px(14), y: rect.minY + painter.px(14))
       painter.disc(badge, radius: painter.px(10), Color(red: 0, green: 0, blue: 0, alpha: 150))
-      painter.text("★", centeredAt: badge, size: painter.px(14), Palette.star)
+      painter.text("★", centeredAt: badge, size: painter.px(14), theme.libraryStarColor)
     }
   }
 }
