@@ -7,14 +7,19 @@ import Localization
 /// 64-bit integers, bitmasks and integer menus; a node may offer none), so the panel names the
 /// ones Pinhole's own features use that this way in lacks.
 enum ControlsNote {
-  /// The controls Pinhole's features look for, by what a person calls them, with the ids that
-  /// provide each.
-  static let roles: [(name: String, ids: Set<ControlID>)] = [
-    ("focus", [.focusAbsolute, .focusAuto, .autoFocusStart]),
-    ("exposure", [.exposureAuto, .exposureAbsolute, ControlID(rawValue: 0x0098_0911)]),
-    ("white balance", [ControlID(rawValue: 0x0098_090c), ControlID(rawValue: 0x0098_091a)]),
-    ("brightness", [.brightness]),
-  ]
+  /// The controls Pinhole's features look for, by what a person calls them (in the user's
+  /// language), with the ids that provide each.
+  static var roles: [(name: String, ids: Set<ControlID>)] {
+    [
+      (tr("focus"), [.focusAbsolute, .focusAuto, .autoFocusStart]),
+      (tr("exposure"), [.exposureAuto, .exposureAbsolute, ControlID(rawValue: 0x0098_0911)]),
+      (
+        tr("white balance"),
+        [ControlID(rawValue: 0x0098_090c), ControlID(rawValue: 0x0098_091a)]
+      ),
+      (tr("brightness"), [.brightness]),
+    ]
+  }
 
   /// The note for `device` offering `controls`: empty unless it is reached through PipeWire.
   static func text(for device: DeviceInfo, controls: [CameraControl]) -> String {
