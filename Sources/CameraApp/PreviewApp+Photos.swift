@@ -69,11 +69,11 @@ final class PhotoSide {
     // The screen can flash for any camera; a camera with a LED flash replaces it once its
     // lights are found.
     controller.flashSource = .screen
-    // The settings' list of folders can always be shown; the desktop's chooser is looked for
-    // on the chooser's thread.
+    // The settings' list of folders can always be shown; the desktop's chooser and the
+    // folders to offer are looked for on the chooser's thread, once the app made its own
+    // folders (`PreviewApp.init` asks, after the recording side made the video folder).
     controller.saveFolders = SaveFolders(
       photos: folder.path, videos: videoFolder.path, home: pictures.home)
-    worker.findFolderOptions()
     // Photos a killed Pinhole left half-renamed, recovered off the render loop.
     worker.recoverTemporaryFiles(in: folder)
     sound = AssetLocator().path(of: "shutter.wav").map(ShutterSound.init(soundPath:))

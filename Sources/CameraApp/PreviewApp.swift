@@ -187,6 +187,9 @@ final class PreviewApp {
       options: options, settings: settings, device: source.device, wake: wake)
     recording = Self.makeRecording(
       options: options, settings: settings, source: source, wake: wake)
+    // Only now: the folders to offer are listed once the photo and video folders exist, so
+    // their parents (~/Videos when it was just made) are among them.
+    photos.worker.findFolderOptions()
     library = LibrarySide(settingsURL: settingsURL, wake: wake)
     if options.isFullscreen { window.toggleFullscreen() }
     camera.viewfinder.showsGrid = settings.showsGrid
