@@ -41,6 +41,19 @@ extension PhotoController {
   /// Returns the writer's id, or nil when it refused the shot.
   func takeStillShot(at time: MonotonicTime, clickTime: MonotonicTime) -> UInt64? {
     if var shot = still {
+      if shot.modeSwitch.phase == .returning {
+        // The shot's frames are all taken and the preview mode was asked for: this press
+        // asks for the still mode again rather than being refused.
+        let collection = StillFrames(wanted: photoQuality.frameCount)
+        guard let id = submitStill(proxy: Self.ownedCopy(of: shot.frozen), collection, clickTime)
+        else { return nil }
+        shot.modeSwitch.reopen(frames: photoQuality.frameCount)
+        shot.collections.append(collection)
+        still = shot
+        effects.append(.deferDecoding(shot.modeSwitch.still.size))
+        effects.append(.reconfigureCamera(shot.modeSwitch.stillRequest))
+        return id
+      }
       guard shot.modeSwitch.acceptsMoreFrames else { return nil }
       let collection = StillFrames(wanted: photoQuality.frameCount)
       guard let id = submitStill(proxy: Self.ownedCopy(of: shot.frozen), collection, clickTime)

@@ -86,6 +86,15 @@ public struct StillModeSwitch: Equatable, Sendable {
     remaining += max(1, frames)
   }
 
+  /// A press while the stream goes back to the preview mode (every frame was taken): the still
+  /// mode is asked for again, and `frames` more frames are taken there before the preview
+  /// comes back. Frames of the preview mode arriving meanwhile are skipped.
+  public mutating func reopen(frames: Int) {
+    precondition(phase == .returning, "reopened a switch that is not returning")
+    phase = .switching
+    remaining = max(1, frames)
+  }
+
   /// The shot ends without its frames (the camera went away, or the app quits): the preview
   /// mode is asked for again.
   public mutating func abandon() {

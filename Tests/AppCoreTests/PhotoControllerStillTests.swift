@@ -134,6 +134,31 @@ struct PhotoControllerStillTests {
     #expect(reason == "The camera went away during the Quality shot.")
   }
 
+  @Test("a press while the stream goes back to the preview asks for the largest mode again")
+  func pressWhileReturningReopensTheStillMode() throws {
+    let fixture = qualityFixture()
+    let controller = fixture.controller
+    controller.handle(.shutter, readAt: fixture.clock.now)
+    for sequence in UInt32(4)...11 { arrive(fixture, Self.still.size, sequence) }
+    _ = controller.drainEffects()
+    // Every frame is taken and the preview mode was asked for; the next press comes now.
+    controller.handle(.shutter, readAt: fixture.clock.now)
+    #expect(fixture.writer.jobs.count == 2)
+    let effects = controller.drainEffects()
+    #expect(
+      effects.contains(
+        .reconfigureCamera(ModeRequest(format: .nv12, size: Self.still.size, framesPerSecond: 30))))
+    #expect(effects.contains(.deferDecoding(Self.still.size)))
+    // A preview frame on its way is skipped; the second press gets 8 frames of its own.
+    arrive(fixture, Self.preview.size, 12)
+    #expect(controller.isPreviewFrozen)
+    for sequence in UInt32(13)...20 { arrive(fixture, Self.still.size, sequence) }
+    let second = try #require(collection(fixture, 1))
+    #expect(second.isFinished)
+    arrive(fixture, Self.preview.size, 21)
+    #expect(!controller.isPreviewFrozen)
+  }
+
   @Test("the writer's word that a proxy stays is shown")
   func proxyKeptIsShown() {
     let fixture = qualityFixture()
