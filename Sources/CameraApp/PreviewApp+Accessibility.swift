@@ -32,7 +32,7 @@ extension PreviewApp {
   func publishAccessibleTree(_ chain: FocusChain, notice: String?, windowSize: Size) {
     guard accessibility.bridge.isActive,
       let tree = accessibility.feed.tree(
-        chain: chain, windowTitle: model.windowTitle, windowSize: windowSize,
+        chain: chain, windowTitle: core.model.windowTitle, windowSize: windowSize,
         notices: [notice, overlay.shownHint].compactMap { $0 })
     else { return }
     accessibility.bridge.publish(tree)

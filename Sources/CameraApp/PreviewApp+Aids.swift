@@ -20,13 +20,13 @@ extension PreviewApp {
   /// at most 15 times a second. With every aid off it costs nothing but a check, after
   /// letting go of what the last aids drew.
   private func updateAids(with frame: NV12Frame) {
-    let settings = camera.viewfinder.aids
-    guard settings.isAnyOn, let videoRect else {
+    let settings = core.camera.viewfinder.aids
+    guard settings.isAnyOn, let videoRect = core.videoRect else {
       if hasAidPictures { clearAids() }
       return
     }
-    let isSideways = ((model.quarterTurns % 4) + 4) % 4 % 2 == 1
-    let zoom = camera.viewfinder.zoom.factor
+    let isSideways = ((core.model.quarterTurns % 4) + 4) % 4 % 2 == 1
+    let zoom = core.camera.viewfinder.zoom.factor
     // The whole frame is worked on at the scale the zoomed part is shown at.
     let across = (isSideways ? videoRect.height : videoRect.width) * zoom
     let down = (isSideways ? videoRect.width : videoRect.height) * zoom
@@ -34,7 +34,7 @@ extension PreviewApp {
     guard sides.contains(across), sides.contains(down) else { return }
     aids.update(
       frame, shown: FrameSize(width: Int(across), height: Int(down)), settings: settings,
-      isMirrored: model.isMirrored, quarterTurns: model.quarterTurns, marksFrame: true,
+      isMirrored: core.model.isMirrored, quarterTurns: core.model.quarterTurns, marksFrame: true,
       now: MonotonicTime.now())
     do {
       let layer = aids.layer
@@ -53,7 +53,7 @@ extension PreviewApp {
         }
       }
     } catch {
-      model.notice = error.userMessage
+      core.model.notice = error.userMessage
     }
   }
 

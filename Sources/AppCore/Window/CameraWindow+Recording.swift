@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 import Foundation
 import Localization
 import MediaStore
 import Overlay
-import SDLPlatform
 
-extension PreviewApp {
+extension CameraWindow {
   /// The recording controller for the window: videos go to `$XDG_VIDEOS_DIR/Pinhole` (or
   /// `--output-dir`), with sound from the microphone chosen in the settings (the default
   /// input unless one was), unless `--no-audio`.
   static func makeRecording(
-    options: Options, settings: AppSettings, source: CameraSource, wake: RenderWake
+    options: Options, settings: AppSettings, source: CameraSource,
+    microphones: MicrophoneAccess, wake: @escaping @Sendable () -> Void
   ) -> RecordingController {
     let folder = PhotoSide.videoFolder(options: options, settings: settings)
     let controller = RecordingController(
-      folder: folder, openMicrophone: nil, listMicrophones: { Microphone.deviceNames() },
-      wake: { wake.wake() })
-    useMicrophone(named: settings.microphoneName, source: source, options: options, in: controller)
+      folder: folder, openMicrophone: nil, listMicrophones: microphones.list, wake: wake)
+    useMicrophone(
+      named: settings.microphoneName, source: source, options: options,
+      microphones: microphones, in: controller)
     controller.microphoneName = settings.microphoneName
     controller.isMicrophoneMuted = settings.isMicrophoneMuted
     controller.microphoneGain = MicrophoneGain(decibels: settings.microphoneGainDecibels)
@@ -39,7 +39,8 @@ extension PreviewApp {
   /// simulated camera's own (`--sim-microphone`), which clicks with its flashes; else the
   /// capture device `name` (nil: the default input).
   static func useMicrophone(
-    named name: String?, source: CameraSource, options: Options, in controller: RecordingController
+    named name: String?, source: CameraSource, options: Options, microphones: MicrophoneAccess,
+    in controller: RecordingController
   ) {
     if options.isAudioMuted {
       controller.openMicrophone = nil
@@ -48,20 +49,10 @@ extension PreviewApp {
       controller.openMicrophone = simulated
       controller.microphoneInUse = simulatedMicrophoneName
     } else {
-      controller.openMicrophone = microphoneOpener(named: name)
+      // A failure carries the sentence for the notice; the recording goes on without sound.
+      let open = microphones.open
+      controller.openMicrophone = { try open(name) }
       controller.microphoneInUse = nil
-    }
-  }
-
-  /// Opens the capture device `name` (nil: the default input); the failure carries the
-  /// sentence for the notice, and the recording goes on without sound.
-  static func microphoneOpener(named name: String?) -> MicrophoneOpener {
-    return {
-      do {
-        return try Microphone(name: name)
-      } catch {
-        throw AudioInputFailure((error as? PlatformError)?.userMessage ?? "\(error)")
-      }
     }
   }
 
@@ -93,24 +84,24 @@ extension PreviewApp {
     logCountdown(recording.updateCountdown(session: session))
     // For the record-start figure: the button press → the first frame in the file.
     if let latency = recording.takeStartLatency() {
-      logLine(
+      log(
         "pinhole: recording: its first frame was captured \(Int((latency * 1000).rounded())) ms "
           + "after the record button was pressed")
     }
     // The notices go to the log too, where they outlast the pill.
     for notice in recording.update() {
       model.notice = notice
-      logLine("pinhole: \(notice)")
+      log("pinhole: \(notice)")
     }
     let title = recordingTitle()
     if title != shownTitle {
-      window.setTitle(title)
+      platform?.setTitle(title)
       shownTitle = title
     }
   }
 
   /// A sound input was plugged in or removed: the open settings panel lists them again.
-  func soundInputsChanged() { recording.microphoneRoster?.inputsChanged() }
+  public func soundInputsChanged() { recording.microphoneRoster?.inputsChanged() }
 
   /// The window title, with "● REC" in front while recording.
   func recordingTitle() -> String {
@@ -131,7 +122,7 @@ extension PreviewApp {
       let before = recording.mode
       recording.setMode(mode)
       if recording.mode != before {
-        logLine("pinhole: mode: \(recording.mode == .video ? "video" : "photo")")
+        log("pinhole: mode: \(recording.mode == .video ? "video" : "photo")")
       } else if mode != before {
         refuse(.modeLockedWhileRecording)
       }
@@ -140,7 +131,7 @@ extension PreviewApp {
         refuse(refusal)
       } else {
         logCountdown(recording.updateCountdown(session: session))
-        if !recording.isCountingDown { logLine("pinhole: recording: starting") }
+        if !recording.isCountingDown { log("pinhole: recording: starting") }
       }
     case .cancelCountdown:
       recording.cancelCountdown()
@@ -149,16 +140,16 @@ extension PreviewApp {
       recording.countdownSeconds = RecordingController.nextCountdown(
         after: recording.countdownSeconds)
       settings.recordingCountdownSeconds = recording.countdownSeconds
-      logLine("pinhole: recording countdown: \(recording.countdownSeconds) s before recording")
+      log("pinhole: recording countdown: \(recording.countdownSeconds) s before recording")
       persistSettings()
     case .setMicrophoneGain(let decibels):
       recording.microphoneGain = MicrophoneGain(decibels: decibels)
       settings.microphoneGainDecibels = recording.microphoneGain.decibels
-      logLine("pinhole: microphone gain: \(recording.microphoneGain.label)")
+      log("pinhole: microphone gain: \(recording.microphoneGain.label)")
       persistSettings()
     case .stop:
       recording.stop()
-      logLine("pinhole: recording: stopping")
+      log("pinhole: recording: stopping")
     case .refused(let refusal):
       refuse(refusal)
     case .toggleMicrophoneMute:
@@ -167,18 +158,19 @@ extension PreviewApp {
       persistSettings()
     case .selectMicrophone(let name):
       recording.microphoneName = name
-      Self.useMicrophone(named: name, source: source, options: options, in: recording)
+      Self.useMicrophone(
+        named: name, source: source, options: options, microphones: microphones, in: recording)
       settings.microphoneName = name
       persistSettings()
     case .cycleVideoQuality:
       recording.quality = recording.quality.next
       settings.videoQuality = recording.quality
-      logLine("pinhole: video quality: \(recording.quality.title)")
+      log("pinhole: video quality: \(recording.quality.title)")
       persistSettings()
     case .cycleVideoSize:
       recording.sizeLimit = recording.sizeLimit.next
       settings.videoSizeLimit = recording.sizeLimit
-      logLine("pinhole: video size: \(recording.sizeLimit.title)")
+      log("pinhole: video size: \(recording.sizeLimit.title)")
       persistSettings()
     }
   }
@@ -188,10 +180,10 @@ extension PreviewApp {
   func logCountdown(_ events: [RecordingCountdownEvent]) {
     for event in events {
       switch event {
-      case .second(let seconds): logLine("pinhole: recording countdown: \(seconds)")
-      case .started: logLine("pinhole: recording: starting")
+      case .second(let seconds): log("pinhole: recording countdown: \(seconds)")
+      case .started: log("pinhole: recording: starting")
       case .refused(let refusal): refuse(refusal)
-      case .cancelled: logLine("pinhole: recording countdown: cancelled")
+      case .cancelled: log("pinhole: recording countdown: cancelled")
       }
     }
   }
@@ -199,14 +191,14 @@ extension PreviewApp {
   /// Says why a record or mode request did nothing: always in the log, and as a notice
   /// where the button gives no sign of it (it shows busy while a recording opens or finishes).
   func refuse(_ refusal: RecordingRefusal) {
-    logLine("pinhole: recording: request refused: \(refusal.message)")
+    log("pinhole: recording: request refused: \(refusal.message)")
     if refusal != .busy { model.notice = refusal.message }
   }
 
   /// Finishes a running recording before the window closes or the camera changes.
   func finishRecording() {
     for notice in recording.stopAndWait() {
-      FileHandle.standardError.write(Data("pinhole: \(notice)\n".utf8))
+      log("pinhole: \(notice)")
     }
   }
 }

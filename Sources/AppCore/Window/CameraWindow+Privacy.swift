@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import Foundation
 
-extension PreviewApp {
+extension CameraWindow {
   /// Closes the camera while the window is minimised or hidden and opens it again when the
   /// window shows (CameraPrivacy's rule), so the camera's light is off while nobody looks.
-  func followWindowVisibility() {
+  func followWindowVisibility(isMinimized: Bool) {
     privacy.keepsCameraOpen = options.desktop.keepsCameraOpen || camera.keepsCameraOpen
     guard
       let change = privacy.update(
-        isWindowVisible: !events.isMinimized, isRecording: recording.isActive)
+        isWindowVisible: !isMinimized, isRecording: recording.isActive)
     else { return }
     switch change {
     case .closeCamera:
@@ -17,7 +16,7 @@ extension PreviewApp {
       session.requestStop()
       camera.cameraClosed()
       performCameraEffects()
-      logLine("pinhole: window hidden, camera closed")
+      log("pinhole: window hidden, camera closed")
     case .reopenCamera:
       // The same camera in a new session; the view (mirror, rotation, mode) stays as it was,
       // and the saved controls are applied again once the camera reports them.
@@ -26,7 +25,7 @@ extension PreviewApp {
       session = Self.makeSession(source: source, options: options, wake: wake)
       session.start(after: previous)
       needsPresent = true
-      logLine("pinhole: window shown, camera reopened")
+      log("pinhole: window shown, camera reopened")
     }
   }
 }

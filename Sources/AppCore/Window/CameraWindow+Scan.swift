@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 import Foundation
 import Overlay
-import SDLPlatform
 import Scanning
 import Workers
 
@@ -41,9 +39,9 @@ struct ScanSide {
   var canConnectWiFi = false
 
   /// Starts both threads; their results wake the render loop through `wake`.
-  init(wake: RenderWake) {
-    wifi = WiFiConnector(wake: { wake.wake() })
-    helper = Worker(name: "pinhole-scan-jobs", wake: { wake.wake() }) { job, emit in
+  init(wake: @escaping @Sendable () -> Void) {
+    wifi = WiFiConnector(wake: wake)
+    helper = Worker(name: "pinhole-scan-jobs", wake: wake) { job, emit in
       switch job {
       case .scanPhoto(let url):
         let image = try? ScanImageFile.load(url.path, region: nil)
@@ -56,7 +54,7 @@ struct ScanSide {
         if !PhotoControllerWorker.launch("xdg-open", [address]) { emit(.openFailed) }
       }
     }
-    worker = ScanWorker(interval: .milliseconds(100), wake: { wake.wake() }) {
+    worker = ScanWorker(interval: .milliseconds(100), wake: wake) {
       let scanner = CodeScanner(engine: .zxing)
       if let blank = LumaImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 4096))
       {
@@ -67,7 +65,7 @@ struct ScanSide {
   }
 }
 
-extension PreviewApp {
+extension CameraWindow {
   /// Copies the scan region's luma of the frame just shown to the scan worker, when it is due
   /// (at most ten a second). The copy is the region only, a few hundred kilobytes.
   func offerToScanner(_ frame: NV12Frame, at now: MonotonicTime) {
@@ -156,15 +154,16 @@ extension PreviewApp {
     for effect in effects {
       switch effect {
       case .copyToClipboard(let text):
-        scan.controller.copyFinished(Clipboard.setText(text), at: MonotonicTime.now())
+        scan.controller.copyFinished(
+          platform?.setClipboardText(text) ?? false, at: MonotonicTime.now())
       case .open(let address): scan.helper.send(.open(address))
       case .scanPhoto(let url): scan.helper.send(.scanPhoto(url))
       case .resetPacing: scan.worker.resetPacing()
-      case .log(let line): logLine(line)
+      case .log(let line): log(line)
       case .connectWiFi(let network): scan.wifi.connect(to: network)
       case .clearClipboard(let secret):
-        if Clipboard.text() == secret, Clipboard.setText("") {
-          logLine("pinhole: scan: the copied password was taken off the clipboard")
+        if platform?.clipboardText() == secret, platform?.setClipboardText("") == true {
+          log("pinhole: scan: the copied password was taken off the clipboard")
         }
       }
     }

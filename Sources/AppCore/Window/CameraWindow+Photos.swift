@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 import Capture
 import Foundation
@@ -7,24 +6,22 @@ import Localization
 import MediaStore
 import Overlay
 import PhotoPipeline
-import SDLPlatform
 import SystemCalls
 
-/// The photo side of the window: the controller (AppCore) and the threads and devices it
-/// drives — the photo writer, the folder's thumbnail loader, the effect worker and the shutter
-/// sound. Main thread only.
-final class PhotoSide {
+/// The photo side of the window: the controller and the threads it drives — the photo
+/// writer, the folder's thumbnail loader and the effect worker. Main thread only.
+public final class PhotoSide {
   /// Frames the capture pool needs: the mailbox's four, plus what the photo side keeps.
   static let poolCapacity = PhotoController.poolCapacity
 
-  let controller: PhotoController
+  /// The decisions: shutter, strip, viewer, folders.
+  public let controller: PhotoController
   let writer: PhotoWriter
   let vault = PhotoVault()
   var loader: ThumbnailLoader
   let worker: PhotoControllerWorker
-  let sound: ShutterSound?
   /// When the loop last read input: the moment a click was seen.
-  var inputReadAt = MonotonicTime.now()
+  public var inputReadAt = MonotonicTime.now()
   /// The session `controller.release` points at.
   weak var releaseTarget: CaptureSession?
   /// The strip window last told to the loader; each call wakes its thread, so only changes go.
@@ -38,10 +35,13 @@ final class PhotoSide {
   var isChoosingFolderInList = false
 
   /// True while the photo viewer covers the window.
-  var isViewerOpen: Bool { controller.isViewerOpen }
+  public var isViewerOpen: Bool { controller.isViewerOpen }
 
-  init(options: Options, settings: AppSettings, device: DeviceInfo, wake: RenderWake) {
-    worker = PhotoControllerWorker(wake: { wake.wake() })
+  init(
+    options: Options, settings: AppSettings, device: DeviceInfo,
+    wake: @escaping @Sendable () -> Void
+  ) {
+    worker = PhotoControllerWorker(wake: wake)
     let override = (options.outputDirectory ?? settings.photoFolder).map {
       URL(fileURLWithPath: $0, isDirectory: true)
     }
@@ -58,9 +58,9 @@ final class PhotoSide {
       _ = FileNameBytes.withCString(folder.path) { mkdir($0, 0o755) }
     }
     writer = PhotoWriter(
-      softwareVersion: pinholeVersion, vault: vault, wake: { wake.wake() })
+      softwareVersion: pinholeVersion, vault: vault, wake: wake)
     videoFolder = Self.videoFolder(options: options, settings: settings)
-    loader = ThumbnailLoader(folder: folder, videoFolder: videoFolder, wake: { wake.wake() })
+    loader = ThumbnailLoader(folder: folder, videoFolder: videoFolder, wake: wake)
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
       burstCount: options.burstCount, release: { _ in })
@@ -71,12 +71,11 @@ final class PhotoSide {
     controller.flashSource = .screen
     // The settings' list of folders can always be shown; the desktop's chooser and the
     // folders to offer are looked for on the chooser's thread, once the app made its own
-    // folders (`PreviewApp.init` asks, after the recording side made the video folder).
+    // folders (`CameraWindow.init` asks, after the recording side made the video folder).
     controller.saveFolders = SaveFolders(
       photos: folder.path, videos: videoFolder.path, home: pictures.home)
     // Photos a killed Pinhole left half-renamed, recovered off the render loop.
     worker.recoverTemporaryFiles(in: folder)
-    sound = AssetLocator().path(of: "shutter.wav").map(ShutterSound.init(soundPath:))
   }
 
   /// Where recordings go: `--output-dir`, else the folder chosen in the settings, else
@@ -89,7 +88,7 @@ final class PhotoSide {
   }
 }
 
-extension PreviewApp {
+extension CameraWindow {
   /// Takes a frame that was just shown; the frames no longer needed go back to the pool.
   func framePresented(_ frame: sending NV12Frame, at time: MonotonicTime) {
     followSession()
@@ -137,7 +136,7 @@ extension PreviewApp {
 
   /// Logs the shutter figures the presentation at `time` completed.
   func photosPresented(at time: MonotonicTime) {
-    for line in photos.controller.overlayPresented(at: time) { logLine(line) }
+    for line in photos.controller.overlayPresented(at: time) { log(line) }
   }
 
   /// Drains the photo writer's, the library's and the effect worker's news once per frame.
@@ -185,40 +184,34 @@ extension PreviewApp {
     let inFlight = photos.writer.pendingCount
     if inFlight > 0 {
       // A merged photo's proxy is already on disk; waiting gives the finished one.
-      FileHandle.standardError.write(
-        Data(
-          "pinhole: finishing \(inFlight) photo\(inFlight == 1 ? "" : "s") before quitting\n"
-            .utf8))
+      log("pinhole: finishing \(inFlight) photo\(inFlight == 1 ? "" : "s") before quitting")
     }
     photos.writer.stop()
     if discardsUnsavedPhotos {
       let count = photos.vault.pending.count
       if count > 0 {
-        FileHandle.standardError.write(
-          Data(
-            "pinhole: quit without saving \(count) photo\(count == 1 ? "" : "s"), as asked\n".utf8))
+        log("pinhole: quit without saving \(count) photo\(count == 1 ? "" : "s"), as asked")
       }
     } else {
       for line in photos.vault.rescueBeforeQuitting() {
-        FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
+        log("pinhole: \(line)")
       }
     }
     photos.loader.stop()
     photos.worker.waitUntilIdle()
     photos.worker.stop()
-    photos.sound?.stop()
   }
 
   /// Escape, Ctrl+Q or the window's close button: quits, or asks first while photos are held
   /// in memory.
-  func requestQuit() {
+  public func requestQuit() {
     let pending = photos.vault.pending
     let step = quitGuard.requestQuit(
       unsavedCount: photos.vault.heldCount, folder: pending.first?.folder,
       home: ProcessInfo.processInfo.environment["HOME"],
       canChooseFolder: photos.controller.canChooseFolder)
     if let dialog = quitGuard.dialog {
-      logLine("pinhole: asked before quitting: \(dialog.heading)")
+      log("pinhole: asked before quitting: \(dialog.heading)")
     }
     follow(step)
   }
@@ -239,7 +232,7 @@ extension PreviewApp {
       // is merged rather than left as its proxy.
       guard !photos.controller.isPreviewFrozen else {
         if quitAfterStillShot == nil {
-          logLine("pinhole: finishing the Quality shot's frames before quitting")
+          log("pinhole: finishing the Quality shot's frames before quitting")
         }
         quitAfterStillShot = discards
         return
@@ -287,7 +280,7 @@ extension PreviewApp {
       controller.folderChosen(controller.folder)
     }
     photos.isChoosingFolderInList = false
-    logLine("pinhole: saving \(kind) in \(folder.path)")
+    log("pinhole: saving \(kind) in \(folder.path)")
     persistSettings()
   }
 
@@ -305,7 +298,7 @@ extension PreviewApp {
     if !camera.isSettingsOpen { handle(CameraAction.toggleSettings) }
     handle(CameraAction.setPicker(SettingsPicker(target: .saveFolder(kind))))
     photos.isChoosingFolderInList = true
-    logLine("pinhole: choosing the \(kind) folder from the settings' list")
+    log("pinhole: choosing the \(kind) folder from the settings' list")
   }
 
   /// True while the settings panel shows its list of folders.
@@ -318,15 +311,11 @@ extension PreviewApp {
     for effect in photos.controller.drainEffects() {
       switch effect {
       case .setImage(let id, let image):
-        do {
-          try backend.setImage(id, rgba: image.rgba, width: image.width, height: image.height)
-        } catch {
-          // A missing thumbnail draws as an empty frame; the log says why.
-          FileHandle.standardError.write(Data("pinhole: \(error.userMessage)\n".utf8))
-        }
-      case .removeImage(let id): backend.removeImage(id)
+        // A missing thumbnail draws as an empty frame; the log says why.
+        platform?.setImage(id, image)
+      case .removeImage(let id): platform?.removeImage(id)
       case .playShutterSound:
-        photos.sound?.play()
+        platform?.playShutterSound()
       case .fireFlash:
         fireFlashLED()
       case .saveSettings:
@@ -337,7 +326,7 @@ extension PreviewApp {
       case .decodeViewerImage(let url) where MediaKind(fileName: url.lastPathComponent) == .video:
         startViewerVideo(url)
       case .decodeViewerImage(let url):
-        photos.worker.decodeViewerImage(url, height: Int(window.drawableSize.height))
+        photos.worker.decodeViewerImage(url, height: platform?.drawableHeight ?? 1080)
         scanPhoto(at: url)
       case .moveToTrash(let url): photos.worker.moveToTrash(url)
       case .restore(let item): photos.worker.restore(item)
@@ -349,14 +338,14 @@ extension PreviewApp {
         // Stopping wakes the loader's poll through its event counter, so this returns at once.
         photos.loader.stop()
         photos.loader = ThumbnailLoader(
-          folder: folder, videoFolder: photos.videoFolder, wake: { [wake] in wake.wake() })
+          folder: folder, videoFolder: photos.videoFolder, wake: wake)
         photos.visibleRange = nil
       case .reconfigureCamera(let request):
         session.send(.reconfigure(request))
       case .deferDecoding(let size):
         session.deferDecoding(ofFramesSized: size)
       case .log(let line):
-        logLine(line)
+        log(line)
       }
     }
   }

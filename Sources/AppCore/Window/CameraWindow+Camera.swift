@@ -1,23 +1,13 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 import Capture
 import Foundation
 import Overlay
 
-/// The camera side of the window: the controller (AppCore) decides; this file carries its
-/// effects to the capture session, the lights worker, the device monitor and the photo side.
+/// The camera side of the window: the controller decides; this file carries its effects to
+/// the capture session, the lights worker, the device monitor and the photo side.
 /// Main thread only.
-extension PreviewApp {
-  /// What the window knows about the camera open now (the controller keeps it).
-  var model: PreviewModel {
-    get { camera.model }
-    set { camera.model = newValue }
-  }
-
-  /// Seconds on the overlay's clock.
-  var overlayTime: Double { MonotonicTime.now().seconds(since: startTime) }
-
+extension CameraWindow {
   /// Carries out an intent of the camera interface.
   func handle(_ action: CameraAction) {
     if case .measureLatency = action { return toggleLatency() }
@@ -49,7 +39,7 @@ extension PreviewApp {
         photos.controller.ledFlashFired(firing)
       case .toggleCodeDetection: toggleCodeDetection()
       case .log(let line):
-        logLine(line)
+        log(line)
       }
     }
   }

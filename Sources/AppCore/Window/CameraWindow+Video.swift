@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 import Foundation
 import Overlay
 import PhotoPipeline
 import Recording
-import SDLPlatform
 
 /// The video the viewer plays: its decoding thread, the sound device and the playback rules.
 /// Main thread only.
@@ -16,21 +14,21 @@ final class ViewerVideo {
   let url: URL
   let player: VideoPlayer
   var playback = PlaybackController()
-  var audio: AudioOutput?
+  var audio: (any SoundOutput)?
   /// The sound device while it opens; playback starts once it is open (or failed to).
-  var audioOpening: AudioOutputOpening?
+  var audioOpening: (any SoundOutputOpening)?
   var frameSize: Size?
   /// Clockwise quarter turns the file asks for (a turned recording's display matrix).
   var quarterTurns = 0
   var hasFailed = false
 
-  init(url: URL, wake: RenderWake) {
+  init(url: URL, wake: @escaping @Sendable () -> Void) {
     self.url = url
-    player = VideoPlayer(path: url.path, wake: { wake.wake() })
+    player = VideoPlayer(path: url.path, wake: wake)
   }
 }
 
-extension PreviewApp {
+extension CameraWindow {
   private var playbackNow: Double {
     MonotonicTime.now().seconds(since: MonotonicTime(nanoseconds: 0))
   }
@@ -47,7 +45,7 @@ extension PreviewApp {
     video.player.stop()
     video.audio = nil
     video.audioOpening = nil
-    backend.removeImage(ViewerVideo.image)
+    platform?.removeImage(ViewerVideo.image)
     photos.video = nil
   }
 
@@ -63,17 +61,15 @@ extension PreviewApp {
     guard let step = video.playback.step(report, at: playbackNow) else { return }
     perform(step.effects, on: video)
     if let due = video.player.takeFrame(upTo: step.position) {
-      do {
-        try backend.setVideoImage(
-          ViewerVideo.image, frame: due.frame, quarterTurns: video.quarterTurns)
+      if platform?.setVideoImage(
+        ViewerVideo.image, frame: due.frame, quarterTurns: video.quarterTurns) == true
+      {
         let size = due.frame.size
         let isSideways = video.quarterTurns % 2 == 1
         video.frameSize = Size(
           width: Double(isSideways ? size.height : size.width),
           height: Double(isSideways ? size.width : size.height))
         needsPresent = true
-      } catch {
-        logLine("pinhole: \(error.userMessage)")
       }
     }
     if let until = step.soundUpTo {
@@ -97,7 +93,7 @@ extension PreviewApp {
     case .failed(let reason):
       video.hasFailed = true
       // The reason names the file and says it could not be played.
-      logLine("pinhole: \(reason)")
+      log("pinhole: \(reason)")
       photos.controller.viewerImageReady(Thumbnail.cannotOpenPlaceholder(), for: video.url)
       return false
     case .open(let info):
@@ -105,8 +101,8 @@ extension PreviewApp {
       // sound device, or one that will not open: the video plays silent, without a notice.
       if let rate = info.sampleRate {
         if video.audioOpening == nil {
-          video.audioOpening = AudioOutputOpening(
-            sampleRate: rate, channelCount: info.channelCount, wake: { [wake] in wake.wake() })
+          video.audioOpening = platform?.openSoundOutput(
+            sampleRate: rate, channelCount: info.channelCount)
         }
         guard let opened = video.audioOpening?.take() else { return false }
         video.audio = opened

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 
-extension PreviewApp {
+extension CameraWindow {
   /// Applies the orientation sensor's news, if any, and hands the picture's turn to the
   /// recorder (the photo side takes it with each frame). Once per iteration.
   func followDeviceOrientation() {
     if let reported = orientation.take() {
       camera.deviceOrientationChanged(reported)
       needsPresent = true
-      logLine(
+      log(
         "pinhole: device orientation \(reported.rawValue), picture turned \(model.quarterTurns * 90)°"
       )
     }

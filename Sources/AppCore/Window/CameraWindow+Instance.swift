@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import Foundation
 import Overlay
 import Workers
 
-/// How `PreviewApp.run` goes on after the single-instance check.
-enum InstanceStart {
+/// How a launch goes on after the single-instance check.
+public enum InstanceStart {
   /// A running window took over: this launch ends with status 0.
   case handedOver
   /// This launch opens its window; `link` listens for later launches (nil without a channel).
   case openWindow(InstanceLink?)
 }
 
-extension PreviewApp {
+extension CameraWindow {
   /// Hands the launch to a Pinhole window already running on this display, or starts listening
   /// for later launches. `--new-window` opens a window of its own whatever runs.
-  static func claimInstance(options: Options) -> InstanceStart {
+  public static func claimInstance(
+    options: Options, log: @Sendable (String) -> Void
+  ) -> InstanceStart {
     let path = InstanceSocket.path(environment: ProcessInfo.processInfo.environment)
     let link = InstanceLink(
       path: path, message: InstanceMessage(startMode: options.desktop.startMode),
@@ -26,22 +27,21 @@ extension PreviewApp {
       // Only --mode travels; whatever else was asked for is named, not dropped silently.
       let report = InstanceHandover.report(
         arguments: Array(CommandLine.arguments.dropFirst()), mode: options.desktop.startMode)
-      for line in report { logLine("pinhole: \(line)") }
+      for line in report { log("pinhole: \(line)") }
       return .handedOver
     case .listening:
       return .openWindow(link)
     case .alone(let reason):
       link.stop()
-      FileHandle.standardError.write(
-        Data("pinhole: a second launch will open a second window: \(reason).\n".utf8))
+      log("pinhole: a second launch will open a second window: \(reason).")
       return .openWindow(nil)
     }
   }
 
   /// Takes the channel the launch set up, and applies `--mode` and `--keep-camera-open`.
-  func adopt(_ link: InstanceLink?) {
+  public func adopt(_ link: InstanceLink?) {
     instance = link
-    link?.wakes { [wake] in wake.wake() }
+    link?.wakes(wake)
     privacy = CameraPrivacy(keepsCameraOpen: options.desktop.keepsCameraOpen)
     if let mode = options.desktop.startMode { enter(mode) }
   }
@@ -50,11 +50,11 @@ extension PreviewApp {
   func followInstanceRequests() {
     guard let instance else { return }
     for request in instance.requests.drain() {
-      window.raise()
+      platform?.raise()
       if let mode = request.startMode { enter(mode) }
       needsPresent = true
       let mode = request.startMode.map { " in \($0.rawValue) mode" } ?? ""
-      logLine("pinhole: another launch brought the window to the front\(mode)")
+      log("pinhole: another launch brought the window to the front\(mode)")
     }
   }
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 import Foundation
 import Localization
@@ -17,9 +16,9 @@ struct LatencyRun {
   var presentedLit: Bool?
 }
 
-extension PreviewApp {
+extension CameraWindow {
   /// The HUD button and `--latency`: starts a measurement, or stops the one running.
-  func toggleLatency() {
+  public func toggleLatency() {
     if latency == nil {
       latency = LatencyRun()
     } else {
@@ -87,23 +86,21 @@ extension PreviewApp {
     } else {
       model.notice = line
     }
-    guard options.latency.isRequested else {
-      FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
-      return
-    }
+    guard options.latency.isRequested else { return log("pinhole: \(line)") }
     if case .finished = probe.phase {
+      // `--latency` prints its result on standard output.
       print("pinhole: \(line)")
+      fflush(nil)
     } else {
-      FileHandle.standardError.write(Data("pinhole: \(line)\n".utf8))
+      log("pinhole: \(line)")
       latencyExitStatus = 1
     }
-    fflush(nil)
     isRunning = false
   }
 
   /// "display 60 Hz, camera frame interval 33.3 ms nominal, 33.4 ms measured".
   private func latencyConditions() -> String {
-    let display = window.refreshRate.map { "display \($0) Hz" } ?? "display refresh unknown"
+    let display = platform?.refreshRate.map { "display \($0) Hz" } ?? "display refresh unknown"
     var interval = "camera frame interval"
     if let rate = model.mode?.interval.framesPerSecond, rate > 0 {
       interval += " " + String(format: "%.1f", 1000 / rate) + " ms nominal,"

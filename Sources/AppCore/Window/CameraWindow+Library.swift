@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 import Foundation
 import Overlay
 import PhotoPipeline
-import SDLPlatform
 
-/// The library grid's side of the window: its controller (AppCore), the worker for its files
+/// The library grid's side of the window: its controller, the worker for its files
 /// and programs, and the thumbnail loader it runs while open. Main thread only.
 final class LibrarySide {
   let controller: LibraryController
@@ -18,14 +16,14 @@ final class LibrarySide {
   /// Whether this frame's actions moved the grid.
   var didScroll = false
 
-  init(settingsURL: URL?, wake: RenderWake) {
+  init(settingsURL: URL?, wake: @escaping @Sendable () -> Void) {
     controller = LibraryController(
       favouritesURL: FavouritesFile.url(besideSettings: settingsURL))
-    worker = LibraryWorker(wake: { wake.wake() })
+    worker = LibraryWorker(wake: wake)
   }
 }
 
-extension PreviewApp {
+extension CameraWindow {
   /// True while the grid covers the camera (the preview pauses, as under the viewer).
   var isLibraryOpen: Bool { library.controller.isOpen }
 
@@ -44,7 +42,7 @@ extension PreviewApp {
     let state = library.controller.overlayState(windowSize: windowSize)
     performLibraryEffects()
     // Thumbnails in view still to upload: the next frame follows at once.
-    if library.controller.hasPendingUploads { wake.wake() }
+    if library.controller.hasPendingUploads { wake() }
     return state
   }
 
@@ -79,17 +77,13 @@ extension PreviewApp {
     for effect in library.controller.drainEffects() {
       switch effect {
       case .setImage(let id, let image):
-        do {
-          try backend.setImage(id, rgba: image.rgba, width: image.width, height: image.height)
-        } catch {
-          logLine("pinhole: \(error.userMessage)")
-        }
-      case .removeImage(let id): backend.removeImage(id)
+        platform?.setImage(id, image)
+      case .removeImage(let id): platform?.removeImage(id)
       case .startLoading: startLibraryLoader()
       case .stopLoading:
         library.loader?.stop()
         library.loader = nil
-        if let summary = library.meter.summary { logLine("pinhole: library scrolling: \(summary)") }
+        if let summary = library.meter.summary { log("pinhole: library scrolling: \(summary)") }
         library.meter = LibraryScrollMeter()
       case .wantFiles(let urls): library.loader?.setWantedFiles(urls)
       case .job(let job): library.worker.send(job)
@@ -97,9 +91,9 @@ extension PreviewApp {
         if photos.controller.openViewer(on: url) {
           performPhotoEffects()
         } else {
-          logLine("pinhole: \(url.path) is not listed yet")
+          log("pinhole: \(url.path) is not listed yet")
         }
-      case .log(let line): logLine(line)
+      case .log(let line): log(line)
       }
     }
   }
@@ -109,7 +103,7 @@ extension PreviewApp {
     let loader = ThumbnailLoader(
       folder: photos.loader.folder, videoFolder: photos.videoFolder,
       thumbnailHeight: LibraryController.thumbnailHeight,
-      cacheCapacity: LibraryController.cacheCapacity, wake: { [wake] in wake.wake() })
+      cacheCapacity: LibraryController.cacheCapacity, wake: wake)
     library.loader = loader
     library.controller.cachedThumbnail = { loader.thumbnail(for: $0) }
   }

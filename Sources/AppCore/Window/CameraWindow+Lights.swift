@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 
 /// The lights' glue: the lights worker's news goes to the camera controller, the flash the
 /// photo side asks for is fired through it, and the screen's light reaches the simulated
 /// camera. What to light and how is the controller's (CameraController+Lights).
-extension PreviewApp {
+extension CameraWindow {
   /// Fires the LED flash for a photo (the photo side's `.fireFlash`).
   func fireFlashLED() {
     camera.fireFlash(at: MonotonicTime.now())
@@ -26,7 +25,7 @@ extension PreviewApp {
   func screenLightPresented(flash: Bool, at time: MonotonicTime) {
     if flash, photos.controller.screenFlashPresented(at: time) {
       // The window test takes its screenshot of the white window on this line.
-      logLine("pinhole: screen flash presented")
+      log("pinhole: screen flash presented")
     }
     if let level = camera.screenLightChange(flash: flash) {
       source.screenLight?.set(level, from: time)

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-import AppCore
 import CameraModel
 import Capture
 import Foundation
@@ -7,7 +6,7 @@ import Hotplug
 import Synchronization
 import Workers
 
-extension PreviewApp {
+extension CameraWindow {
   /// Follows cameras being plugged in and out through the device monitor, whose thread scans
   /// after each hotplug event; the camera controller decides whether to switch. An unplugged
   /// camera needs nothing here: its session reports the disconnect and reopens it by identity
@@ -31,16 +30,17 @@ extension PreviewApp {
       syncBeacon: options.isMicrophoneSimulated,
       screenDelayMilliseconds: options.latency.simulatedDelayMilliseconds)
     Self.useMicrophone(
-      named: recording.microphoneName, source: source, options: options, in: recording)
+      named: recording.microphoneName, source: source, options: options,
+      microphones: microphones, in: recording)
     self.camera.open(source.device, notice: source.notice)
     session = Self.makeSession(source: source, options: options, wake: wake)
     session.start(after: previous)
-    window.setTitle(model.windowTitle)
+    platform?.setTitle(model.windowTitle)
     performCameraEffects()
   }
 }
 
-extension PreviewApp {
+extension CameraWindow {
   /// Writes the settings on the settings writer's thread: the render loop does no file I/O, and
   /// the writes land in the order they were made.
   /// A failed save is said once on stderr; a settings path known to be unusable (a folder, a
@@ -51,14 +51,15 @@ extension PreviewApp {
   }
 
   /// The settings writer: one save at a time, in order; a failed save is said once on stderr.
-  static func makeSettingsWriter(url: URL?) -> Worker<AppSettings, Never> {
+  static func makeSettingsWriter(
+    url: URL?, log: @escaping @Sendable (String) -> Void
+  ) -> Worker<AppSettings, Never> {
     let hasReportedFailure = Atomic<Bool>(false)
     return Worker(name: "pinhole-settings") { settings, _ in
       guard !settings.save(to: url), let url,
         !hasReportedFailure.exchange(true, ordering: .relaxed)
       else { return }
-      FileHandle.standardError.write(
-        Data("pinhole: settings cannot be saved to \(url.path).\n".utf8))
+      log("pinhole: settings cannot be saved to \(url.path).")
     }
   }
 }
