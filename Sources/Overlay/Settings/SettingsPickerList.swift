@@ -29,10 +29,6 @@ struct SettingsPickerList {
   static let rowHeight = 30.0
   /// Padding above and below the entries, in points.
   static let padding = 4.0
-  /// The list's background: opaque, a shade lighter than the panel so it reads as on top.
-  static let background = Color(red: 44, green: 44, blue: 50)
-  /// The outline around the list.
-  static let outline = Color(red: 90, green: 90, blue: 98)
 
   /// The state the app keeps.
   let picker: SettingsPicker
@@ -167,9 +163,9 @@ struct SettingsPickerList {
     let border = max(painter.px(1), 1)
     commands.append(
       .fillRect(
-        frame.insetBy(dx: -border, dy: -border), color: Self.outline,
+        frame.insetBy(dx: -border, dy: -border), color: OverlayTheme.pickerListOutlineColor,
         cornerRadius: radius + border))
-    commands.append(.fillRect(frame, color: Self.background, cornerRadius: radius))
+    commands.append(.fillRect(frame, color: OverlayTheme.pickerListColor, cornerRadius: radius))
     commands.append(.clip(frame))
     let size = painter.px(13)
     for (index, response) in zip(visibleIndices, responses) {
@@ -177,12 +173,12 @@ struct SettingsPickerList {
       if index == picker.highlighted {
         commands.append(
           .fillRect(
-            rect.insetBy(dx: painter.px(4), dy: 0), color: CameraPainter.activeFill,
+            rect.insetBy(dx: painter.px(4), dy: 0), color: OverlayTheme.controlActiveColor,
             cornerRadius: painter.px(5)))
       } else if response.isHovered || response.isPressed {
         commands.append(
           .fillRect(
-            rect.insetBy(dx: painter.px(4), dy: 0), color: CameraPainter.controlHover,
+            rect.insetBy(dx: painter.px(4), dy: 0), color: OverlayTheme.controlHoverColor,
             cornerRadius: painter.px(5)))
       }
       if index == entries.current {
@@ -213,7 +209,7 @@ struct SettingsPickerList {
     commands.append(
       .fillRect(
         Rect(x: frame.maxX - painter.px(6), y: y, width: width, height: height),
-        color: CameraPainter.secondaryTextColor, cornerRadius: width / 2))
+        color: OverlayTheme.labelColor, cornerRadius: width / 2))
   }
 
   /// True when settings line `row` is the one `target` belongs to.
