@@ -229,30 +229,19 @@ struct SettingsPickerList {
     switch target {
     case .format:
       guard let choices else { return Entries(items: [], current: nil) }
-      let formats = choices.formats
-      return Entries(
-        items: formats.compactMap { format in
-          choices.mode(forFormat: format).map {
-            Entry(title: format.description, action: .camera(.selectMode($0)))
-          }
-        }, current: formats.firstIndex(of: choices.current.format))
+      return modeEntries(
+        choices.formats, current: choices.current.format, title: \.description,
+        mode: choices.mode(forFormat:))
     case .size:
       guard let choices else { return Entries(items: [], current: nil) }
-      let sizes = choices.sizes
-      return Entries(
-        items: sizes.compactMap { size in
-          choices.mode(forSize: size).map {
-            Entry(title: "\(size.width) × \(size.height)", action: .camera(.selectMode($0)))
-          }
-        }, current: sizes.firstIndex(of: choices.current.size))
+      return modeEntries(
+        choices.sizes, current: choices.current.size, title: { "\($0.width) × \($0.height)" },
+        mode: choices.mode(forSize:))
     case .rate:
       guard let choices else { return Entries(items: [], current: nil) }
-      let intervals = choices.intervals
-      return Entries(
-        items: intervals.map {
-          Entry(
-            title: $0.description, action: .camera(.selectMode(choices.mode(forInterval: $0))))
-        }, current: intervals.firstIndex(of: choices.current.interval))
+      return modeEntries(
+        choices.intervals, current: choices.current.interval, title: \.description,
+        mode: choices.mode(forInterval:))
     case .control(let id):
       guard let control = camera.controls.first(where: { $0.id == id }) else {
         return Entries(items: [], current: nil)
@@ -274,5 +263,18 @@ struct SettingsPickerList {
     case .saveFolder(let kind):
       return folderEntries(kind, state: state)
     }
+  }
+
+  /// The entries of a mode picker: one per value of `values` that `mode` finds a mode for,
+  /// read as `title` says and asking for that mode; the one in force is `current`'s place
+  /// among `values`.
+  private static func modeEntries<Value: Equatable>(
+    _ values: [Value], current: Value, title: (Value) -> String,
+    mode: (Value) -> CaptureMode?
+  ) -> Entries {
+    Entries(
+      items: values.compactMap { value in
+        mode(value).map { Entry(title: title(value), action: .camera(.selectMode($0))) }
+      }, current: values.firstIndex(of: current))
   }
 }
