@@ -140,13 +140,13 @@ struct OverlayTheme: Sendable {
   /// Panel and card background: dark and opaque, so the moving picture never shows through
   /// the text (the HUD, the scan cards and confirmations, the top bar's menus).
   static let cardColor = Color(red: 22, green: 22, blue: 26)
-  /// Labels and headings on a card.
+  /// Labels and headings on panels and cards.
   static let labelColor = Color(red: 255, green: 255, blue: 255, alpha: 160)
   /// Failed focus and late frames.
   static let alertColor = Color(red: 255, green: 69, blue: 58)
   /// Slider track, switch off, pill background.
   static let controlColor = Color(red: 255, green: 255, blue: 255, alpha: 46)
-  /// Pill background under the pointer.
+  /// Pill background under the pointer, and the library button's.
   static let controlHoverColor = Color(red: 255, green: 255, blue: 255, alpha: 70)
   /// Pill background while pressed.
   static let controlPressColor = Color(red: 255, green: 255, blue: 255, alpha: 110)
@@ -211,8 +211,6 @@ struct OverlayTheme: Sendable {
   static let thumbnailPressedColor = Color(red: 0, green: 0, blue: 0, alpha: 70)
   /// The round button that opens the library, at rest.
   static let libraryOpenButtonColor = Color(red: 255, green: 255, blue: 255, alpha: 40)
-  /// The round button that opens the library, under the pointer.
-  static let libraryOpenButtonHoverColor = Color(red: 255, green: 255, blue: 255, alpha: 70)
   /// The veil over a photo the viewer is deleting.
   static let deletingVeilColor = Color(red: 0, green: 0, blue: 0, alpha: 150)
   /// The unplayed part of a video's timeline in the viewer.

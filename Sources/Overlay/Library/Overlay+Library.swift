@@ -246,7 +246,7 @@ extension Overlay {
   ) {
     let fill =
       response.isHovered
-      ? OverlayTheme.libraryOpenButtonHoverColor : OverlayTheme.libraryOpenButtonColor
+      ? OverlayTheme.controlHoverColor : OverlayTheme.libraryOpenButtonColor
     painter.fill(rect, fill, radius: rect.width / 2)
     let cell = painter.px(7)
     let gap = painter.px(3)
