@@ -24,46 +24,61 @@ extension V4L2Device {
 
   /// Walks the list with V4L2_CTRL_FLAG_NEXT_CTRL | V4L2_CTRL_FLAG_NEXT_COMPOUND.
   private func queryExtendedControls() throws(CaptureError) -> [V4L2ControlDescription] {
-    let next = UInt32(V4L2_CTRL_FLAG_NEXT_CTRL) | UInt32(V4L2_CTRL_FLAG_NEXT_COMPOUND)
-    var found: [V4L2ControlDescription] = []
-    var query = v4l2_query_ext_ctrl()
-    query.id = next
-    var lastID: UInt32 = 0
-    // A driver must answer with a larger id each time; stop rather than loop on a bad one.
-    while try controlIoctl(.queryExtendedControl, &query) == .done, query.id > lastID {
-      lastID = query.id
-      if let description = V4L2Device.describe(query) { found.append(description) }
-      query = v4l2_query_ext_ctrl()
-      query.id = lastID | next
-    }
-    return found
+    try walkControls(
+      .queryExtendedControl,
+      next: UInt32(V4L2_CTRL_FLAG_NEXT_CTRL) | UInt32(V4L2_CTRL_FLAG_NEXT_COMPOUND),
+      make: { id in
+        var query = v4l2_query_ext_ctrl()
+        query.id = id
+        return query
+      }, id: \.id, describe: V4L2Device.describe)
   }
 
   /// The same walk with VIDIOC_QUERYCTRL, whose ranges are 32-bit.
   private func queryLegacyControls() throws(CaptureError) -> [V4L2ControlDescription] {
-    let next = UInt32(V4L2_CTRL_FLAG_NEXT_CTRL)
+    try walkControls(
+      .queryControl, next: UInt32(V4L2_CTRL_FLAG_NEXT_CTRL),
+      make: { id in
+        var query = v4l2_queryctrl()
+        query.id = id
+        return query
+      }, id: \.id, describe: { V4L2Device.describe(V4L2Device.extended($0)) })
+  }
+
+  /// Asks `request` for the controls in id order: the first query, made by `make`, carries
+  /// just `next` (the flags that ask for the control after an id), each later one the last
+  /// id found with `next`, until the driver answers that there are no more. `describe` turns
+  /// each answer into a description (nil to skip it).
+  private func walkControls<Query>(
+    _ request: V4L2Request, next: UInt32, make: (UInt32) -> Query, id: (Query) -> UInt32,
+    describe: (Query) -> V4L2ControlDescription?
+  ) throws(CaptureError) -> [V4L2ControlDescription] {
     var found: [V4L2ControlDescription] = []
-    var query = v4l2_queryctrl()
-    query.id = next
+    var query = make(next)
     var lastID: UInt32 = 0
-    while try controlIoctl(.queryControl, &query) == .done, query.id > lastID {
-      lastID = query.id
-      var extended = v4l2_query_ext_ctrl()
-      extended.id = query.id
-      extended.type = query.type
-      withUnsafeMutableBytes(of: &extended.name) { target in
-        withUnsafeBytes(of: query.name) { target.copyMemory(from: $0) }
-      }
-      extended.minimum = Int64(query.minimum)
-      extended.maximum = Int64(query.maximum)
-      extended.step = UInt64(max(0, query.step))
-      extended.default_value = Int64(query.default_value)
-      extended.flags = query.flags
-      if let description = V4L2Device.describe(extended) { found.append(description) }
-      query = v4l2_queryctrl()
-      query.id = lastID | next
+    // A driver must answer with a larger id each time; stop rather than loop on a bad one.
+    while try controlIoctl(request, &query) == .done, id(query) > lastID {
+      lastID = id(query)
+      if let description = describe(query) { found.append(description) }
+      query = make(lastID | next)
     }
     return found
+  }
+
+  /// `query`, a VIDIOC_QUERYCTRL answer, as the VIDIOC_QUERY_EXT_CTRL answer it stands for.
+  private static func extended(_ query: v4l2_queryctrl) -> v4l2_query_ext_ctrl {
+    var extended = v4l2_query_ext_ctrl()
+    extended.id = query.id
+    extended.type = query.type
+    withUnsafeMutableBytes(of: &extended.name) { target in
+      withUnsafeBytes(of: query.name) { target.copyMemory(from: $0) }
+    }
+    extended.minimum = Int64(query.minimum)
+    extended.maximum = Int64(query.maximum)
+    extended.step = UInt64(max(0, query.step))
+    extended.default_value = Int64(query.default_value)
+    extended.flags = query.flags
+    return extended
   }
 
   /// The control `query` describes; `nil` for class headings and disabled controls.

@@ -172,13 +172,6 @@ final class AACEncoder {
     _ frame: UnsafeMutablePointer<AVFrame>?,
     write: (UnsafeMutablePointer<AVPacket>) throws(RecordingError) -> Void
   ) throws(RecordingError) {
-    try FFmpegResult.check(avcodec_send_frame(context, frame), "avcodec_send_frame(aac)")
-    while true {
-      let result = avcodec_receive_packet(context, packet)
-      if result == CFFMPEG_ERROR_EAGAIN || result == CFFMPEG_ERROR_EOF { return }
-      try FFmpegResult.check(result, "avcodec_receive_packet(aac)")
-      try write(packet)
-      av_packet_unref(packet)
-    }
+    try FFmpegEncoding.send(frame, to: context, packet: packet, tag: "aac", write: write)
   }
 }

@@ -92,13 +92,6 @@ final class H264Encoder {
         lastKeyframe = pts
       }
     }
-    try FFmpegResult.check(avcodec_send_frame(context, frame), "avcodec_send_frame")
-    while true {
-      let result = avcodec_receive_packet(context, packet)
-      if result == CFFMPEG_ERROR_EAGAIN || result == CFFMPEG_ERROR_EOF { return }
-      try FFmpegResult.check(result, "avcodec_receive_packet")
-      try write(packet)
-      av_packet_unref(packet)
-    }
+    try FFmpegEncoding.send(frame, to: context, packet: packet, write: write)
   }
 }

@@ -40,45 +40,34 @@ public struct FocusPeaking: Sendable {
     let thresholds = thresholds
     let word = color.word
     var marked = 0
-    // Rounded up to whole squares and zero outside the marked span, for `noteMarks`.
-    let columns = image.tileColumns
-    let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: columns * AidImage.tileSize)
-    flags.initialize(repeating: 0, count: columns * AidImage.tileSize)
-    defer { flags.deallocate() }
-    luma.samples.withUnsafeBufferPointer { source in
-      image.rgba.withUnsafeMutableBytes { bytes in
-        image.marks.withUnsafeMutableBufferPointer { marks in
-          let pixels = bytes.bindMemory(to: UInt32.self)
-          guard let base = source.baseAddress, let pixelBase = pixels.baseAddress else { return }
-          if clearing {
-            pixelBase.update(repeating: 0, count: span * width)
-            (pixelBase + (height - span) * width).update(repeating: 0, count: span * width)
-          }
-          for y in span..<(height - span) {
-            let row = base + y * width
-            let out = pixelBase + y * width
-            if clearing {
-              for x in 0..<span { out[x] = 0 }
-              for x in (width - span)..<width { out[x] = 0 }
-            }
-            // First a row of 0/1 flags, which vectorises; then the row of pixels from them.
-            Self.flagRow(row, width: width, thresholds: thresholds, into: flags)
-            var count = 0
-            for x in span..<(width - span) {
-              let flag = UInt32(flags[x])
-              if clearing {
-                out[x] = word & (0 &- flag)
-              } else if flag != 0 {
-                out[x] = word
-              }
-              count &+= Int(flag)
-            }
-            if count > 0 {
-              AidImage.noteMarks(row: y, flags: flags, columns: columns, into: marks)
-            }
-            marked &+= count
-          }
+    image.withMarkingBuffers(of: luma) { buffers in
+      // Zero outside the marked span (`flagRow` writes only inside it), for `noteMarks`.
+      let flags = buffers.flags
+      if clearing {
+        buffers.pixels.update(repeating: 0, count: span * width)
+        (buffers.pixels + (height - span) * width).update(repeating: 0, count: span * width)
+      }
+      for y in span..<(height - span) {
+        let row = buffers.source + y * width
+        let out = buffers.pixels + y * width
+        if clearing {
+          for x in 0..<span { out[x] = 0 }
+          for x in (width - span)..<width { out[x] = 0 }
         }
+        // First a row of 0/1 flags, which vectorises; then the row of pixels from them.
+        Self.flagRow(row, width: width, thresholds: thresholds, into: flags)
+        var count = 0
+        for x in span..<(width - span) {
+          let flag = UInt32(flags[x])
+          if clearing {
+            out[x] = word & (0 &- flag)
+          } else if flag != 0 {
+            out[x] = word
+          }
+          count &+= Int(flag)
+        }
+        if count > 0 { buffers.noteMarks(row: y) }
+        marked &+= count
       }
     }
     return marked

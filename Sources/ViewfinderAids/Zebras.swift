@@ -38,45 +38,32 @@ public struct Zebras: Hashable, Sendable {
     // One row of the stripe pattern, twice as long as a row, so row y starts at y % period.
     let pattern = (0..<(width + period)).map { $0 % period < half ? word : 0 }
     var bright = 0
-    // One byte per sample of a row, rounded up to whole squares, for `noteMarks`.
-    let columns = image.tileColumns
-    let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: columns * AidImage.tileSize)
-    flags.initialize(repeating: 0, count: columns * AidImage.tileSize)
-    defer { flags.deallocate() }
-    luma.samples.withUnsafeBufferPointer { source in
-      image.rgba.withUnsafeMutableBytes { bytes in
-        image.marks.withUnsafeMutableBufferPointer { marks in
-          let pixels = bytes.bindMemory(to: UInt32.self)
-          pattern.withUnsafeBufferPointer { stripes in
-            guard let sourceBase = source.baseAddress, let pixelBase = pixels.baseAddress,
-              let stripeBase = stripes.baseAddress
-            else { return }
-            for y in 0..<height {
-              let row = sourceBase + y * width
-              let out = pixelBase + y * width
-              let stripe = stripeBase + y % period
-              var count = 0
-              if clearing {
-                for x in 0..<width {
-                  let isBright = row[x] >= limit
-                  flags[x] = isBright ? 1 : 0
-                  out[x] = isBright ? stripe[x] : 0
-                  count &+= isBright ? 1 : 0
-                }
-              } else {
-                for x in 0..<width {
-                  let isBright = row[x] >= limit
-                  flags[x] = isBright ? 1 : 0
-                  if isBright { out[x] = stripe[x] }
-                  count &+= isBright ? 1 : 0
-                }
-              }
-              if count > 0 {
-                AidImage.noteMarks(row: y, flags: flags, columns: columns, into: marks)
-              }
-              bright &+= count
+    image.withMarkingBuffers(of: luma) { buffers in
+      let flags = buffers.flags
+      pattern.withUnsafeBufferPointer { stripes in
+        guard let stripeBase = stripes.baseAddress else { return }
+        for y in 0..<height {
+          let row = buffers.source + y * width
+          let out = buffers.pixels + y * width
+          let stripe = stripeBase + y % period
+          var count = 0
+          if clearing {
+            for x in 0..<width {
+              let isBright = row[x] >= limit
+              flags[x] = isBright ? 1 : 0
+              out[x] = isBright ? stripe[x] : 0
+              count &+= isBright ? 1 : 0
+            }
+          } else {
+            for x in 0..<width {
+              let isBright = row[x] >= limit
+              flags[x] = isBright ? 1 : 0
+              if isBright { out[x] = stripe[x] }
+              count &+= isBright ? 1 : 0
             }
           }
+          if count > 0 { buffers.noteMarks(row: y) }
+          bright &+= count
         }
       }
     }

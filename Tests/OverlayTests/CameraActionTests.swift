@@ -194,7 +194,7 @@ struct CameraActionTests {
 
   @Test func ringLightOnlyForALitScreenTorch() {
     var state = CameraScene.state()
-    let warm = CameraRingLight.color
+    let warm = OverlayTheme.ringLightColor
     func hasRing(_ state: OverlayState) -> Bool {
       frame(OverlayInput(windowSize: size), state: state).commands.contains { command in
         if case .fillRect(_, let color, _) = command {

@@ -57,7 +57,7 @@ struct CameraFocusTests {
     let held = try #require(FocusReticle.appearance(of: .locked, age: 1.0))
     let fading = try #require(FocusReticle.appearance(of: .locked, age: 1.75))
     // Green once locked, as the README says; yellow is for searching.
-    #expect(held.color == FocusReticle.lockedColor)
+    #expect(held.color == OverlayTheme.focusLockedColor)
     #expect(held.color != OverlayTheme.accentColor)
     #expect(fading.color.alpha < held.color.alpha)
     #expect(FocusReticle.appearance(of: .locked, age: 2.01) == nil)
@@ -65,7 +65,7 @@ struct CameraFocusTests {
 
   @Test func failedReticleIsRedAndFadesSooner() throws {
     let failed = try #require(FocusReticle.appearance(of: .failed, age: 0.5))
-    #expect(failed.color == CameraPainter.alertColor)
+    #expect(failed.color == OverlayTheme.alertColor)
     #expect(FocusReticle.appearance(of: .failed, age: 1.51) == nil)
   }
 

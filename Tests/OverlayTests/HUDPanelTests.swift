@@ -53,7 +53,7 @@ struct HUDPanelTests {
     let alert = commands.filter { command in
       switch command {
       case .fillRect(_, let color, _), .text(_, _, _, let color):
-        color == CameraPainter.alertColor
+        color == OverlayTheme.alertColor
       default: false
       }
     }

@@ -42,7 +42,7 @@ struct KeyboardFocusTests {
     frame.commands.contains { command in
       switch command {
       case .ring(_, _, _, let color), .fillRect(_, let color, _):
-        color == Overlay.focusRingColor
+        color == OverlayTheme.focusRingColor
       default: false
       }
     }

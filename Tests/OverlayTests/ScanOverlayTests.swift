@@ -299,12 +299,12 @@ struct ScanOverlayTests {
     let background = try #require(
       commands[..<text].lastIndex {
         if case .fillRect(let rect, let color, _) = $0 {
-          color == Overlay.scanNoticeBackground && rect.contains(origin)
+          color == OverlayTheme.cardColor && rect.contains(origin)
         } else {
           false
         }
       })
-    #expect(Overlay.scanNoticeBackground.alpha == 255)
+    #expect(OverlayTheme.cardColor.alpha == 255)
     // Nothing but the settings list and hints is drawn over it: the mode switch comes before.
     let scanLabel = try #require(
       commands.firstIndex { if case .text("Scan", _, _, _) = $0 { true } else { false } })

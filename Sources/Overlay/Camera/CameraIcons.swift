@@ -48,7 +48,7 @@ enum CameraIcons {
     commands.append(
       .ring(
         center: body.center, radius: painter.px(4.5), thickness: painter.px(1.8),
-        color: Color(red: 30, green: 30, blue: 34)))
+        color: OverlayTheme.iconDetailColor))
     painter.appendPolyline(
       into: &commands, center: Point(x: center.x + painter.px(10), y: center.y),
       points: [Point(x: -2.5, y: -1), Point(x: 0, y: 1.5), Point(x: 2.5, y: -1)],
@@ -114,7 +114,7 @@ enum CameraIcons {
       at: Point(x: handle.center.x, y: handle.minY + painter.px(4)),
       size: Size(width: painter.px(2), height: painter.px(3)))
     commands.append(
-      .fillRect(switchDot, color: Color(red: 30, green: 30, blue: 34), cornerRadius: 0))
+      .fillRect(switchDot, color: OverlayTheme.iconDetailColor, cornerRadius: 0))
     guard isOn else { return }
     let ray = max(painter.px(1.5), 1)
     for points in [

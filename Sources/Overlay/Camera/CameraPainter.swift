@@ -10,27 +10,10 @@ struct CameraPainter {
   /// Drawable pixels per point.
   let scale: Double
 
-  /// Panel and card background: dark and opaque, so the moving picture never shows through
-  /// the text.
-  static let panelColor = Color(red: 22, green: 22, blue: 26)
   /// Primary text.
   static let textColor = Color.white
-  /// Labels and headings.
-  static let secondaryTextColor = Color(red: 255, green: 255, blue: 255, alpha: 160)
-  /// Failed focus and late frames.
-  static let alertColor = Color(red: 255, green: 69, blue: 58)
-  /// Slider track, switch off, pill background.
-  static let controlFill = Color(red: 255, green: 255, blue: 255, alpha: 46)
-  /// Pill background under the pointer.
-  static let controlHover = Color(red: 255, green: 255, blue: 255, alpha: 70)
-  /// Pill background while pressed.
-  static let controlPress = Color(red: 255, green: 255, blue: 255, alpha: 110)
-  /// Filled part of a slider and an "on" switch.
-  static let activeFill = Color(red: 53, green: 132, blue: 228)
   /// The default button of a dialog (the one Return answers): filled with the accent colour.
   static let defaultButtonFill = OverlayTheme.accentColor
-  /// The label on the default button: dark on the accent colour.
-  static let defaultButtonText = Color(red: 24, green: 24, blue: 24)
   /// Greyed-out controls keep this share of their opacity.
   static let disabledOpacity = 0.4
 
@@ -106,11 +89,11 @@ struct CameraPainter {
   ) {
     let color: Color
     if response.isPressed {
-      color = Self.controlPress
+      color = OverlayTheme.controlPressColor
     } else if isActive {
-      color = Self.controlHover.withOpacity(1.6)
+      color = OverlayTheme.controlHoverColor.withOpacity(1.6)
     } else if response.isHovered {
-      color = Self.controlHover
+      color = OverlayTheme.controlHoverColor
     } else {
       return
     }

@@ -6,8 +6,6 @@ import CameraModel
 /// hides nothing; on a side without letterbox it draws a thin band over the picture's edge
 /// (at most 12 points) with a translucent band inside it, so the picture stays visible.
 enum CameraRingLight {
-  /// Warm white, about 4000 K: kinder to skin than the screen's blue-ish white.
-  static let color = Color(red: 255, green: 236, blue: 205)
   /// Letterbox narrower than this many points counts as none: the bands go over the picture.
   static let minimumLetterbox = 12.0
 
@@ -20,7 +18,7 @@ enum CameraRingLight {
   {
     guard !area.isEmpty else { return [] }
     let strength = min(max(strength, 0), 1)
-    let light = color.withOpacity(0.55 + 0.45 * strength)
+    let light = OverlayTheme.ringLightColor.withOpacity(0.55 + 0.45 * strength)
     let picture = picture.isEmpty ? area : picture.intersection(area)
     let gaps = (
       left: picture.minX - area.minX, right: area.maxX - picture.maxX,

@@ -38,7 +38,7 @@ extension CameraTopBar {
         painter.appendButtonBackground(
           into: &commands, rect: rect, response: response, isActive: false)
       }
-      let color = isOn ? Color(red: 30, green: 30, blue: 34) : white
+      let color = isOn ? OverlayTheme.iconDetailColor : white
       CameraIcons.torch(
         into: &commands, center: center, color: color, isOn: isOn, painter: painter)
       if camera.torch?.kind == .screen {
@@ -61,7 +61,7 @@ extension CameraTopBar {
   private func drawMenu(_ menu: Rect, rows: [ControlResponse], into commands: inout [DrawCommand]) {
     commands.append(
       .fillRect(
-        menu, color: CameraPainter.panelColor.withOpacity(1.15), cornerRadius: painter.px(12)))
+        menu, color: OverlayTheme.cardColor.withOpacity(1.15), cornerRadius: painter.px(12)))
     let size = painter.px(13)
     for (index, device) in state.camera.cameras.enumerated() {
       let row = menuRow(index, in: menu)
@@ -70,7 +70,8 @@ extension CameraTopBar {
         commands.append(
           .fillRect(
             row,
-            color: response.isPressed ? CameraPainter.controlPress : CameraPainter.controlHover,
+            color: response.isPressed
+              ? OverlayTheme.controlPressColor : OverlayTheme.controlHoverColor,
             cornerRadius: painter.px(8)))
       }
       let isCurrent = index == state.camera.currentCameraIndex

@@ -27,10 +27,6 @@ struct FocusReticle {
   static let fade = 0.5
   /// Period of the searching pulse, seconds.
   static let pulsePeriod = 0.8
-  /// The locked reticle's green.
-  static let lockedColor = Color(red: 70, green: 215, blue: 95)
-  /// The outline around every stroke, at the stroke's opacity.
-  static let outlineColor = Color(red: 0, green: 0, blue: 0, alpha: 150)
 
   /// The reticle for `phase`, `age` seconds after the phase began; `nil` once it has faded.
   static func appearance(of phase: FocusIndicator.Phase, age: Double) -> Appearance? {
@@ -46,9 +42,9 @@ struct FocusReticle {
         side: side * (1 + 0.4 * landing),
         color: OverlayTheme.accentColor.withOpacity(0.55 + 0.45 * wave))
     case .locked:
-      return fading(lockedColor, age: age, hold: lockedHold, side: side * 0.9)
+      return fading(OverlayTheme.focusLockedColor, age: age, hold: lockedHold, side: side * 0.9)
     case .failed:
-      return fading(CameraPainter.alertColor, age: age, hold: failedHold, side: side)
+      return fading(OverlayTheme.alertColor, age: age, hold: failedHold, side: side)
     }
   }
 
@@ -93,7 +89,7 @@ struct FocusReticle {
       Rect(x: box.maxX - stroke - tick, y: center.y - stroke / 2, width: tick, height: stroke),
     ]
     // The outline first, one pixel around each stroke, as faint as the stroke is.
-    let outline = Self.outlineColor.withOpacity(Double(look.color.alpha) / 255)
+    let outline = OverlayTheme.reticleOutlineColor.withOpacity(Double(look.color.alpha) / 255)
     for edge in edges {
       commands.append(
         .fillRect(
@@ -116,7 +112,7 @@ struct FocusReticle {
         .fillRect(badge, color: OverlayTheme.accentColor, cornerRadius: painter.px(4)))
       painter.appendCenteredText(
         label, into: &commands, center: badge.center, size: size,
-        color: Color(red: 24, green: 24, blue: 24))
+        color: OverlayTheme.onAccentTextColor)
       x += width + painter.px(6)
     }
   }

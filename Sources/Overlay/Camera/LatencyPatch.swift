@@ -50,7 +50,7 @@ enum LatencyPatch {
       x: (area.center.x - width / 2).rounded(), y: outer.minY - painter.px(10) - height,
       width: width.rounded(), height: height)
     commands.append(
-      .fillRect(pill, color: Color(red: 0, green: 0, blue: 0, alpha: 170), cornerRadius: height / 2)
+      .fillRect(pill, color: OverlayTheme.labelPillColor, cornerRadius: height / 2)
     )
     painter.appendCenteredText(
       caption, into: &commands, center: pill.center, size: size, color: .white)

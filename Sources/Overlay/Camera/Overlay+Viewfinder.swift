@@ -115,8 +115,8 @@ extension Overlay {
     let line = max((scale).rounded(), 1)
     let outline = line + 2 * max((scale).rounded(), 1)
     var commands: [DrawCommand] = []
-    let dark = Color(red: 0, green: 0, blue: 0, alpha: 110)
-    let light = Color(red: 255, green: 255, blue: 255, alpha: 190)
+    let dark = OverlayTheme.gridShadowColor
+    let light = OverlayTheme.gridLineColor
     for (thickness, color) in [(outline, dark), (line, light)] {
       for third in [1.0, 2.0] {
         let x = (picture.minX + picture.width * third / 3 - thickness / 2).rounded()
@@ -179,7 +179,7 @@ extension Overlay {
       let rect = Rect(x: x, y: y, width: width.rounded(), height: height)
       commands.append(
         .fillRect(
-          rect, color: Color(red: 0, green: 0, blue: 0, alpha: 170), cornerRadius: height / 2))
+          rect, color: OverlayTheme.labelPillColor, cornerRadius: height / 2))
       painter.appendCenteredText(
         badge, into: &commands, center: rect.center, size: size, color: OverlayTheme.accentColor)
       x += width.rounded() + gap

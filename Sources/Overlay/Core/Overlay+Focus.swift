@@ -3,12 +3,6 @@
 import CameraModel
 
 extension Overlay {
-  /// The accent of the focus ring: a light blue that reads on the bars, the panels and the
-  /// picture, with a dark halo under it for bright pictures.
-  static let focusRingColor = Color(red: 120, green: 184, blue: 255)
-  /// The halo under the focus ring.
-  static let focusHaloColor = Color(red: 0, green: 0, blue: 0, alpha: 170)
-
   /// The chain of the last frame drawn, with its focus: what an accessibility bridge reads.
   public var focusChain: FocusChain { navigator.chain }
 
@@ -66,14 +60,17 @@ extension Overlay {
       return [
         .ring(
           center: entry.rect.center, radius: radius + halo, thickness: width + 2 * halo,
-          color: focusHaloColor),
-        .ring(center: entry.rect.center, radius: radius, thickness: width, color: focusRingColor),
+          color: OverlayTheme.focusHaloColor),
+        .ring(
+          center: entry.rect.center, radius: radius, thickness: width,
+          color: OverlayTheme.focusRingColor),
       ]
     case .rectangle:
       let inner = entry.rect.insetBy(dx: -gap, dy: -gap)
       let ring = inner.insetBy(dx: -width, dy: -width)
-      return outline(ring.insetBy(dx: -halo, dy: -halo), width: width + 2 * halo, focusHaloColor)
-        + outline(ring, width: width, focusRingColor)
+      return outline(
+        ring.insetBy(dx: -halo, dy: -halo), width: width + 2 * halo, OverlayTheme.focusHaloColor)
+        + outline(ring, width: width, OverlayTheme.focusRingColor)
     }
   }
 

@@ -37,7 +37,7 @@ struct OverlayTheme: Sendable {
   /// Badge marking the simulated camera.
   var badgeColor = Color(red: 255, green: 196, blue: 0, alpha: 235)
   /// Text on the badge.
-  var badgeTextColor = Color(red: 24, green: 24, blue: 24)
+  var badgeTextColor = OverlayTheme.onAccentTextColor
   /// Primary text.
   var textColor = Color.white
   /// Secondary text (the status line).
@@ -133,4 +133,104 @@ struct OverlayTheme: Sendable {
   /// The one highlight colour of the whole interface, the camera-app yellow: focus and lock,
   /// a set self-timer, Undo, shortcut keys, the scan outline.
   static let accentColor = Color(red: 255, green: 204, blue: 0)
+  /// Dark text on the accent colour: a dialog's default button, the reticle's badges.
+  static let onAccentTextColor = Color(red: 24, green: 24, blue: 24)
+
+  // Panels, cards and controls of the camera side.
+  /// Panel and card background: dark and opaque, so the moving picture never shows through
+  /// the text (the HUD, the scan cards and confirmations, the top bar's menus).
+  static let cardColor = Color(red: 22, green: 22, blue: 26)
+  /// Labels and headings on panels and cards.
+  static let labelColor = Color(red: 255, green: 255, blue: 255, alpha: 160)
+  /// Failed focus and late frames.
+  static let alertColor = Color(red: 255, green: 69, blue: 58)
+  /// Slider track, switch off, pill background.
+  static let controlColor = Color(red: 255, green: 255, blue: 255, alpha: 46)
+  /// Pill background under the pointer, and the library button's.
+  static let controlHoverColor = Color(red: 255, green: 255, blue: 255, alpha: 70)
+  /// Pill background while pressed.
+  static let controlPressColor = Color(red: 255, green: 255, blue: 255, alpha: 110)
+  /// Filled part of a slider and an "on" switch.
+  static let controlActiveColor = Color(red: 53, green: 132, blue: 228)
+  /// The dark parts of icons drawn in a light colour (the camera's lens, the torch's switch),
+  /// and a whole icon on an accent-filled button (the torch while on).
+  static let iconDetailColor = Color(red: 30, green: 30, blue: 34)
+  /// A small dark pill carrying a label over the picture: a video's length on a thumbnail or
+  /// a library tile, the viewfinder's badges, the latency patch's caption.
+  static let labelPillColor = Color(red: 0, green: 0, blue: 0, alpha: 170)
+  /// The dark disc behind a small mark over the picture: a video's play mark, a favourite's
+  /// star.
+  static let markDiscColor = Color(red: 0, green: 0, blue: 0, alpha: 150)
+
+  // The viewfinder.
+  /// The dark outline under the rule-of-thirds grid, so it shows on bright scenes.
+  static let gridShadowColor = Color(red: 0, green: 0, blue: 0, alpha: 110)
+  /// The rule-of-thirds grid's light line.
+  static let gridLineColor = Color(red: 255, green: 255, blue: 255, alpha: 190)
+  /// The screen torch: warm white, about 4000 K, kinder to skin than the screen's blue-ish
+  /// white.
+  static let ringLightColor = Color(red: 255, green: 236, blue: 205)
+  /// The locked focus reticle's green.
+  static let focusLockedColor = Color(red: 70, green: 215, blue: 95)
+  /// The outline around every stroke of the focus reticle, at the stroke's opacity.
+  static let reticleOutlineColor = Color(red: 0, green: 0, blue: 0, alpha: 150)
+  /// The background of the HUD's frame-time chart.
+  static let chartColor = Color(red: 0, green: 0, blue: 0, alpha: 70)
+
+  // Keyboard focus.
+  /// The accent of the focus ring: a light blue that reads on the bars, the panels and the
+  /// picture, with a dark halo under it for bright pictures.
+  static let focusRingColor = Color(red: 120, green: 184, blue: 255)
+  /// The halo under the focus ring.
+  static let focusHaloColor = Color(red: 0, green: 0, blue: 0, alpha: 170)
+
+  // Sheets, dialogs and tooltips.
+  /// The veil over the window behind the shortcut sheet.
+  static let sheetVeilColor = Color(red: 0, green: 0, blue: 0, alpha: 150)
+  /// The shortcut sheet's panel.
+  static let sheetPanelColor = Color(red: 30, green: 30, blue: 34)
+  /// The shortcut sheet's descriptions of what the keys do.
+  static let sheetTextColor = Color(red: 255, green: 255, blue: 255, alpha: 225)
+  /// The veil over the window behind the quit dialog.
+  static let dialogVeilColor = Color(red: 0, green: 0, blue: 0, alpha: 120)
+  /// A tooltip's background.
+  static let tooltipColor = Color(red: 20, green: 20, blue: 24)
+
+  // Settings.
+  /// The settings panel's background: opaque, so its text reads over any picture.
+  static let settingsPanelColor = Color(red: 24, green: 24, blue: 28)
+  /// A settings picker's list: opaque, a shade lighter than the panel so it reads as on top.
+  static let pickerListColor = Color(red: 44, green: 44, blue: 50)
+  /// The outline around a settings picker's list.
+  static let pickerListOutlineColor = Color(red: 90, green: 90, blue: 98)
+
+  // The photo side, the viewer and the library.
+  /// The burst count on the shutter's light disc.
+  static let burstCountColor = Color(red: 20, green: 20, blue: 24)
+  /// The veil over a thumbnail while it is pressed.
+  static let thumbnailPressedColor = Color(red: 0, green: 0, blue: 0, alpha: 70)
+  /// The round button that opens the library, at rest.
+  static let libraryOpenButtonColor = Color(red: 255, green: 255, blue: 255, alpha: 40)
+  /// The veil over a photo the viewer is deleting.
+  static let deletingVeilColor = Color(red: 0, green: 0, blue: 0, alpha: 150)
+  /// The unplayed part of a video's timeline in the viewer.
+  static let timelineTrackColor = Color(red: 255, green: 255, blue: 255, alpha: 70)
+
+  // Scanning codes.
+  /// The outlines of the codes found in a photo, and their numbered badges.
+  static let scanOutlineColor = Color(red: 52, green: 199, blue: 89)
+  /// The shade over the picture outside the scan region.
+  static let scanShadeColor = Color(red: 0, green: 0, blue: 0, alpha: 90)
+
+  // Recording.
+  /// The recording red, close to the system record colour of phone camera apps.
+  static let recordColor = Color(red: 235, green: 50, blue: 45)
+  /// The record button's red while pressed.
+  static let recordPressedColor = Color(red: 190, green: 35, blue: 30)
+  /// The sound meter below −12 dBFS.
+  static let meterColor = Color(red: 80, green: 210, blue: 110)
+  /// The sound meter from −12 dBFS, near the top.
+  static let meterHighColor = Color(red: 240, green: 200, blue: 50)
+  /// The sound meter from −3 dBFS, about to clip.
+  static let meterClipColor = Color(red: 235, green: 60, blue: 50)
 }

@@ -180,7 +180,7 @@ extension Overlay {
 
     var commands = below.commands
     commands.append(
-      .fillRect(layout.bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 120), cornerRadius: 0)
+      .fillRect(layout.bounds, color: OverlayTheme.dialogVeilColor, cornerRadius: 0)
     )
     drawQuitDialog(dialog, dialogLayout, responses: responses, painter: painter, into: &commands)
     return OverlayFrame(commands: commands, actions: actions)
@@ -193,7 +193,7 @@ extension Overlay {
     let panel = layout.panel
     commands.append(
       .fillRect(
-        panel, color: Color(red: 28, green: 28, blue: 32),
+        panel, color: theme.panelColor,
         cornerRadius: painter.px(12)))
     let pad = painter.px(18)
     painter.appendText(
@@ -205,7 +205,7 @@ extension Overlay {
         line, into: &commands, leading: panel.minX + pad,
         centerY: panel.minY + pad * 2 + painter.px(24) + painter.px(21) * (Double(index) + 0.5),
         size: QuitDialogLayout.textSize * painter.scale,
-        color: CameraPainter.secondaryTextColor)
+        color: OverlayTheme.labelColor)
     }
     for (index, action) in dialog.actions.enumerated() {
       let rect = layout.buttons[index]
@@ -213,20 +213,21 @@ extension Overlay {
       // The default answer is the highlighted one.
       let base: Color =
         switch action {
-        case .quitWithoutSaving: CameraPainter.alertColor.withOpacity(0.85)
+        case .quitWithoutSaving: OverlayTheme.alertColor.withOpacity(0.85)
         case dialog.defaultAction: CameraPainter.defaultButtonFill
-        default: CameraPainter.controlFill
+        default: OverlayTheme.controlColor
         }
       commands.append(.fillRect(rect, color: base, cornerRadius: rect.height / 2))
       if response.isPressed || response.isHovered {
-        let veil = response.isPressed ? CameraPainter.controlPress : CameraPainter.controlHover
+        let veil =
+          response.isPressed ? OverlayTheme.controlPressColor : OverlayTheme.controlHoverColor
         commands.append(.fillRect(rect, color: veil, cornerRadius: rect.height / 2))
       }
       painter.appendCenteredText(
         action.label, into: &commands, center: rect.center,
         size: QuitDialogLayout.textSize * painter.scale,
         color: action == dialog.defaultAction
-          ? CameraPainter.defaultButtonText : CameraPainter.textColor)
+          ? OverlayTheme.onAccentTextColor : CameraPainter.textColor)
     }
   }
 }

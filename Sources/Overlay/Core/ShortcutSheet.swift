@@ -108,9 +108,9 @@ struct ShortcutSheet {
   /// The sheet's commands: a veil over the window, the panel, the title, then the lines.
   func commands(bounds: Rect, text: TextLayout) -> [DrawCommand] {
     var commands: [DrawCommand] = [
-      .fillRect(bounds, color: Color(red: 0, green: 0, blue: 0, alpha: 150), cornerRadius: 0),
+      .fillRect(bounds, color: OverlayTheme.sheetVeilColor, cornerRadius: 0),
       .fillRect(
-        panel, color: Color(red: 30, green: 30, blue: 34),
+        panel, color: OverlayTheme.sheetPanelColor,
         cornerRadius: (14 * scale).rounded()),
     ]
     let titleSize = min((16 * scale).rounded(), textSize + (3 * scale).rounded())
@@ -140,7 +140,7 @@ struct ShortcutSheet {
         commands.append(
           .text(
             action, origin: Point(x: actionLeft, y: y), pointSize: textSize,
-            color: Color(red: 255, green: 255, blue: 255, alpha: 225)))
+            color: OverlayTheme.sheetTextColor))
       }
     }
     return commands

@@ -219,7 +219,7 @@ extension Overlay {
     let line = text.truncated(tip.text, pointSize: size, width: frame.width - layout.px(16))
     commands.append(
       .fillRect(
-        frame, color: Color(red: 20, green: 20, blue: 24),
+        frame, color: OverlayTheme.tooltipColor,
         cornerRadius: layout.px(6)))
     appendCenteredText(
       line, into: &commands, center: frame.center, size: size, color: theme.textColor)

@@ -85,7 +85,7 @@ struct HUDPanel {
     isMeasuring: Bool = false
   ) {
     commands.append(
-      .fillRect(frame, color: CameraPainter.panelColor, cornerRadius: painter.px(12)))
+      .fillRect(frame, color: OverlayTheme.cardColor, cornerRadius: painter.px(12)))
     let inset = painter.px(12)
     let size = painter.px(Self.textSize)
     let labelWidth = painter.px(62)
@@ -95,8 +95,8 @@ struct HUDPanel {
     for (label, value) in Self.lines(of: figures) {
       painter.appendText(
         label, into: &commands, leading: frame.minX + inset, centerY: y, size: size,
-        color: CameraPainter.secondaryTextColor)
-      let color = label == tr("FPS") && isSlow ? CameraPainter.alertColor : CameraPainter.textColor
+        color: OverlayTheme.labelColor)
+      let color = label == tr("FPS") && isSlow ? OverlayTheme.alertColor : CameraPainter.textColor
       painter.appendText(
         painter.text.truncated(value, pointSize: size, width: valueWidth), into: &commands,
         leading: frame.minX + inset + labelWidth, centerY: y, size: size, color: color)
@@ -109,8 +109,8 @@ struct HUDPanel {
     drawSparkline(in: chart, into: &commands)
     let fill =
       button.isPressed
-      ? CameraPainter.controlPress
-      : button.isHovered ? CameraPainter.controlHover : CameraPainter.controlFill
+      ? OverlayTheme.controlPressColor
+      : button.isHovered ? OverlayTheme.controlHoverColor : OverlayTheme.controlColor
     commands.append(
       .fillRect(latencyButton, color: fill, cornerRadius: latencyButton.height / 2))
     painter.appendCenteredText(
@@ -123,7 +123,7 @@ struct HUDPanel {
   private func drawSparkline(in chart: Rect, into commands: inout [DrawCommand]) {
     commands.append(
       .fillRect(
-        chart, color: Color(red: 0, green: 0, blue: 0, alpha: 70), cornerRadius: painter.px(3)))
+        chart, color: OverlayTheme.chartColor, cornerRadius: painter.px(3)))
     let pitch = max(painter.px(2), 2)
     let capacity = max(Int(chart.width / pitch), 1)
     let samples = Array(figures.recentIntervals.suffix(capacity))
@@ -135,7 +135,7 @@ struct HUDPanel {
     for sample in samples {
       let height = max((min(sample / top, 1) * chart.height).rounded(), 1)
       let isLate = nominal.map { sample > $0 * Self.lateFactor } ?? false
-      let color = isLate ? CameraPainter.alertColor : CameraPainter.textColor.withOpacity(0.75)
+      let color = isLate ? OverlayTheme.alertColor : CameraPainter.textColor.withOpacity(0.75)
       commands.append(
         .fillRect(
           Rect(x: x, y: chart.maxY - height, width: barWidth, height: height), color: color,

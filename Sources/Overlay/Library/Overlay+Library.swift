@@ -228,12 +228,12 @@ extension Overlay {
       let pill = Rect(
         x: (rect.maxX - painter.px(5) - width).rounded(), y: rect.maxY - painter.px(5) - height,
         width: width.rounded(), height: height)
-      painter.fill(pill, Color(red: 0, green: 0, blue: 0, alpha: 170), radius: height / 2)
+      painter.fill(pill, OverlayTheme.labelPillColor, radius: height / 2)
       painter.text(label, centeredAt: pill.center, size: size, .white)
     }
     if tile.isFavourite {
       let badge = Point(x: rect.minX + painter.px(14), y: rect.minY + painter.px(14))
-      painter.disc(badge, radius: painter.px(10), Color(red: 0, green: 0, blue: 0, alpha: 150))
+      painter.disc(badge, radius: painter.px(10), OverlayTheme.markDiscColor)
       painter.text("★", centeredAt: badge, size: painter.px(14), theme.libraryStarColor)
     }
   }
@@ -244,7 +244,9 @@ extension Overlay {
   func drawLibraryButton(
     _ rect: Rect, response: ControlResponse, into painter: inout PhotoPainter
   ) {
-    let fill = Color(red: 255, green: 255, blue: 255, alpha: response.isHovered ? 70 : 40)
+    let fill =
+      response.isHovered
+      ? OverlayTheme.controlHoverColor : OverlayTheme.libraryOpenButtonColor
     painter.fill(rect, fill, radius: rect.width / 2)
     let cell = painter.px(7)
     let gap = painter.px(3)

@@ -21,6 +21,6 @@ struct BurstCounter {
         OverlayTheme.accentColor)
     }
     let size = painter.px(count >= 100 ? 14 : 17)
-    painter.text(label, centeredAt: shutter.center, size: size, Color(red: 20, green: 20, blue: 24))
+    painter.text(label, centeredAt: shutter.center, size: size, OverlayTheme.burstCountColor)
   }
 }

@@ -94,7 +94,7 @@ extension PhotoPainter {
 
   /// A play triangle pointing right, inside a dark disc, marking a video.
   mutating func playBadge(_ center: Point, radius: Double) {
-    disc(center, radius: radius, Color(red: 0, green: 0, blue: 0, alpha: 150))
+    disc(center, radius: radius, OverlayTheme.markDiscColor)
     let half = radius * 0.45
     let left = center.x - half * 0.7
     let width = half * 1.7

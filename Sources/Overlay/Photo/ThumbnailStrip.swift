@@ -65,7 +65,7 @@ struct ThumbnailStrip {
     painter.append(.clip(photo.intersection(layout.strip)))
     painter.append(.image(item.id, rect: Self.aspectFill(aspect: item.aspect, in: photo)))
     if response.isPressed {
-      painter.fill(photo, Color(red: 0, green: 0, blue: 0, alpha: 70))
+      painter.fill(photo, OverlayTheme.thumbnailPressedColor)
     }
     if item.isPending {
       painter.fill(photo, theme.pendingVeilColor)
@@ -87,7 +87,7 @@ struct ThumbnailStrip {
       x: (photo.maxX - painter.px(3) - width).rounded(),
       y: (photo.maxY - painter.px(3) - height).rounded(), width: width.rounded(),
       height: height)
-    painter.fill(pill, Color(red: 0, green: 0, blue: 0, alpha: 170), radius: height / 2)
+    painter.fill(pill, OverlayTheme.labelPillColor, radius: height / 2)
     painter.text(label, centeredAt: pill.center, size: size, .white)
   }
 

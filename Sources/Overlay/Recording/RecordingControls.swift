@@ -69,8 +69,6 @@ extension Overlay {
   private static let recordID = ControlID("record")
   private static let recordPhotoID = ControlID("record-photo")
   private static let microphoneMuteID = ControlID("record-microphone-mute")
-  /// The recording red, close to the system record colour of phone camera apps.
-  static let recordColor = Color(red: 235, green: 50, blue: 45)
   private static let indicatorTextSize = 14.0
   /// The mode switch's labels, in points.
   private static let modeTextSize = 13.0
@@ -270,7 +268,8 @@ extension Overlay {
         painter.fill(
           segment.insetBy(dx: painter.px(3), dy: painter.px(3)), theme.hoverColor, radius: radius)
       }
-      let color = isCurrent ? Color.black : (candidate == .video ? Self.recordColor : .white)
+      let color =
+        isCurrent ? Color.black : (candidate == .video ? OverlayTheme.recordColor : .white)
       painter.text(candidate.label, centeredAt: segment.center, size: size, color)
     }
   }
@@ -285,8 +284,8 @@ extension Overlay {
     let isEnabled = recording.isRecording || (recording.canRecord && !recording.isBusy)
     painter.ring(
       center, radius: radius, width: ringWidth, Color.white.withOpacity(isEnabled ? 1 : 0.4))
-    var red = Self.recordColor
-    if response.isPressed { red = Color(red: 190, green: 35, blue: 30) }
+    var red = OverlayTheme.recordColor
+    if response.isPressed { red = OverlayTheme.recordPressedColor }
     if !isEnabled { red = red.withOpacity(0.45) }
     if recording.isRecording {
       // Stop: a rounded square, as camera apps draw it.
@@ -325,7 +324,7 @@ extension Overlay {
     // The dot breathes once a second, between full and a third of its strength.
     let pulse = 0.67 + 0.33 * cos(2 * Double.pi * time)
     let dot = Point(x: rect.minX + painter.px(18), y: rect.center.y)
-    painter.disc(dot, radius: painter.px(6), Self.recordColor.withOpacity(pulse))
+    painter.disc(dot, radius: painter.px(6), OverlayTheme.recordColor.withOpacity(pulse))
     painter.text(
       recording.indicatorText, leading: rect.minX + painter.px(32), centerY: rect.center.y,
       size: painter.px(Self.indicatorTextSize), theme.textColor)

@@ -29,9 +29,9 @@ struct SoundMeter {
   /// The meter's colour for a level of `decibels` dBFS: green, yellow near the top, red when
   /// about to clip.
   static func color(decibels: Double) -> Color {
-    if decibels >= -3 { return Color(red: 235, green: 60, blue: 50) }
-    if decibels >= -12 { return Color(red: 240, green: 200, blue: 50) }
-    return Color(red: 80, green: 210, blue: 110)
+    if decibels >= -3 { return OverlayTheme.meterClipColor }
+    if decibels >= -12 { return OverlayTheme.meterHighColor }
+    return OverlayTheme.meterColor
   }
 
   /// Draws the bar for `level`.

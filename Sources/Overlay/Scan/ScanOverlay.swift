@@ -262,8 +262,6 @@ struct ScanLayout {
 extension Overlay {
   private static let scanHandleIDs = (0..<4).map { ControlID("scan-corner-\($0)") }
   private static let scanConfirmIDs = [ControlID("scan-cancel"), ControlID("scan-open")]
-  /// The shaded outside, the region's brackets and the codes' outlines.
-  private static let scanOutlineColor = Color(red: 52, green: 199, blue: 89)
 
   /// Updates the scan interface (topmost: its confirmation covers everything) and appends its
   /// intents: corner drags, card buttons, the confirmation's answer.
@@ -397,7 +395,7 @@ extension Overlay {
     let scan = ScanLayout(state: state, layout: layout, painter: painter)
     let visible = video.intersection(layout.content)
     let region = scan.region
-    let shade = Color(red: 0, green: 0, blue: 0, alpha: 90)
+    let shade = OverlayTheme.scanShadeColor
     for rect in [
       Rect(
         x: visible.minX, y: visible.minY, width: visible.width, height: region.minY - visible.minY),
@@ -414,15 +412,12 @@ extension Overlay {
     for card in state.scan.cards {
       for (start, end) in zip(card.outline, card.outline.dropFirst() + card.outline.prefix(1)) {
         painter.appendLine(
-          into: &commands, from: start, to: end, width: painter.px(3), color: Self.scanOutlineColor)
+          into: &commands, from: start, to: end, width: painter.px(3),
+          color: OverlayTheme.scanOutlineColor)
       }
     }
     drawCards(scan, responses: responses, painter: painter, into: &commands)
   }
-
-  /// The background of the scan interface's short confirmations ("Copied"): opaque, so the
-  /// text reads over any picture.
-  static let scanNoticeBackground = Color(red: 22, green: 22, blue: 26)
 
   /// Draws the scan interface's short confirmation, if any, on its own opaque pill under the
   /// top bar, over everything but the open settings list: the mode switch and the cards never
@@ -449,7 +444,7 @@ extension Overlay {
       x: (layout.content.center.x - width / 2).rounded(), y: top.rounded(), width: width.rounded(),
       height: height)
     commands.append(
-      .fillRect(pill, color: Self.scanNoticeBackground, cornerRadius: height / 2))
+      .fillRect(pill, color: OverlayTheme.cardColor, cornerRadius: height / 2))
     painter.appendCenteredText(
       shown, into: &commands, center: pill.center, size: size, color: CameraPainter.textColor)
   }
@@ -488,13 +483,13 @@ extension Overlay {
       for (start, end) in zip(points, points.dropFirst() + points.prefix(1)) {
         painter.appendLine(
           into: &commands, from: start, to: end, width: painter.px(3),
-          color: Self.scanOutlineColor)
+          color: OverlayTheme.scanOutlineColor)
       }
       let corner = points.min { $0.x + $0.y < $1.x + $1.y } ?? points[0]
       let badge = Rect.centered(
         at: corner, size: Size(width: painter.px(24), height: painter.px(24)))
       commands.append(
-        .fillRect(badge, color: Self.scanOutlineColor, cornerRadius: badge.height / 2))
+        .fillRect(badge, color: OverlayTheme.scanOutlineColor, cornerRadius: badge.height / 2))
       painter.appendCenteredText(
         "\(index + 1)", into: &commands, center: badge.center,
         size: ScanLayout.headingSize * painter.scale, color: .black)
@@ -546,12 +541,12 @@ extension Overlay {
     into commands: inout [DrawCommand]
   ) {
     commands.append(
-      .fillRect(card.rect, color: CameraPainter.panelColor, cornerRadius: painter.px(10)))
+      .fillRect(card.rect, color: OverlayTheme.cardColor, cornerRadius: painter.px(10)))
     let pad = painter.px(12)
     painter.appendText(
       card.heading, into: &commands, leading: card.rect.minX + pad,
       centerY: card.rect.minY + pad + painter.px(7), size: ScanLayout.headingSize * painter.scale,
-      color: CameraPainter.secondaryTextColor)
+      color: OverlayTheme.labelColor)
     for (index, line) in card.lines.enumerated() {
       painter.appendText(
         line, into: &commands, leading: card.rect.minX + pad,
@@ -573,7 +568,7 @@ extension Overlay {
     let panel = confirmation.panel
     commands.append(
       .fillRect(
-        panel, color: CameraPainter.panelColor, cornerRadius: painter.px(12))
+        panel, color: OverlayTheme.cardColor, cornerRadius: painter.px(12))
     )
     let pad = painter.px(16)
     painter.appendText(
@@ -585,7 +580,7 @@ extension Overlay {
         line, into: &commands, leading: panel.minX + pad,
         centerY: panel.minY + pad * 2 + painter.px(24) + painter.px(22) * (Double(index) + 0.5),
         size: ScanLayout.textSize * painter.scale,
-        color: index < confirmation.hostLines ? Self.hostColor : CameraPainter.secondaryTextColor)
+        color: index < confirmation.hostLines ? Self.hostColor : OverlayTheme.labelColor)
     }
     for (index, label) in [tr("Cancel"), tr("Open")].enumerated() {
       let response = responses.indices.contains(index) ? responses[index] : ControlResponse()
@@ -604,18 +599,19 @@ extension Overlay {
     if isDefault {
       commands.append(.fillRect(rect, color: CameraPainter.defaultButtonFill, cornerRadius: radius))
       if response.isPressed || response.isHovered {
-        let veil = response.isPressed ? CameraPainter.controlPress : CameraPainter.controlHover
+        let veil =
+          response.isPressed ? OverlayTheme.controlPressColor : OverlayTheme.controlHoverColor
         commands.append(.fillRect(rect, color: veil, cornerRadius: radius))
       }
     } else {
       let fill =
         response.isPressed
-        ? CameraPainter.controlPress
-        : response.isHovered ? CameraPainter.controlHover : CameraPainter.controlFill
+        ? OverlayTheme.controlPressColor
+        : response.isHovered ? OverlayTheme.controlHoverColor : OverlayTheme.controlColor
       commands.append(.fillRect(rect, color: fill, cornerRadius: radius))
     }
     painter.appendCenteredText(
       label, into: &commands, center: rect.center, size: ScanLayout.textSize * painter.scale,
-      color: isDefault ? CameraPainter.defaultButtonText : CameraPainter.textColor)
+      color: isDefault ? OverlayTheme.onAccentTextColor : CameraPainter.textColor)
   }
 }

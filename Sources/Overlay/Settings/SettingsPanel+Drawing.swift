@@ -9,8 +9,6 @@ extension SettingsPanel {
   /// Heading size, in points.
   private static let headingSize = 11.0
 
-  /// The panel's background: opaque, so its text reads over any picture.
-  static let background = Color(red: 24, green: 24, blue: 28)
   /// The panel's title.
   static let title = tr("Camera settings")
 
@@ -19,7 +17,7 @@ extension SettingsPanel {
   /// panel.
   func draw(_ responses: Responses, into commands: inout [DrawCommand]) {
     commands.append(
-      .fillRect(layout.panel, color: Self.background, cornerRadius: painter.px(14)))
+      .fillRect(layout.panel, color: OverlayTheme.settingsPanelColor, cornerRadius: painter.px(14)))
     drawHeader(close: responses.close, into: &commands)
     commands.append(.clip(layout.viewport))
     for (row, response) in zip(layout.rows, responses.rows)
@@ -46,7 +44,7 @@ extension SettingsPanel {
       painter.appendText(
         painter.text.truncated(name, pointSize: painter.px(11), width: width), into: &commands,
         leading: leading, centerY: header.minY + painter.px(35 * growth), size: painter.px(11),
-        color: CameraPainter.secondaryTextColor)
+        color: OverlayTheme.labelColor)
     }
     let button = layout.closeButton
     painter.appendButtonBackground(
@@ -61,7 +59,7 @@ extension SettingsPanel {
     commands.append(
       .fillRect(
         Rect(x: header.minX, y: header.maxY - 1, width: header.width, height: 1),
-        color: CameraPainter.controlFill, cornerRadius: 0))
+        color: OverlayTheme.controlColor, cornerRadius: 0))
   }
 
   private func drawRow(
@@ -73,7 +71,7 @@ extension SettingsPanel {
       painter.appendText(
         title.uppercased(), into: &commands, leading: frame.minX,
         centerY: frame.maxY - painter.px(10), size: painter.px(Self.headingSize),
-        color: CameraPainter.secondaryTextColor)
+        color: OverlayTheme.labelColor)
     case .control(let control):
       drawControl(control, row: row, response: response, into: &commands)
     case .note(let text):
@@ -83,7 +81,7 @@ extension SettingsPanel {
         painter.appendText(
           painter.text.truncated(line, pointSize: size, width: frame.width), into: &commands,
           leading: frame.minX, centerY: frame.minY + painter.px(12 + 16 * Double(index)),
-          size: size, color: CameraPainter.secondaryTextColor)
+          size: size, color: OverlayTheme.labelColor)
       }
     case .format, .size, .rate:
       drawModeRow(row, response: response, into: &commands)
@@ -154,7 +152,7 @@ extension SettingsPanel {
       color: CameraPainter.textColor)
     painter.appendText(
       value, into: &commands, leading: frame.maxX - valueWidth, centerY: frame.center.y,
-      size: size, color: CameraPainter.secondaryTextColor)
+      size: size, color: OverlayTheme.labelColor)
   }
 
   /// A label, cut to the room left of the switch at the line's right.
@@ -188,14 +186,14 @@ extension SettingsPanel {
       color: CameraPainter.textColor)
     painter.appendTrailingText(
       valueText, into: &commands, trailing: frame.maxX, centerY: labelY, size: size,
-      color: CameraPainter.secondaryTextColor)
+      color: OverlayTheme.labelColor)
     drawSlider(control, geometry: sliderGeometry(of: row), response: response, into: &commands)
     let note = state.camera.exposureCompensationNote
     if !note.isEmpty {
       painter.appendText(
         painter.text.truncated(note, pointSize: painter.px(11), width: frame.width),
         into: &commands, leading: frame.minX, centerY: frame.minY + painter.px(52),
-        size: painter.px(11), color: CameraPainter.secondaryTextColor)
+        size: painter.px(11), color: OverlayTheme.labelColor)
     }
   }
 
@@ -233,7 +231,7 @@ extension SettingsPanel {
     case .integer, .integer64:
       painter.appendTrailingText(
         valueText, into: &commands, trailing: frame.maxX, centerY: labelY, size: size,
-        color: CameraPainter.secondaryTextColor.withOpacity(opacity))
+        color: OverlayTheme.labelColor.withOpacity(opacity))
       drawSlider(control, geometry: sliderGeometry(of: row), response: response, into: &commands)
     case .boolean:
       drawSwitch(isOn: control.value != 0, frame: frame, opacity: opacity, into: &commands)
@@ -248,7 +246,7 @@ extension SettingsPanel {
     case .bitmask, .other:
       painter.appendTrailingText(
         valueText, into: &commands, trailing: frame.maxX, centerY: labelY, size: size,
-        color: CameraPainter.secondaryTextColor.withOpacity(opacity))
+        color: OverlayTheme.labelColor.withOpacity(opacity))
     }
   }
 
@@ -274,13 +272,13 @@ extension SettingsPanel {
     let knobX = geometry.knobX(for: control.value, of: control).rounded()
     commands.append(
       .fillRect(
-        track, color: CameraPainter.controlFill.withOpacity(opacity),
+        track, color: OverlayTheme.controlColor.withOpacity(opacity),
         cornerRadius: track.height / 2))
     let filled = Rect(x: track.minX, y: track.minY, width: knobX - track.minX, height: track.height)
     if filled.width > 0 {
       commands.append(
         .fillRect(
-          filled, color: CameraPainter.activeFill.withOpacity(opacity),
+          filled, color: OverlayTheme.controlActiveColor.withOpacity(opacity),
           cornerRadius: track.height / 2))
     }
     let radius = painter.px(response.isPressed ? 10 : 8)
@@ -289,7 +287,7 @@ extension SettingsPanel {
       commands.append(
         .ring(
           center: Point(x: knobX, y: track.center.y), radius: halo, thickness: halo,
-          color: CameraPainter.controlHover))
+          color: OverlayTheme.controlHoverColor))
     }
     commands.append(
       .ring(
@@ -305,7 +303,7 @@ extension SettingsPanel {
     let track = Rect(
       x: frame.maxX - width, y: (frame.center.y - height / 2).rounded(), width: width,
       height: height)
-    let fill = isOn ? CameraPainter.activeFill : CameraPainter.controlFill
+    let fill = isOn ? OverlayTheme.controlActiveColor : OverlayTheme.controlColor
     commands.append(.fillRect(track, color: fill.withOpacity(opacity), cornerRadius: height / 2))
     let radius = height / 2 - painter.px(2)
     let x = isOn ? track.maxX - height / 2 : track.minX + height / 2
@@ -387,7 +385,7 @@ extension SettingsPanel {
       if painter.text.size(of: measured, pointSize: small).width <= room {
         painter.appendText(
           measured, into: &commands, leading: leading, centerY: row.frame.center.y, size: small,
-          color: CameraPainter.secondaryTextColor)
+          color: OverlayTheme.labelColor)
       }
     }
     drawSelector(value, frame: row.frame, response: response, opacity: 1, into: &commands)
@@ -420,8 +418,8 @@ extension SettingsPanel {
   ) {
     let fill =
       response.isPressed
-      ? CameraPainter.controlPress
-      : response.isHovered ? CameraPainter.controlHover : CameraPainter.controlFill
+      ? OverlayTheme.controlPressColor
+      : response.isHovered ? OverlayTheme.controlHoverColor : OverlayTheme.controlColor
     commands.append(
       .fillRect(rect, color: fill.withOpacity(opacity), cornerRadius: rect.height / 2))
   }
@@ -438,6 +436,6 @@ extension SettingsPanel {
     commands.append(
       .fillRect(
         Rect(x: layout.panel.maxX - painter.px(6), y: y, width: width, height: height),
-        color: CameraPainter.secondaryTextColor.withOpacity(0.6), cornerRadius: width / 2))
+        color: OverlayTheme.labelColor.withOpacity(0.6), cornerRadius: width / 2))
   }
 }

@@ -67,7 +67,7 @@ extension SettingsPanel {
       color: CameraPainter.textColor)
     painter.appendTrailingText(
       valueText, into: &commands, trailing: frame.maxX, centerY: labelY, size: size,
-      color: CameraPainter.secondaryTextColor)
+      color: OverlayTheme.labelColor)
     drawSlider(
       microphoneGainControl, geometry: sliderGeometry(of: row), response: response,
       into: &commands)

@@ -29,10 +29,6 @@ struct SettingsPickerList {
   static let rowHeight = 30.0
   /// Padding above and below the entries, in points.
   static let padding = 4.0
-  /// The list's background: opaque, a shade lighter than the panel so it reads as on top.
-  static let background = Color(red: 44, green: 44, blue: 50)
-  /// The outline around the list.
-  static let outline = Color(red: 90, green: 90, blue: 98)
 
   /// The state the app keeps.
   let picker: SettingsPicker
@@ -167,9 +163,9 @@ struct SettingsPickerList {
     let border = max(painter.px(1), 1)
     commands.append(
       .fillRect(
-        frame.insetBy(dx: -border, dy: -border), color: Self.outline,
+        frame.insetBy(dx: -border, dy: -border), color: OverlayTheme.pickerListOutlineColor,
         cornerRadius: radius + border))
-    commands.append(.fillRect(frame, color: Self.background, cornerRadius: radius))
+    commands.append(.fillRect(frame, color: OverlayTheme.pickerListColor, cornerRadius: radius))
     commands.append(.clip(frame))
     let size = painter.px(13)
     for (index, response) in zip(visibleIndices, responses) {
@@ -177,12 +173,12 @@ struct SettingsPickerList {
       if index == picker.highlighted {
         commands.append(
           .fillRect(
-            rect.insetBy(dx: painter.px(4), dy: 0), color: CameraPainter.activeFill,
+            rect.insetBy(dx: painter.px(4), dy: 0), color: OverlayTheme.controlActiveColor,
             cornerRadius: painter.px(5)))
       } else if response.isHovered || response.isPressed {
         commands.append(
           .fillRect(
-            rect.insetBy(dx: painter.px(4), dy: 0), color: CameraPainter.controlHover,
+            rect.insetBy(dx: painter.px(4), dy: 0), color: OverlayTheme.controlHoverColor,
             cornerRadius: painter.px(5)))
       }
       if index == entries.current {
@@ -213,7 +209,7 @@ struct SettingsPickerList {
     commands.append(
       .fillRect(
         Rect(x: frame.maxX - painter.px(6), y: y, width: width, height: height),
-        color: CameraPainter.secondaryTextColor, cornerRadius: width / 2))
+        color: OverlayTheme.labelColor, cornerRadius: width / 2))
   }
 
   /// True when settings line `row` is the one `target` belongs to.
@@ -233,30 +229,19 @@ struct SettingsPickerList {
     switch target {
     case .format:
       guard let choices else { return Entries(items: [], current: nil) }
-      let formats = choices.formats
-      return Entries(
-        items: formats.compactMap { format in
-          choices.mode(forFormat: format).map {
-            Entry(title: format.description, action: .camera(.selectMode($0)))
-          }
-        }, current: formats.firstIndex(of: choices.current.format))
+      return modeEntries(
+        choices.formats, current: choices.current.format, title: \.description,
+        mode: choices.mode(forFormat:))
     case .size:
       guard let choices else { return Entries(items: [], current: nil) }
-      let sizes = choices.sizes
-      return Entries(
-        items: sizes.compactMap { size in
-          choices.mode(forSize: size).map {
-            Entry(title: "\(size.width) × \(size.height)", action: .camera(.selectMode($0)))
-          }
-        }, current: sizes.firstIndex(of: choices.current.size))
+      return modeEntries(
+        choices.sizes, current: choices.current.size, title: { "\($0.width) × \($0.height)" },
+        mode: choices.mode(forSize:))
     case .rate:
       guard let choices else { return Entries(items: [], current: nil) }
-      let intervals = choices.intervals
-      return Entries(
-        items: intervals.map {
-          Entry(
-            title: $0.description, action: .camera(.selectMode(choices.mode(forInterval: $0))))
-        }, current: intervals.firstIndex(of: choices.current.interval))
+      return modeEntries(
+        choices.intervals, current: choices.current.interval, title: \.description,
+        mode: choices.mode(forInterval:))
     case .control(let id):
       guard let control = camera.controls.first(where: { $0.id == id }) else {
         return Entries(items: [], current: nil)
@@ -278,5 +263,18 @@ struct SettingsPickerList {
     case .saveFolder(let kind):
       return folderEntries(kind, state: state)
     }
+  }
+
+  /// The entries of a mode picker: one per value of `values` that `mode` finds a mode for,
+  /// read as `title` says and asking for that mode; the one in force is `current`'s place
+  /// among `values`.
+  private static func modeEntries<Value: Equatable>(
+    _ values: [Value], current: Value, title: (Value) -> String,
+    mode: (Value) -> CaptureMode?
+  ) -> Entries {
+    Entries(
+      items: values.compactMap { value in
+        mode(value).map { Entry(title: title(value), action: .camera(.selectMode($0))) }
+      }, current: values.firstIndex(of: current))
   }
 }

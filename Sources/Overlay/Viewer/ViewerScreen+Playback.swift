@@ -68,7 +68,7 @@ extension ViewerScreen {
       PlaybackTime.durationLabel(playback.duration), leading: timeline.maxX + painter.px(12),
       centerY: center.y, size: size, theme.secondaryTextColor)
     let radius = timeline.height / 2
-    painter.fill(timeline, Color(red: 255, green: 255, blue: 255, alpha: 70), radius: radius)
+    painter.fill(timeline, OverlayTheme.timelineTrackColor, radius: radius)
     let filled = Rect(
       x: timeline.minX, y: timeline.minY, width: timeline.width * playback.progress,
       height: timeline.height)

@@ -96,7 +96,7 @@ struct ViewerScreen {
     painter.append(.image(viewer.image, rect: photoRect))
     if viewer.isDeleting {
       let visible = photoRect.intersection(photoArea)
-      painter.fill(visible, Color(red: 0, green: 0, blue: 0, alpha: 150))
+      painter.fill(visible, OverlayTheme.deletingVeilColor)
       painter.spinner(
         visible.center, radius: painter.px(14), dotRadius: painter.px(2.5), dots: 8, time: time,
         .white)
