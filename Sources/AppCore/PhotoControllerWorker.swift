@@ -55,13 +55,19 @@ public final class PhotoControllerWorker: Sendable {
   private enum ChooserJob: Sendable {
     /// Find the ways to ask and the folders to offer.
     case probe
+    /// List the folders to offer again (a drive may have been mounted since).
+    case relist
     /// Ask for the folder of `kind`, starting in `current`.
     case ask(MediaFolderKind, current: URL?)
   }
 
   /// Makes a worker moving files to `trash` (tests pass one with a temporary home); `wake` runs
   /// after each outcome.
-  public init(trash: Trash = Trash(), wake: (@Sendable () -> Void)? = nil) {
+  /// The folders offered are `pictures`' user's.
+  public init(
+    trash: Trash = Trash(), pictures: PicturesFolder = PicturesFolder(),
+    wake: (@Sendable () -> Void)? = nil
+  ) {
     // The decoder belongs to the effects thread alone.
     effects = Worker(name: "pinhole-effects", wake: wake, makeState: { JPEGDecoder() }) {
       decoder, job, emit in
@@ -73,12 +79,15 @@ public final class PhotoControllerWorker: Sendable {
       name: "pinhole-chooser", wake: wake, makeState: { ChooserState() }
     ) { state, job, emit in
       switch job {
-      case .probe:
-        state.ways = FolderChooser.ways(
-          hasPortal: FolderChooser.hasPortal(), executable: Self.executable)
+      case .probe, .relist:
+        if case .probe = job {
+          state.ways = FolderChooser.ways(
+            hasPortal: FolderChooser.hasPortal(), executable: Self.executable)
+        }
         emit(
           .folderOptions(
-            canAskDesktop: !state.ways.isEmpty, candidates: SaveFolderCandidates().list()))
+            canAskDesktop: !state.ways.isEmpty,
+            candidates: SaveFolderCandidates(pictures: pictures).list()))
       case .ask(let kind, let current):
         let title = kind == .photos ? tr("Save photos in") : tr("Save videos in")
         switch FolderChooser.ask(ways: state.ways, title: title, current: current) {
@@ -127,6 +136,10 @@ public final class PhotoControllerWorker: Sendable {
   /// Finds how a folder can be asked for here and which folders to offer; answers with
   /// `.folderOptions`.
   public func findFolderOptions() { chooser.send(.probe) }
+
+  /// Lists the folders to offer again, on the chooser's thread, after the ways to ask were
+  /// found (a drive mounted since appears).
+  public func refreshFolderOptions() { chooser.send(.relist) }
 
   /// Asks the desktop's folder chooser for the folder of `kind`, starting in `current`.
   public func chooseFolder(_ kind: MediaFolderKind = .photos, current: URL? = nil) {

@@ -150,3 +150,18 @@ struct CameraWindowTests {
     #expect(rig.platform.fullscreenToggles == 1)
   }
 }
+
+@Suite("The folders offered for saving")
+struct CameraWindowSaveFolderTests {
+  @Test("opening the settings lists the folders again: a folder made since is offered")
+  func openingTheSettingsListsAgain() throws {
+    let rig = try WindowRig()
+    let documents = rig.folder.appendingPathComponent("Documents").path
+    #expect(rig.run { rig.core.photos.controller.saveFolders?.candidates.isEmpty == false })
+    #expect(rig.core.photos.controller.saveFolders?.candidates.contains(documents) == false)
+    try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
+    rig.core.perform(.camera(.toggleSettings))
+    #expect(
+      rig.run { rig.core.photos.controller.saveFolders?.candidates.contains(documents) == true })
+  }
+}

@@ -30,6 +30,9 @@ public final class PhotoSide {
   var video: ViewerVideo?
   /// Where recordings go: their videos are listed in the strip with the photos.
   var videoFolder: URL
+  /// Whether the settings panel was open at the last look: each opening lists the folders to
+  /// offer again.
+  var wasSettingsOpen = false
   /// True while the settings' folder list stands in for a folder chooser ("Choose folder…"
   /// with no desktop chooser): closing it without a choice ends the choosing.
   var isChoosingFolderInList = false
@@ -39,13 +42,13 @@ public final class PhotoSide {
 
   init(
     options: Options, settings: AppSettings, device: DeviceInfo,
-    wake: @escaping @Sendable () -> Void
+    environment: [String: String], wake: @escaping @Sendable () -> Void
   ) {
-    worker = PhotoControllerWorker(wake: wake)
+    let pictures = PicturesFolder(environment: environment)
+    worker = PhotoControllerWorker(pictures: pictures, wake: wake)
     let override = (options.outputDirectory ?? settings.photoFolder).map {
       URL(fileURLWithPath: $0, isDirectory: true)
     }
-    let pictures = PicturesFolder()
     let folder = pictures.resolve(override: override)
     // A new folder (the first run, or a fresh --output-dir) is made now, so the strip does not
     // call it missing; one whose parent is missing too, a drive not mounted, is left to the
@@ -59,7 +62,7 @@ public final class PhotoSide {
     }
     writer = PhotoWriter(
       softwareVersion: pinholeVersion, vault: vault, wake: wake)
-    videoFolder = Self.videoFolder(options: options, settings: settings)
+    videoFolder = Self.videoFolder(options: options, settings: settings, pictures: pictures)
     loader = ThumbnailLoader(folder: folder, videoFolder: videoFolder, wake: wake)
     controller = PhotoController(
       writer: writer, device: device, folder: folder, settings: settings,
@@ -80,11 +83,13 @@ public final class PhotoSide {
 
   /// Where recordings go: `--output-dir`, else the folder chosen in the settings, else
   /// `$XDG_VIDEOS_DIR/Pinhole`.
-  static func videoFolder(options: Options, settings: AppSettings) -> URL {
+  static func videoFolder(
+    options: Options, settings: AppSettings, pictures: PicturesFolder
+  ) -> URL {
     let override = (options.outputDirectory ?? settings.videoFolder).map {
       URL(fileURLWithPath: $0, isDirectory: true)
     }
-    return PicturesFolder().resolve(.videos, override: override)
+    return pictures.resolve(.videos, override: override)
   }
 }
 
@@ -145,6 +150,11 @@ extension CameraWindow {
     if photos.isChoosingFolderInList, !isFolderListOpen {
       photos.isChoosingFolderInList = false
       quitGuard.chooserEndedWithoutFolder()
+    }
+    // A drive mounted since the last look is offered once the panel opens again.
+    if camera.isSettingsOpen != photos.wasSettingsOpen {
+      photos.wasSettingsOpen = camera.isSettingsOpen
+      if camera.isSettingsOpen { photos.worker.refreshFolderOptions() }
     }
     controller.canShoot = { if case .streaming = model.cameraState { true } else { false } }()
     let outcomes = photos.worker.drainOutcomes()

@@ -10,10 +10,9 @@ extension CameraWindow {
   /// `--output-dir`), with sound from the microphone chosen in the settings (the default
   /// input unless one was), unless `--no-audio`.
   static func makeRecording(
-    options: Options, settings: AppSettings, source: CameraSource,
+    options: Options, settings: AppSettings, source: CameraSource, folder: URL,
     microphones: MicrophoneAccess, wake: @escaping @Sendable () -> Void
   ) -> RecordingController {
-    let folder = PhotoSide.videoFolder(options: options, settings: settings)
     let controller = RecordingController(
       folder: folder, openMicrophone: nil, listMicrophones: microphones.list, wake: wake)
     useMicrophone(

@@ -120,9 +120,12 @@ public final class CameraWindow {
     lights = LightsWorker(wake: wake)
     orientation = OrientationWatcher(wake: wake)
     settingsWriter = Self.makeSettingsWriter(url: settingsURL, log: log)
-    photos = PhotoSide(options: options, settings: settings, device: source.device, wake: wake)
+    photos = PhotoSide(
+      options: options, settings: settings, device: source.device, environment: environment,
+      wake: wake)
     recording = Self.makeRecording(
-      options: options, settings: settings, source: source, microphones: microphones, wake: wake)
+      options: options, settings: settings, source: source, folder: photos.videoFolder,
+      microphones: microphones, wake: wake)
     // Only now: the folders to offer are listed once the photo and video folders exist, so
     // their parents (~/Videos when it was just made) are among them.
     photos.worker.findFolderOptions()
