@@ -10,13 +10,12 @@ import Workers
 
 /// The window's video side: the Photo | Video mode, and a recording's start, run and end.
 ///
-/// Opening the file and the encoders and finishing them (flush, fsync, rename) block on the
-/// disk, so they run on the `pinhole-recording-files` worker; its results come back as the
-/// worker's events and are applied in `update`, once per rendered frame. The microphone opens
-/// and starts on that worker too, and the recording takes frames only once its first sound
-/// came (`SoundPreroll`), so the file's sound starts with its first frame. While recording, the
-/// capture session's frame tap copies every frame into the recorder, and the microphone feeds
-/// it from SDL's audio thread. Main thread only.
+/// A recording is a `RecordingSession`, as `--record`'s is. Opening it (the microphone, the
+/// file and the encoders) and finishing it (the microphone stopped, flush, fsync, rename)
+/// block on the sound server and the disk, so they run on the `pinhole-recording-files`
+/// worker; its results come back as the worker's events and are applied in `update`, once per
+/// rendered frame. While recording, the capture session's frame tap copies every frame into
+/// the recorder, and the microphone feeds it from its own thread. Main thread only.
 public final class RecordingController {
   /// What the camera delivers, as the recorder needs to know it before the first frame.
   public struct FrameFacts: Sendable, Equatable {
@@ -63,8 +62,7 @@ public final class RecordingController {
   }
 
   private struct Active {
-    var recorder: VideoRecorder
-    var microphone: SoundPreroll?
+    var recording: RecordingSession
     var session: CaptureSession
     /// Measures the sound for the meter and silences it while muted.
     var sound: SoundLevelTap
@@ -72,8 +70,8 @@ public final class RecordingController {
 
   /// Results of the background work.
   private enum Result: Sendable {
-    case started(VideoRecorder, SoundPreroll?, notice: String?)
-    case failedToStart(String, SoundPreroll?)
+    case started(RecordingSession, notice: String?)
+    case failedToStart(String)
     case finished(RecordingSummary)
     case recovered([String])
   }
@@ -237,23 +235,14 @@ public final class RecordingController {
     // under one lock (`SDLAudioSubsystem`), so other threads' audio may start meanwhile.
     let openMicrophone = isMicrophoneMuted ? nil : openMicrophone
     work.send { [openMicrophone, configuration] in
-      var microphone: SoundPreroll?
-      var notice: String?
-      if let openMicrophone {
-        do { microphone = SoundPreroll(input: try openMicrophone()) } catch {
-          notice = AudioInputFailure.notice(for: error)
-        }
-      }
-      var withSound = configuration
-      withSound.audio = microphone?.input.format
-      do {
-        let recorder = try VideoRecorder(configuration: withSound, destination: destination)
-        // Frames are taken once sound flows, so the file's sound starts with its first frame.
-        _ = microphone?.waitForSound(timeout: SoundPreroll.firstSoundTimeout)
-        return .started(recorder, microphone, notice: notice)
+      let (microphone, notice) = RecordingSession.openMicrophone(openMicrophone)
+      do throws(RecordingError) {
+        let recording = try RecordingSession(
+          configuration: configuration, destination: destination, microphone: microphone)
+        return .started(recording, notice: notice)
       } catch {
-        let message = (error as? RecordingError)?.userMessage ?? "\(error)"
-        return .failedToStart(message, microphone)
+        microphone?.stop()
+        return .failedToStart(error.userMessage)
       }
     }
     return nil
@@ -300,7 +289,8 @@ public final class RecordingController {
   public func update() -> [String] {
     var notices: [String] = []
     if case .recording(let active) = phase {
-      if active.recorder.isEnding || frameFacts?.size != active.recorder.configuration.frameSize {
+      let recorder = active.recording.recorder
+      if recorder.isEnding || frameFacts?.size != recorder.configuration.frameSize {
         finish(active)
       } else if let notice = lostMicrophoneNotice(active) {
         notices.append(notice)
@@ -319,7 +309,7 @@ public final class RecordingController {
   /// frame is in the file; given once per recording, nil before and after.
   public func takeStartLatency() -> Double? {
     guard let requested = requestedAt, case .recording(let active) = phase,
-      let first = active.recorder.statistics.firstFrameCaptureTime
+      let first = active.recording.recorder.statistics.firstFrameCaptureTime
     else { return nil }
     requestedAt = nil
     return first.seconds(since: requested)
@@ -334,7 +324,7 @@ public final class RecordingController {
     case .idle: break
     case .starting, .stopping: state.isBusy = true
     case .recording(let active):
-      let figures = active.recorder.statistics
+      let figures = active.recording.recorder.statistics
       state.isRecording = true
       state.elapsedSeconds = figures.duration
       state.byteCount = figures.bytesWritten
@@ -360,24 +350,25 @@ public final class RecordingController {
     switch result {
     case .recovered(let notices):
       return notices
-    case .failedToStart(let message, let microphone):
-      microphone?.stop()
+    case .failedToStart(let message):
       phase = .idle
       return [message]
-    case .started(let recorder, let microphone, let notice):
+    case .started(let recording, let notice):
       guard let session = pendingSession else {
-        phase = .idle
+        // Nothing to tap: the file is finished empty, off this thread.
+        work.send { .finished(recording.finish()) }
+        phase = .stopping(since: MonotonicTime.now())
         return []
       }
       pendingSession = nil
       hasReportedLostMicrophone = false
       // A recording started muted opens no microphone, and says nothing about it.
-      if !isMicrophoneMuted { didMicrophoneFail = microphone == nil }
+      if !isMicrophoneMuted { didMicrophoneFail = recording.microphone == nil }
       let sound = SoundLevelTap(isMuted: isMicrophoneMuted, gain: microphoneGain)
-      let active = Active(
-        recorder: recorder, microphone: microphone, session: session, sound: sound)
+      let active = Active(recording: recording, session: session, sound: sound)
+      let recorder = recording.recorder
       active.session.setFrameTap { recorder.offer($0) }
-      microphone?.deliver { recorder.offer(sound.pass($0)) }
+      recording.deliverSound { sound.pass($0) }
       let stopAtOnce: Bool
       if case .starting(let flag) = phase { stopAtOnce = flag } else { stopAtOnce = false }
       phase = .recording(active)
@@ -396,7 +387,7 @@ public final class RecordingController {
   /// or removed from the sound server). The recording goes on: the input keeps delivering
   /// silence, so the sound track stays in step with the picture.
   private func lostMicrophoneNotice(_ active: Active) -> String? {
-    guard !hasReportedLostMicrophone, let microphone = active.microphone?.input,
+    guard !hasReportedLostMicrophone, let microphone = active.recording.microphone?.input,
       microphone.isLost
     else { return nil }
     hasReportedLostMicrophone = true
@@ -410,9 +401,11 @@ public final class RecordingController {
 
   private func finish(_ active: Active) {
     active.session.setFrameTap(nil)
-    active.microphone?.stop()
+    // The sound ends with the last frame: the microphone stops now, the file on the worker.
+    active.recording.microphone?.stop()
     phase = .stopping(since: MonotonicTime.now())
-    work.send { .finished(active.recorder.stop()) }
+    let recording = active.recording
+    work.send { .finished(recording.finish()) }
   }
 
   /// "Saved Pinhole 2026-12-01 10-00-00.000.mp4 (0:12, 2 frames skipped)", then the failure

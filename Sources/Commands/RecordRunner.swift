@@ -84,7 +84,8 @@ public struct RecordRunner: Sendable {
     notices += RecordingRecovery().recover(in: target.folder).map(\.userMessage)
     // The microphone starts first: a sound server can take a second or two to give its first
     // sound, time the camera's start overlaps.
-    let sound = openSound(notices: &notices)
+    let (sound, soundNotice) = RecordingSession.openMicrophone(openMicrophone)
+    notices += soundNotice.map { [$0] } ?? []
     defer { sound?.stop() }
     var configuration = CaptureSession.Configuration(request: request)
     // Nothing shows the picture and no photo is taken: MJPEG pass-through stores the camera's
@@ -107,24 +108,20 @@ public struct RecordRunner: Sendable {
     } catch {
       return Outcome(status: 1, message: error.message, notices: notices)
     }
-    let recorder: VideoRecorder
+    let recording: RecordingSession
     do {
-      recorder = try makeRecorder(first: first, microphone: sound?.input, target: target)
+      recording = try openRecording(first: first, microphone: sound, target: target)
     } catch {
       return Outcome(status: 1, message: error.userMessage, notices: notices)
     }
-    // Frames are taken once sound flows, so the file's sound starts with its first frame.
-    if let sound {
-      _ = sound.waitForSound(timeout: SoundPreroll.firstSoundTimeout)
-      sound.deliver { recorder.offer($0) }
-    }
+    recording.deliverSound()
+    let recorder = recording.recorder
     session.setFrameSink { [session] frame in
       recorder.offer(lending: frame) { session.recycle($0) }
     }
     let captureFailure = record(session, recorder)
     session.setFrameSink(nil)
-    sound?.stop()
-    let summary = recorder.stop()
+    let summary = recording.finish()
     if let asked = target.exactFile?.standardizedFileURL.path, let path = summary.path,
       path != asked,
       !RecordingDestination.isPartName(URL(fileURLWithPath: path).lastPathComponent)
@@ -174,29 +171,21 @@ extension RecordRunner {
     }
   }
 
-  fileprivate func openSound(notices: inout [String]) -> SoundPreroll? {
-    guard let openMicrophone else { return nil }
-    do {
-      return SoundPreroll(input: try openMicrophone())
-    } catch {
-      notices.append(AudioInputFailure.notice(for: error))
-      return nil
-    }
-  }
-
-  fileprivate func makeRecorder(
-    first: NV12Frame, microphone: (any AudioInput)?, target: OutputTarget
-  ) throws(RecordingError) -> VideoRecorder {
+  /// Opens the file for frames like `first`, with `microphone`'s sound.
+  fileprivate func openRecording(
+    first: NV12Frame, microphone: SoundPreroll?, target: OutputTarget
+  ) throws(RecordingError) -> RecordingSession {
     if codec == .mjpeg, first.compressedSource.isEmpty { throw .notCompressed }
     let configuration = VideoRecorder.Configuration(
       codec: codec, frameSize: first.size, framesPerSecond: request.framesPerSecond ?? 30,
-      colorimetry: first.metadata.colorimetry, audio: microphone?.format, settings: settings,
+      colorimetry: first.metadata.colorimetry, settings: settings,
       storedSize: sizeLimit.recordedSize(for: first.size))
     let destination =
       target.exactFile.map { RecordingDestination(exactPath: $0.standardizedFileURL) }
       ?? RecordingDestination(
         folder: target.folder, date: Date(), fileExtension: codec.defaultFileExtension)
-    return try VideoRecorder(configuration: configuration, destination: destination)
+    return try RecordingSession(
+      configuration: configuration, destination: destination, microphone: microphone)
   }
 
   /// Waits until the duration, a signal, a write error or a camera failure; returns the
