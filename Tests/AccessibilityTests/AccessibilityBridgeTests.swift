@@ -133,11 +133,11 @@ struct AccessibilityBridgeTests {
     let stopped = DispatchSemaphore(value: 0)
     Thread {
       bridge.stop()
+      bridge.stop()
       stopped.signal()
     }.start()
     #expect(stopped.wait(timeout: .now() + 10) == .success)
     #expect(!bridge.isActive)
-    bridge.stop()
   }
 
   @Test func withoutABusItSaysSoOnceAndStops() throws {

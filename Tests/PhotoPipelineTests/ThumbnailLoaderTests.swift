@@ -130,12 +130,12 @@ struct ThumbnailLoaderTests {
     let stopped = DispatchSemaphore(value: 0)
     Thread {
       loader.stop()
+      loader.stop()
       stopped.signal()
     }.start()
     #expect(stopped.wait(timeout: .now() + 10) == .success)
     _ = try fillFolder(folder, count: 2)
     #expect(loader.waitForEvents(timeout: .milliseconds(300)).isEmpty)
-    loader.stop()
   }
 
   @Test func reportsAMissingFolder() {

@@ -117,10 +117,11 @@ extension VideoPlayerTests {
     let stopped = Semaphore()
     let stopper = WorkerThread(name: "test-stopper") {
       player.stop()
+      player.stop()
       stopped.signal()
     }
-    #expect(stopped.wait(timeout: .seconds(10)))
-    stopper.join()
-    player.stop()
+    let hasStopped = stopped.wait(timeout: .seconds(10))
+    #expect(hasStopped)
+    if hasStopped { stopper.join() }
   }
 }
