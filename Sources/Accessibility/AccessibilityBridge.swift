@@ -2,7 +2,6 @@
 import DesktopBus
 import Foundation
 import Synchronization
-import SystemCalls
 import Workers
 
 /// Serves the overlay's accessible tree on the AT-SPI accessibility bus, on a thread of its
@@ -11,8 +10,9 @@ import Workers
 /// passes `DoAction` presses back to the render loop.
 ///
 /// The render loop hands it a tree only when the tree changed (`AccessibleTreeFeed`); the
-/// bus thread wakes on that, or on the bus. Without an accessibility bus the thread ends
-/// after one log line and `isActive` turns false, so publishing costs nothing. Any thread.
+/// bus thread (a `WatchLoop`) wakes on that, on the bus, or on `stop()`. Without an
+/// accessibility bus the thread ends after one log line and `isActive` turns false, so
+/// publishing costs nothing. Any thread.
 public final class AccessibilityBridge: Sendable {
   /// Where the accessibility bus is, as the bridge found it.
   public enum BusLocation: Equatable, Sendable {
@@ -22,12 +22,8 @@ public final class AccessibilityBridge: Sendable {
     case none(String)
   }
 
-  private let newestTree = Mutex<AccessibleTree?>(nil)
-  private let activations = Mutex<[WidgetID]>([])
-  private let wakeUp = EventCounter()
-  private let stopping = Atomic<Bool>(false)
-  private let active = Atomic<Bool>(true)
-  private let thread = Mutex<WorkerThread?>(nil)
+  private let channels: Channels
+  private let loop: WatchLoop
 
   /// Starts the bridge's thread. `log` gets one line for what became of the bus; `activated`
   /// runs on the bridge's thread after a press arrived, to wake the render loop; the bus is
@@ -36,36 +32,33 @@ public final class AccessibilityBridge: Sendable {
     applicationName: String, environment: [String: String] = ProcessInfo.processInfo.environment,
     log: @escaping @Sendable (String) -> Void, activated: @escaping @Sendable () -> Void
   ) {
-    let worker = WorkerThread(name: "pinhole-a11y") { [self] in
-      run(
-        applicationName: applicationName, environment: environment, log: log, activated: activated)
+    let channels = Channels()
+    self.channels = channels
+    loop = WatchLoop(name: "pinhole-a11y") { stop in
+      defer { channels.isActive.store(false, ordering: .relaxed) }
+      Self.run(
+        applicationName: applicationName, environment: environment, channels: channels,
+        stop: stop, log: log, activated: activated)
     }
-    thread.withLock { $0 = worker }
   }
 
-  /// False once the bridge found no bus or lost it: publishing is then skipped.
-  public var isActive: Bool { active.load(ordering: .relaxed) }
+  /// False once the bridge found no bus, lost it or was stopped: publishing is then skipped.
+  public var isActive: Bool { channels.isActive.load(ordering: .relaxed) }
 
   /// Hands over the newest tree (it replaces one not yet taken). Render thread.
   public func publish(_ tree: AccessibleTree) {
     guard isActive else { return }
-    newestTree.withLock { $0 = tree }
-    wakeUp.signal()
+    channels.trees.post(tree)
   }
 
   /// The widgets a screen reader pressed since the last call, oldest first. Render thread.
   public func takeActivations() -> [WidgetID] {
-    activations.withLock { pressed in
-      defer { pressed.removeAll() }
-      return pressed
-    }
+    channels.activations.takeAll()
   }
 
-  /// Ends the thread and waits for it. Any thread but the bridge's.
+  /// Ends the thread and waits for it. Safe to call twice. Any thread but the bridge's.
   public func stop() {
-    stopping.store(true, ordering: .relaxed)
-    wakeUp.signal()
-    thread.withLock { $0 }?.join()
+    loop.stop()
   }
 
   /// Where the accessibility bus is: `AT_SPI_BUS_ADDRESS`, else the address `org.a11y.Bus`
@@ -89,13 +82,13 @@ public final class AccessibilityBridge: Sendable {
   }
 
   /// The thread's body: find, connect, register, serve until stopped or disconnected.
-  private func run(
-    applicationName: String, environment: [String: String], log: @Sendable (String) -> Void,
+  private static func run(
+    applicationName: String, environment: [String: String], channels: Channels,
+    stop: WatchLoop.StopRequest, log: @Sendable (String) -> Void,
     activated: @escaping @Sendable () -> Void
   ) {
-    defer { active.store(false, ordering: .relaxed) }
     let address: String
-    switch Self.locateBus(environment: environment) {
+    switch locateBus(environment: environment) {
     case .address(let found): address = found
     case .none(let reason):
       return log(
@@ -107,7 +100,7 @@ public final class AccessibilityBridge: Sendable {
         chain: .init(registered: []), applicationName: applicationName, windowTitle: "",
         windowSize: .init(width: 0, height: 0))
       let state = ServedState(AccessibleService(tree: empty, busName: connection.uniqueName))
-      let server = try BusMethodServer(connection: connection) { [self] call in
+      let server = try BusMethodServer(connection: connection) { call in
         switch state.service.answer(
           path: call.path, interface: call.interface, member: call.member,
           arguments: call.arguments)
@@ -115,14 +108,14 @@ public final class AccessibilityBridge: Sendable {
         case .reply(let values): return .values(values)
         case .error(let name, let message): return .error(name: name, message: message)
         case .activate(let id):
-          activations.withLock { $0.append(id) }
+          channels.activations.put(id)
           activated()
           return .values([.bool(true)])
         }
       }
       state.service.desktop = try register(connection)
       log("pinhole: accessibility: serving on the accessibility bus as \(connection.uniqueName)")
-      try serve(connection, state: state)
+      try serve(connection, state: state, trees: channels.trees, stop: stop)
       withExtendedLifetime(server) {}
     } catch {
       log("pinhole: accessibility: screen readers no longer served: \(error.userMessage)")
@@ -130,7 +123,7 @@ public final class AccessibilityBridge: Sendable {
   }
 
   /// Embeds the application in the registry's desktop; returns the desktop's reference.
-  private func register(_ connection: BusConnection) throws(BusError) -> BusValue {
+  private static func register(_ connection: BusConnection) throws(BusError) -> BusValue {
     let reply = try connection.call(
       BusMethodCall(
         destination: "org.a11y.atspi.Registry", path: AccessiblePath.root,
@@ -141,11 +134,18 @@ public final class AccessibilityBridge: Sendable {
     return try reply.checked("(so)").value(at: 0)
   }
 
-  /// Answers calls and sends each new tree's events until stopped.
-  private func serve(_ connection: BusConnection, state: ServedState) throws(BusError) {
-    while !stopping.load(ordering: .relaxed) {
-      wakeUp.reset()
-      if let tree = newestTree.withLock({ $0.take() }) {
+  /// Answers calls and sends each new tree's events until `stop` is requested, waiting on the
+  /// bus, the tree inbox and the stop request together.
+  private static func serve(
+    _ connection: BusConnection, state: ServedState, trees: Inbox<AccessibleTree>,
+    stop: WatchLoop.StopRequest
+  ) throws(BusError) {
+    guard let treeArrived = trees.descriptor else {
+      preconditionFailure("the tree inbox is made pollable")
+    }
+    while !stop.isRequested {
+      // Only the newest matters: its changes are taken against the tree served last.
+      if let tree = trees.drain().last {
         let changes = tree.changes(since: state.service.tree)
         state.service.tree = tree
         for signal in AccessibleEvents.signals(
@@ -155,9 +155,21 @@ public final class AccessibilityBridge: Sendable {
         }
       }
       try connection.processPending()
-      try connection.waitForActivity(orReadable: wakeUp.descriptor, timeout: nil)
+      try connection.waitForActivity(orReadable: [stop.descriptor, treeArrived], timeout: nil)
     }
   }
+}
+
+/// What the render thread and the bridge's thread share. Any thread.
+private final class Channels: Sendable {
+  /// The newest tree not yet served. One slot, oldest dropped: a tree replaces one the bus
+  /// thread has not taken, since only the newest is served and its changes are taken against
+  /// the last one served. Pollable, so the bus thread waits on it beside the bus.
+  let trees = Inbox<AccessibleTree>(capacity: 1, overflow: .dropOldest, pollable: true)
+  /// Presses from the bus thread for the render loop, every one kept, oldest first.
+  let activations = Handoff<WidgetID>()
+  /// True until the bus thread ends.
+  let isActive = Atomic<Bool>(true)
 }
 
 /// The service the bridge's thread answers from; touched by that thread only (the server's

@@ -16,6 +16,13 @@ import Workers
 /// capture thread after each new frame or event, so a render loop that sleeps until something
 /// changed learns of it at once.
 ///
+/// The capture thread is a bare `WorkerThread`, not a `Worker` or `WatchLoop`: it is started
+/// by `start()` (again after a stop), may be asked to end without anyone waiting
+/// (`requestStop()`, or a later session's `start(after:)` that waits on its own thread), and
+/// is joined with a deadline, since a driver call may never return. It waits in the device's
+/// `nextFrame(timeout:)`, whose poll the `CaptureDevice` keeps to itself, so no stop
+/// descriptor can join that wait; the stop flag is checked at least once per poll timeout.
+///
 /// Any thread, unless a member says otherwise.
 public final class CaptureSession: Sendable {
   /// Opens the camera; called on the capture thread, again after each failure, so it should

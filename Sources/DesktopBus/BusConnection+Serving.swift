@@ -45,6 +45,16 @@ extension BusConnection {
   ///
   /// - Throws: `.system` when poll fails.
   public func waitForActivity(orReadable descriptor: Int32, timeout: Duration?) throws(BusError) {
+    try waitForActivity(orReadable: [descriptor], timeout: timeout)
+  }
+
+  /// Waits until the connection has something to dispatch or write, one of `descriptors`
+  /// (wake-ups from other threads, such as a stop request and an inbox) is readable, or
+  /// `timeout` passes (nil: no limit). Negative descriptors are ignored, as `poll` does.
+  ///
+  /// - Throws: `.system` when poll fails.
+  public func waitForActivity(orReadable descriptors: [Int32], timeout: Duration?) throws(BusError)
+  {
     var limit: Int32 = -1
     if let timeout {
       limit = Int32(min(Self.microseconds(timeout) / 1000, UInt64(Int32.max)))
@@ -60,9 +70,9 @@ extension BusConnection {
     var fds = [
       pollfd(
         fd: sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: sd_bus_get_events(bus)),
-        revents: 0),
-      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+        revents: 0)
     ]
+    fds += descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     let result = poll(&fds, nfds_t(fds.count), limit)
     guard result >= 0 || errno == EINTR else { throw .system(call: "poll", errno: errno) }
   }

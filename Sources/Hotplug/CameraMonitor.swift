@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
-import Synchronization
+import Glibc
 import Workers
 
 /// Watches video4linux camera nodes appear and disappear.
@@ -20,7 +20,8 @@ public final class CameraMonitor: Sendable {
   /// The source that opened: the first that worked from the list given to `init`.
   public let source: HotplugSource
   private let loop: MonitorLoop
-  private let thread: Mutex<WorkerThread?>
+  /// The monitor thread: waits on the source and on the stop request.
+  private let watch: WatchLoop
 
   /// Opens the first source of `sources` that works and starts watching.
   ///
@@ -37,14 +38,20 @@ public final class CameraMonitor: Sendable {
   ) throws(HotplugError) {
     var failures: [HotplugError.SourceFailure] = []
     for candidate in sources {
-      do {
+      do throws(HotplugError.SourceFailure) {
         let reader = try Self.open(candidate)
         let grace = candidate.mayPrecedePermissions ? permissionGrace : .zero
-        let loop = try MonitorLoop(
-          source: candidate, reader: reader, grace: grace, onEvents: onEvents)
+        let loop = MonitorLoop(reader: reader, grace: grace, onEvents: onEvents)
+        let watch = WatchLoop(name: "pinhole-hotplug") { stop in loop.run(until: stop) }
+        // Out of descriptors for the stop request's eventfd: the thread has returned at once,
+        // and a monitor that could not be stopped is no monitor.
+        guard watch.stopRequest.descriptor >= 0 else {
+          watch.stop()
+          throw HotplugError.SourceFailure(source: candidate, call: "eventfd", errno: EMFILE)
+        }
         self.source = candidate
         self.loop = loop
-        self.thread = Mutex(WorkerThread(name: "pinhole-hotplug") { loop.run() })
+        self.watch = watch
         return
       } catch {
         failures.append(error)
@@ -61,11 +68,7 @@ public final class CameraMonitor: Sendable {
 
   /// Ends the monitor thread and waits for it; later calls do nothing. Events already queued
   /// stay available to `events()`. Any thread but the monitor's own (`onEvents`).
-  public func stop() {
-    guard let running = thread.withLock({ $0.take() }) else { return }
-    loop.wake()
-    running.join()
-  }
+  public func stop() { watch.stop() }
 
   private static func open(
     _ source: HotplugSource

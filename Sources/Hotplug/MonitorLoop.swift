@@ -9,12 +9,10 @@ import Workers
 #endif
 
 /// The state `CameraMonitor` shares with its thread: the source (owned by a mutex, read only by
-/// the thread), the event inbox, and an event counter whose signal ends the thread's `poll`.
+/// the thread) and the event inbox.
 final class MonitorLoop: Sendable {
   private let reader: Mutex<any HotplugEventSource>
   private let readerDescriptor: Int32
-  /// Signalled once, by `wake()`, to end `run()`.
-  private let stopSignal = EventCounter()
   private let queue: Inbox<HotplugEvent>
   private let grace: Duration
 
@@ -26,12 +24,8 @@ final class MonitorLoop: Sendable {
   static let recheckMilliseconds: Int32 = 50
 
   init(
-    source: HotplugSource, reader: sending any HotplugEventSource, grace: Duration,
-    onEvents: (@Sendable () -> Void)?
-  ) throws(HotplugError.SourceFailure) {
-    guard stopSignal.descriptor >= 0 else {
-      throw HotplugError.SourceFailure(source: source, call: "eventfd", errno: errno)
-    }
+    reader: sending any HotplugEventSource, grace: Duration, onEvents: (@Sendable () -> Void)?
+  ) {
     self.readerDescriptor = reader.fileDescriptor
     self.reader = Mutex(reader)
     self.queue = Inbox(capacity: Self.capacity, overflow: .dropOldest, wake: onEvents)
@@ -41,15 +35,14 @@ final class MonitorLoop: Sendable {
   /// Removes and returns the queued events, oldest first. Any thread.
   func drain() -> [HotplugEvent] { queue.drain() }
 
-  /// Makes `run()` return. Any thread.
-  func wake() { stopSignal.signal() }
-
-  /// Waits for events until `wake()`. Monitor thread only.
-  func run() {
+  /// Waits for events until `stop` is requested (at once when its descriptor is missing).
+  /// Monitor thread only.
+  func run(until stop: WatchLoop.StopRequest) {
+    guard stop.descriptor >= 0 else { return }
     var gate = PermissionGate(grace: grace)
     while true {
       var fds = [
-        pollfd(fd: stopSignal.descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: readerDescriptor, events: Int16(POLLIN), revents: 0),
       ]
       let timeout = gate.hasPending ? Self.recheckMilliseconds : -1

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
 import Foundation
-import Glibc
 import Imaging
 import MediaStore
 import Recording
+import Workers
 
 /// The loop behind `ThumbnailLoader`: decode what the strip wants, follow the folder, sleep in
 /// `poll` when there is nothing to do. Loader thread only.
 final class ThumbnailWorker {
-  fileprivate let loader: ThumbnailLoader
+  fileprivate let board: ThumbnailBoard
+  private let stop: WatchLoop.StopRequest
   private let folder: URL
   private let videoFolder: URL?
   fileprivate let thumbnailHeight: Int
@@ -23,8 +24,12 @@ final class ThumbnailWorker {
   /// The folder problem last reported, so a folder that stays missing is reported once.
   private var reportedProblem: StorageError?
 
-  init(loader: ThumbnailLoader, folder: URL, videoFolder: URL?, thumbnailHeight: Int) {
-    self.loader = loader
+  init(
+    board: ThumbnailBoard, stop: WatchLoop.StopRequest, folder: URL, videoFolder: URL?,
+    thumbnailHeight: Int
+  ) {
+    self.board = board
+    self.stop = stop
     self.folder = folder
     self.videoFolder = videoFolder.flatMap {
       $0.standardizedFileURL == folder.standardizedFileURL ? nil : $0
@@ -32,11 +37,11 @@ final class ThumbnailWorker {
     self.thumbnailHeight = thumbnailHeight
   }
 
+  /// Decodes and follows the folder until the stop request.
   func run() {
-    defer { loader.finish() }
     startWatching()
-    while !loader.shouldStop {
-      if let url = loader.nextWanted(skipping: failed) {
+    while !stop.isRequested {
+      if let url = board.nextWanted(skipping: failed) {
         decode(url)
         if watcher != nil { apply(watcher?.drainEvents() ?? []) }
         if let videoWatcher { applyVideo(videoWatcher.drainEvents()) }
@@ -52,7 +57,7 @@ final class ThumbnailWorker {
     do {
       watcher = try FolderWatcher(folder: folder)
     } catch {
-      if error != reportedProblem { loader.post(.folderUnavailable(error)) }
+      if error != reportedProblem { board.post(.folderUnavailable(error)) }
       reportedProblem = error
       return
     }
@@ -60,26 +65,34 @@ final class ThumbnailWorker {
     rescan(renamed: [], rewritten: [])
   }
 
-  /// Sleeps until the folder changes or the loader is woken. Without a watch (the folder is
-  /// missing) it tries again every two seconds, the same rhythm as the photo writer's retries.
+  /// Sleeps until the folder changes, the wanted windows change or the stop is requested.
+  /// Without a watch (the folder is missing) it tries again every two seconds, the same rhythm
+  /// as the photo writer's retries.
   private func waitForActivity() {
-    var descriptors = [
-      pollfd(fd: watcher?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: loader.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: videoWatcher?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
-    ]
     let waitsForVideoFolder = videoFolder != nil && videoWatcher == nil
-    let timeout: Int32 = watcher == nil || waitsForVideoFolder ? 2000 : -1
-    guard poll(&descriptors, 3, timeout) >= 0 else { return }
-    if descriptors[1].revents != 0 { loader.drainWake() }
+    let woken: [Bool]
+    do {
+      guard
+        let ready = try stop.wait(
+          for: [
+            watcher?.fileDescriptor ?? -1, board.wakeDescriptor,
+            videoWatcher?.fileDescriptor ?? -1,
+          ],
+          timeout: watcher == nil || waitsForVideoFolder ? .seconds(2) : nil)
+      else { return }
+      woken = ready
+    } catch {
+      return
+    }
+    if woken[1] { board.drainWake() }
     if let videoWatcher {
-      if descriptors[2].revents != 0 { applyVideo(videoWatcher.drainEvents()) }
-    } else if waitsForVideoFolder, watcher != nil, !loader.shouldStop, watchVideoFolder() {
+      if woken[2] { applyVideo(videoWatcher.drainEvents()) }
+    } else if waitsForVideoFolder, watcher != nil, watchVideoFolder() {
       rescan(renamed: [], rewritten: [])
     }
     if let watcher {
-      if descriptors[0].revents != 0 { apply(watcher.drainEvents()) }
-    } else if !loader.shouldStop {
+      if woken[0] { apply(watcher.drainEvents()) }
+    } else {
       startWatching()
     }
   }
@@ -92,8 +105,8 @@ final class ThumbnailWorker {
     if changes.folderGone {
       watcher = nil
       let problem = StorageError.folderMissing(folder: folder.path)
-      loader.replaceListing([], renamed: [], rewritten: [])
-      loader.post(.folderUnavailable(problem))
+      board.replaceListing([], renamed: [], rewritten: [])
+      board.post(.folderUnavailable(problem))
       reportedProblem = problem
       return
     }
@@ -145,11 +158,11 @@ final class ThumbnailWorker {
 
   private func rescan(renamed: [(from: URL, to: URL)], rewritten: [URL]) {
     do {
-      loader.replaceListing(
+      board.replaceListing(
         try PhotoListing.scan(folder, videoFolder: videoWatcher == nil ? nil : videoFolder),
         renamed: renamed, rewritten: rewritten)
     } catch {
-      loader.post(.folderUnavailable(error))
+      board.post(.folderUnavailable(error))
     }
   }
 
@@ -161,7 +174,7 @@ final class ThumbnailWorker {
     // The size cap comes before any byte is read; the pixel cap before any pixel is decoded.
     guard let bytes = try? PhotoFileReader().read(url) else {
       failed.insert(url)
-      loader.post(.thumbnailFailed(url: url))
+      board.post(.thumbnailFailed(url: url))
       return
     }
     // withUnsafeBytes rethrows untyped errors, so the outcome travels as a Result.
@@ -172,10 +185,10 @@ final class ThumbnailWorker {
     }
     switch outcome {
     case .success(let thumbnail):
-      loader.post(.thumbnailReady(url: url, thumbnail: thumbnail))
+      board.post(.thumbnailReady(url: url, thumbnail: thumbnail))
     case .failure:
       failed.insert(url)
-      loader.post(.thumbnailFailed(url: url))
+      board.post(.thumbnailFailed(url: url))
     }
   }
 }
@@ -188,12 +201,12 @@ extension ThumbnailWorker {
       let frame = decoder.firstFrame()
     else {
       failed.insert(url)
-      loader.post(.thumbnailFailed(url: url))
+      board.post(.thumbnailFailed(url: url))
       return
     }
     var thumbnail = Thumbnail(
       downscaling: frame, height: thumbnailHeight, quarterTurns: decoder.info.quarterTurns)
     thumbnail.videoDuration = decoder.info.duration
-    loader.post(.thumbnailReady(url: url, thumbnail: thumbnail))
+    board.post(.thumbnailReady(url: url, thumbnail: thumbnail))
   }
 }

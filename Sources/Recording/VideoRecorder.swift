@@ -108,6 +108,9 @@ public final class VideoRecorder: Sendable {
   private let isStopRequested = Atomic<Bool>(false)
   private let outcome = Mutex<RecordingSummary?>(nil)
   private let finished = Semaphore()
+  /// The encoder thread: a bare `WorkerThread` rather than a `Worker`, since its `EncoderLoop`
+  /// holds this recorder (so it can start only at the end of `init`), and it already wakes and
+  /// ends on `inbox` closing (`requestStop()`).
   private let thread = Mutex<WorkerThread?>(nil)
   /// The newest offered frame's sequence number and capture time (recorded or dropped).
   private let lastOffered = Mutex<(sequence: UInt32, time: MonotonicTime)?>(nil)

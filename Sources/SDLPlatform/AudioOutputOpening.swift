@@ -8,6 +8,7 @@ import Workers
 /// milliseconds of file and device I/O that would freeze the viewer on the render loop. SDL's
 /// device calls may come from any thread, so the output opened here is played from the render
 /// loop afterwards; it moves across as a `sending` value, so only one thread ever holds it.
+/// One job and no stop, so a bare `WorkerThread` rather than a `Worker`.
 ///
 /// Any thread.
 public final class AudioOutputOpening: Sendable {

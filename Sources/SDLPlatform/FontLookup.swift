@@ -4,7 +4,8 @@ import Workers
 
 /// `FontLocator.sansSerifPath()` run on a thread of its own, started before the window: reading
 /// fontconfig's configuration and caches then overlaps creating the window and its GL context
-/// instead of delaying the first frame, and none of it happens on the render loop.
+/// instead of delaying the first frame, and none of it happens on the render loop. One job and
+/// no stop, so a bare `WorkerThread` rather than a `Worker`: `path()` joins it.
 public final class FontLookup: Sendable {
   private final class Answer: Sendable {
     let path = Mutex<String?>(nil)

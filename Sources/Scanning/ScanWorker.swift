@@ -12,7 +12,7 @@ import Workers
 /// The inbox has one slot: a frame that arrives while the previous one is still waiting
 /// replaces it (newest wins, the replaced one counted in `replacedCount`), so a slow scan
 /// never builds a queue of stale pictures. Results come back through `drainResults()`, and
-/// `wake` is called after each one. Call `stop()` when done: the thread keeps the worker alive.
+/// `wake` is called after each one. Call `stop()` when done: without it the thread waits on.
 ///
 /// Any thread.
 public final class ScanWorker: Sendable {
@@ -62,18 +62,10 @@ public final class ScanWorker: Sendable {
   /// Results kept for the reader before the oldest are dropped.
   public static let resultCapacity = 8
 
-  /// The pacing, the scan count and whether `stop()` was called, shared with the thread.
-  private struct Progress {
-    var pacing: ScanPacing
-    var scanned = 0
-    var isStopping = false
-  }
-
-  private let progress: Mutex<Progress>
-  /// The one-slot inbox of frames to scan: a newer frame replaces one still waiting.
-  private let jobs = Inbox<Job>(capacity: 1, overflow: .dropOldest)
-  private let results: Inbox<Result>
-  private let thread = Mutex<WorkerThread?>(nil)
+  private let progress: Progress
+  /// The scanning thread. Its command inbox is the one slot of frames to scan: a newer frame
+  /// replaces one still waiting. Its events are the results.
+  private let worker: Worker<Job, Result>
 
   /// Starts the thread. `makeDecoder` runs on it once, and what it returns reads every job
   /// there (a `CodeScanner` is bound to the thread that uses it).
@@ -81,11 +73,14 @@ public final class ScanWorker: Sendable {
     interval: Duration = .milliseconds(100), wake: (@Sendable () -> Void)? = nil,
     makeDecoder: @escaping @Sendable () -> (LumaImage) -> [DetectedCode]
   ) {
-    progress = Mutex(Progress(pacing: ScanPacing(interval: interval)))
-    results = Inbox(capacity: Self.resultCapacity, overflow: .dropOldest, wake: wake)
-    // The thread holds the worker until `stop()` ends it.
-    let started = WorkerThread(name: "pinhole-scan") { self.run(decode: makeDecoder()) }
-    thread.withLock { $0 = started }
+    let progress = Progress(pacing: ScanPacing(interval: interval))
+    self.progress = progress
+    worker = Worker(
+      name: "pinhole-scan", commandCapacity: 1, commandOverflow: .dropOldest,
+      eventCapacity: Self.resultCapacity, wake: wake
+    ) { jobs, emit in
+      Self.run(jobs: jobs, progress: progress, decode: makeDecoder(), emit: emit)
+    }
   }
 
   /// Makes a worker reading with a `CodeScanner` of `engine`: by default ZXing-C++ alone,
@@ -105,50 +100,62 @@ public final class ScanWorker: Sendable {
   /// longer than a lock swap. Any thread.
   @discardableResult
   public func offer(at time: MonotonicTime, _ makeJob: () -> Job?) -> Bool {
-    let isAdmitted = progress.withLock { !$0.isStopping && $0.pacing.admit(at: time) }
+    let isAdmitted = progress.state.withLock { !$0.isStopping && $0.pacing.admit(at: time) }
     guard isAdmitted, let job = makeJob() else { return false }
     submit(job)
     return true
   }
 
   /// Puts `job` in the slot, replacing (and counting) one still waiting. Any thread.
-  public func submit(_ job: Job) { jobs.post(job) }
+  public func submit(_ job: Job) { worker.send(job) }
 
   /// Lets the next offer through whatever the pacing says (the region moved). Any thread.
-  public func resetPacing() { progress.withLock { $0.pacing.reset() } }
+  public func resetPacing() { progress.state.withLock { $0.pacing.reset() } }
 
   /// The results since the last call, oldest first. Never blocks for longer than a swap.
-  public func drainResults() -> [Result] { results.drain() }
+  public func drainResults() -> [Result] { worker.events.drain() }
 
   /// Jobs replaced by a newer one before they were scanned.
-  public var replacedCount: Int { jobs.droppedCount }
+  public var replacedCount: Int { worker.commands.droppedCount }
 
   /// Jobs scanned so far.
-  public var scannedCount: Int { progress.withLock { $0.scanned } }
+  public var scannedCount: Int { progress.state.withLock { $0.scanned } }
 
   /// Ends the thread after the scan in progress, if any, and waits for it. Any thread but the
   /// worker's; calling it twice is harmless.
   public func stop() {
-    progress.withLock { $0.isStopping = true }
-    jobs.close()
-    thread.withLock { $0.take() }?.join()
+    progress.state.withLock { $0.isStopping = true }
+    worker.stop()
   }
 
-  private func run(decode: (LumaImage) -> [DetectedCode]) {
-    while let job = nextJob() {
+  /// Scans each job as it comes until the inbox closes; a job still waiting at `stop()` is
+  /// dropped. Scanning thread only.
+  private static func run(
+    jobs: Inbox<Job>, progress: Progress, decode: (LumaImage) -> [DetectedCode],
+    emit: (Result) -> Void
+  ) {
+    while let job = jobs.next(), !progress.state.withLock({ $0.isStopping }) {
       let start = MonotonicTime.now()
       let codes = decode(job.image)
       let result = Result(
         codes: codes, region: job.image.frameRegion, captureTime: job.captureTime,
         sequence: job.sequence, scanDuration: MonotonicTime.now().duration(since: start))
-      progress.withLock { $0.scanned += 1 }
-      results.post(result)
+      progress.state.withLock { $0.scanned += 1 }
+      emit(result)
     }
   }
 
-  /// Waits for a job; nil once stopping.
-  private func nextJob() -> Job? {
-    guard let job = jobs.next() else { return nil }
-    return progress.withLock { $0.isStopping } ? nil : job
+  /// The pacing, the scan count and whether `stop()` was called, shared with the thread. Any
+  /// thread; the mutex is held only to read or change them.
+  private final class Progress: Sendable {
+    struct State {
+      var pacing: ScanPacing
+      var scanned = 0
+      var isStopping = false
+    }
+
+    let state: Mutex<State>
+
+    init(pacing: ScanPacing) { state = Mutex(State(pacing: pacing)) }
   }
 }

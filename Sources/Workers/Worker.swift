@@ -24,17 +24,21 @@ public final class Worker<Command, Event: Sendable>: Sendable {
 
   /// Starts a thread named `name` that runs `loop` until it returns. `loop` receives the command
   /// inbox (closed by `stop()`, after which `receive` reports `.closed` once it is empty) and a
-  /// function that posts an event. `pollable` gives the command inbox a descriptor.
+  /// function that posts an event. `pollable` gives the command inbox a descriptor;
+  /// `commandOverflow` says what a full one does (`.dropOldest` for "newest wins" inputs, such
+  /// as frames to scan, whose drops `commands.droppedCount` counts).
   public convenience init(
-    name: String, commandCapacity: Int = 64, eventCapacity: Int = 256, pollable: Bool = false,
-    wake: (@Sendable () -> Void)? = nil,
+    name: String, commandCapacity: Int = 64,
+    commandOverflow: Inbox<Command>.Overflow = .refuseNewest, eventCapacity: Int = 256,
+    pollable: Bool = false, wake: (@Sendable () -> Void)? = nil,
     loop:
       @escaping @Sendable (
         _ commands: Inbox<Command>, _ emit: @escaping @Sendable (Event) -> Void
       ) -> Void
   ) {
     self.init(
-      name: name, commands: Inbox(capacity: commandCapacity, pollable: pollable),
+      name: name,
+      commands: Inbox(capacity: commandCapacity, overflow: commandOverflow, pollable: pollable),
       events: Inbox(capacity: eventCapacity, overflow: .dropOldest, wake: wake),
       pending: PendingCount(), loop: loop)
   }

@@ -121,6 +121,25 @@ struct AccessibilityBridgeTests {
     #expect(lines.withLock { $0 }.contains { $0.contains("serving on the accessibility bus") })
   }
 
+  @Test func stopEndsTheThreadWaitingOnTheBusAndPublishingStops() throws {
+    let bus = try FakeAccessibilityBus()
+    defer { bus.stop() }
+    let bridge = AccessibilityBridge(
+      applicationName: "Pinhole", environment: ["AT_SPI_BUS_ADDRESS": bus.address],
+      log: { _ in }, activated: {})
+    #expect(bus.waitForEmbedding() != nil)
+    bridge.publish(SampleChain.tree(SampleChain.chain(focused: "photo-shutter")))
+    // The thread waits on the bus without a time limit: only the stop request can end it.
+    let stopped = DispatchSemaphore(value: 0)
+    Thread {
+      bridge.stop()
+      bridge.stop()
+      stopped.signal()
+    }.start()
+    #expect(stopped.wait(timeout: .now() + 10) == .success)
+    #expect(!bridge.isActive)
+  }
+
   @Test func withoutABusItSaysSoOnceAndStops() throws {
     let lines = Mutex<[String]>([])
     let bridge = AccessibilityBridge(

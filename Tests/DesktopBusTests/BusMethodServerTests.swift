@@ -117,3 +117,33 @@ struct BusMethodServerTests {
     }
   }
 }
+
+@Suite("Waiting on a connection and other descriptors", .enabled(if: PrivateBus.isAvailable))
+struct BusActivityWaitTests {
+  @Test func aReadableDescriptorAfterAQuietOneEndsTheWait() throws {
+    let bus = try PrivateBus()
+    var quiet: [Int32] = [-1, -1]
+    var ready: [Int32] = [-1, -1]
+    #expect(pipe(&quiet) == 0 && pipe(&ready) == 0)
+    defer { (quiet + ready).forEach { close($0) } }
+    var byte: UInt8 = 1
+    #expect(write(ready[1], &byte, 1) == 1)
+    let ended = DispatchSemaphore(value: 0)
+    let (address, waits) = (bus.address, [quiet[0], ready[0]])
+    // The connection lives on the waiting thread: sd-bus connections are one thread's. Once
+    // the Hello's answer and NameAcquired are dispatched the bus is quiet, so only the byte
+    // can end the wait.
+    Thread {
+      do throws(BusError) {
+        let connection = try BusConnection(address: address)
+        try connection.processPending()
+        try connection.waitForActivity(orReadable: waits, timeout: nil)
+      } catch {
+        Issue.record("the wait failed: \(error)")
+      }
+      ended.signal()
+    }.start()
+    // A bounded wait for the waiting thread to notice the byte.
+    #expect(ended.wait(timeout: .now() + 10) == .success)
+  }
+}

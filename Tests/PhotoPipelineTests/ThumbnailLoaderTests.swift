@@ -121,6 +121,23 @@ struct ThumbnailLoaderTests {
     #expect(loader.waitForEvents(timeout: .milliseconds(300)).isEmpty)
   }
 
+  @Test func stopEndsALoaderWaitingOnItsFolderAndNothingFollows() throws {
+    let folder = try TestFolder()
+    _ = try fillFolder(folder, count: 1)
+    let loader = ThumbnailLoader(folder: folder.url)
+    // Listed and decoded: the thread now waits on the folder without a time limit.
+    _ = collect(loader) { readyURLs($0).count == 1 }
+    let stopped = DispatchSemaphore(value: 0)
+    Thread {
+      loader.stop()
+      loader.stop()
+      stopped.signal()
+    }.start()
+    #expect(stopped.wait(timeout: .now() + 10) == .success)
+    _ = try fillFolder(folder, count: 2)
+    #expect(loader.waitForEvents(timeout: .milliseconds(300)).isEmpty)
+  }
+
   @Test func reportsAMissingFolder() {
     let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
     let loader = ThumbnailLoader(folder: missing)

@@ -102,3 +102,26 @@ import Workers
     #expect((player.takeSound(upTo: 100).first?.time ?? 0) > 0.9)
   }
 }
+
+extension VideoPlayerTests {
+  @Test func stopEndsAPlayerWaitingWithFullBuffers() throws {
+    let folder = try TemporaryFolder()
+    let destination = RecordingDestination(
+      exactPath: folder.url.appendingPathComponent("clip.mp4"))
+    _ = try SyntheticRecording().record(to: destination)
+    let wakes = Inbox<Int>(capacity: 64, overflow: .dropOldest)
+    let player = VideoPlayer(path: destination.finalURL.path) { _ = wakes.post(1) }
+    // Nothing is taken: once the buffers are full the thread waits for commands without a
+    // time limit, and only `stop()` can end it.
+    #expect(wait(player, wakes) { player.lastFrameTime > 0.2 })
+    let stopped = Semaphore()
+    let stopper = WorkerThread(name: "test-stopper") {
+      player.stop()
+      player.stop()
+      stopped.signal()
+    }
+    let hasStopped = stopped.wait(timeout: .seconds(10))
+    #expect(hasStopped)
+    if hasStopped { stopper.join() }
+  }
+}

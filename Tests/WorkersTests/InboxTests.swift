@@ -194,6 +194,31 @@ struct WorkerTests {
     worker.stop()
   }
 
+  @Test func aNewestWinsLoopWorkerReplacesTheWaitingCommand() {
+    let busy = Semaphore()
+    let release = Semaphore()
+    let worker = Worker<Int, Int>(
+      name: "test-newest", commandCapacity: 1, commandOverflow: .dropOldest
+    ) { commands, emit in
+      while let command = commands.next() {
+        busy.signal()
+        _ = release.wait(timeout: .seconds(10))
+        emit(command)
+      }
+    }
+    worker.send(1)
+    #expect(busy.wait(timeout: .seconds(10)))
+    // 1 is being handled; 2 waits in the one slot until 3 takes its place.
+    worker.send(2)
+    worker.send(3)
+    release.signal()
+    release.signal()
+    #expect(busy.wait(timeout: .seconds(10)))
+    worker.stop()
+    #expect(worker.events.drain() == [1, 3])
+    #expect(worker.commands.droppedCount == 1)
+  }
+
   @Test func theThreadCarriesItsName() {
     let name = Mutex<String>("")
     let thread = WorkerThread(name: "pinhole-named") {
