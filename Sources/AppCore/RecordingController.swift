@@ -11,9 +11,9 @@ import Workers
 /// The window's video side: the Photo | Video mode, and a recording's start, run and end.
 ///
 /// A recording is a `RecordingSession`, as `--record`'s is. Opening it (the microphone, the
-/// file and the encoders) and finishing it (the microphone stopped, flush, fsync, rename)
-/// block on the sound server and the disk, so they run on the `pinhole-recording-files`
-/// worker; its results come back as the worker's events and are applied in `update`, once per
+/// file and the encoders) and finishing it (flush, fsync, rename) block on the sound server
+/// and the disk: the controller asks for them as `RecordingJob`s (`drainJobs`), which
+/// `RecordingFiles` carries out on its thread, and takes their results (`apply`), once per
 /// rendered frame. While recording, the capture session's frame tap copies every frame into
 /// the recorder, and the microphone feeds it from its own thread. Main thread only.
 public final class RecordingController {
@@ -66,14 +66,6 @@ public final class RecordingController {
     var session: CaptureSession
     /// Measures the sound for the meter and silences it while muted.
     var sound: SoundLevelTap
-  }
-
-  /// Results of the background work.
-  private enum Result: Sendable {
-    case started(RecordingSession, notice: String?)
-    case failedToStart(String)
-    case finished(RecordingSummary)
-    case recovered([String])
   }
 
   /// The shutter's mode.
@@ -151,11 +143,10 @@ public final class RecordingController {
   private var stopReason: String?
   /// The session a starting recording will tap.
   private var pendingSession: CaptureSession?
-  /// Opens and finishes files off the main thread, one job at a time; its events wake the
-  /// render loop.
-  private let work: Worker<@Sendable () -> Result?, Result>
+  /// The blocking jobs asked for since the last `drainJobs`, oldest first.
+  private var jobs: [RecordingJob] = []
 
-  /// Makes the controller for `folder`; `wake` runs when background work finishes.
+  /// Makes the controller for `folder`; `wake` runs when the microphone list changes.
   /// `listMicrophones`, when given, lists the capture devices for the settings panel on a
   /// worker thread (`microphoneRoster`).
   public init(
@@ -165,25 +156,22 @@ public final class RecordingController {
     self.folder = folder
     self.openMicrophone = openMicrophone
     microphoneRoster = listMicrophones.map { MicrophoneRoster(lister: $0, wake: wake) }
-    work = Worker(name: "pinhole-recording-files", wake: wake) { job, emit in
-      if let result = job() { emit(result) }
-    }
   }
 
   deinit {
-    work.stop()
     microphoneRoster?.stop()
   }
 
-  /// Recovers recordings a crash left in the folder, in the background; the notices come out
-  /// of `update`.
-  public func recoverLeftovers() {
-    let folder = folder
-    work.send {
-      let notices = RecordingRecovery().recover(in: folder).map(\.userMessage)
-      return notices.isEmpty ? nil : .recovered(notices)
-    }
+  /// The blocking jobs asked for since the last call, oldest first: `RecordingFiles` carries
+  /// them out and hands their results to `apply`.
+  public func drainJobs() -> [RecordingJob] {
+    defer { jobs.removeAll() }
+    return jobs
   }
+
+  /// Asks for the recordings a crash left in the folder to be recovered; their notices come
+  /// out of `apply`.
+  public func recoverLeftovers() { jobs.append(.recover(folder: folder)) }
 
   /// True from the start request until the file is finished.
   public var isActive: Bool {
@@ -203,12 +191,7 @@ public final class RecordingController {
     if mode != self.mode { cancelCountdown() }
     // Entering video mode opens the encoder's libraries in the background, so the record
     // button does not wait for them.
-    if mode == .video, self.mode != .video {
-      work.send {
-        VideoRecorder.prepareLibraries()
-        return nil
-      }
-    }
+    if mode == .video, self.mode != .video { jobs.append(.loadLibraries) }
     self.mode = mode
   }
 
@@ -233,18 +216,8 @@ public final class RecordingController {
     // The microphone opens on the worker with the file: connecting to the sound server (or
     // ALSA probing every card) would stall the render loop. SDL's audio subsystem is started
     // under one lock (`SDLAudioSubsystem`), so other threads' audio may start meanwhile.
-    let openMicrophone = isMicrophoneMuted ? nil : openMicrophone
-    work.send { [openMicrophone, configuration] in
-      let (microphone, notice) = RecordingSession.openMicrophone(openMicrophone)
-      do throws(RecordingError) {
-        let recording = try RecordingSession(
-          configuration: configuration, destination: destination, microphone: microphone)
-        return .started(recording, notice: notice)
-      } catch {
-        microphone?.stop()
-        return .failedToStart(error.userMessage)
-      }
-    }
+    jobs.append(
+      .open(configuration, destination, microphone: isMicrophoneMuted ? nil : openMicrophone))
     return nil
   }
 
@@ -272,20 +245,8 @@ public final class RecordingController {
     }
   }
 
-  /// Stops and waits until the file is finished: for quitting. Returns the last notices.
-  public func stopAndWait() -> [String] {
-    let deadline = MonotonicTime.now().nanoseconds + 30_000_000_000
-    var notices: [String] = []
-    while isActive, MonotonicTime.now().nanoseconds < deadline {
-      stop()
-      notices += update()
-      if isActive { work.waitUntilIdle() }
-    }
-    return notices
-  }
-
-  /// Applies finished background work and notices a recording that ended by itself (a full
-  /// disk) or whose camera changed size. Returns sentences for the notice pill. Once a frame.
+  /// Notices a recording that ended by itself (a full disk) or whose camera changed size, and
+  /// a microphone that went away. Returns sentences for the notice pill. Once a frame.
   public func update() -> [String] {
     var notices: [String] = []
     if case .recording(let active) = phase {
@@ -295,9 +256,6 @@ public final class RecordingController {
       } else if let notice = lostMicrophoneNotice(active) {
         notices.append(notice)
       }
-    }
-    for result in work.events.drain() {
-      notices += apply(result)
     }
     if let microphoneRoster, microphoneRoster.update() || microphones != microphoneRoster.names {
       microphones = microphoneRoster.names
@@ -346,7 +304,8 @@ public final class RecordingController {
     return state
   }
 
-  private func apply(_ result: Result) -> [String] {
+  /// Takes what a job came to. Returns sentences for the notice pill.
+  public func apply(_ result: RecordingJob.Result) -> [String] {
     switch result {
     case .recovered(let notices):
       return notices
@@ -355,8 +314,8 @@ public final class RecordingController {
       return [message]
     case .started(let recording, let notice):
       guard let session = pendingSession else {
-        // Nothing to tap: the file is finished empty, off this thread.
-        work.send { .finished(recording.finish()) }
+        // Nothing to tap: the file is finished empty.
+        jobs.append(.finish(recording))
         phase = .stopping(since: MonotonicTime.now())
         return []
       }
@@ -404,8 +363,7 @@ public final class RecordingController {
     // The sound ends with the last frame: the microphone stops now, the file on the worker.
     active.recording.microphone?.stop()
     phase = .stopping(since: MonotonicTime.now())
-    let recording = active.recording
-    work.send { .finished(recording.finish()) }
+    jobs.append(.finish(active.recording))
   }
 
   /// "Saved Pinhole 2026-12-01 10-00-00.000.mp4 (0:12, 2 frames skipped)", then the failure

@@ -76,15 +76,13 @@ struct RecordingControllerTests {
     throw CaptureError.stalled(device: "sim", seconds: 20)
   }
 
-  /// Calls `update` once a millisecond until `condition` holds or 20 s pass; returns the
-  /// notices seen.
-  private func update(
-    _ controller: RecordingController, until condition: () -> Bool
-  ) -> [String] {
+  /// Runs the rig's frame update (the controller's checks and jobs) once a millisecond until
+  /// `condition` holds or 20 s pass; returns the notices seen.
+  private func update(_ rig: Rig, until condition: () -> Bool) -> [String] {
     var notices: [String] = []
     let deadline = MonotonicTime.now().nanoseconds + 20_000_000_000
     while !condition(), MonotonicTime.now().nanoseconds < deadline {
-      notices += controller.update()
+      notices += rig.files.update(rig.controller)
       usleep(1_000)
     }
     return notices
@@ -96,6 +94,8 @@ struct RecordingControllerTests {
     let folder = Folder()
     let session: CaptureSession
     let controller: RecordingController
+    /// Carries out the controller's jobs, as the window's do.
+    let files = RecordingFiles()
 
     init(session: CaptureSession, openMicrophone: MicrophoneOpener?) {
       self.session = session
@@ -122,9 +122,9 @@ struct RecordingControllerTests {
     controller.setMode(.video)
     controller.start(session: session)
     #expect(controller.overlayState(canRecord: true).isBusy)
-    _ = update(controller) { controller.isRecording }
+    _ = update(rig) { controller.isRecording }
     #expect(controller.isRecording)
-    _ = update(controller) {
+    _ = update(rig) {
       let state = controller.overlayState(canRecord: true)
       return state.elapsedSeconds >= 0.5 && state.byteCount > 0
     }
@@ -134,7 +134,7 @@ struct RecordingControllerTests {
     controller.setMode(.photo)
     #expect(controller.mode == .video)
     controller.stop()
-    let notices = update(controller) { !controller.isActive }
+    let notices = update(rig) { !controller.isActive }
     #expect(notices.count == 1)
     #expect(notices.first?.hasPrefix("Saved Pinhole ") == true, "\(notices)")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
@@ -150,7 +150,7 @@ struct RecordingControllerTests {
     controller.start(session: session)
     #expect(controller.takeStartLatency() == nil)
     var latency: Double?
-    _ = update(controller) {
+    _ = update(rig) {
       latency = controller.takeStartLatency()
       return latency != nil
     }
@@ -161,7 +161,7 @@ struct RecordingControllerTests {
     #expect(seconds <= taken.seconds(since: pressed))
     #expect(controller.takeStartLatency() == nil)
     controller.stop()
-    _ = update(controller) { !controller.isActive }
+    _ = update(rig) { !controller.isActive }
     #expect(!controller.isActive)
   }
 
@@ -169,10 +169,10 @@ struct RecordingControllerTests {
     let rig = try makeRig()
     let (session, controller) = (rig.session, rig.controller)
     controller.start(session: session)
-    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
+    _ = update(rig) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
     controller.frameFacts = RecordingController.FrameFacts(
       NV12Frame(size: FrameSize(width: 64, height: 48)))
-    let notices = update(controller) { !controller.isActive }
+    let notices = update(rig) { !controller.isActive }
     #expect(!controller.isActive)
     #expect(notices.first?.hasPrefix("Saved ") == true)
   }
@@ -181,10 +181,10 @@ struct RecordingControllerTests {
     let rig = try makeRig()
     let (folder, session, controller) = (rig.folder, rig.session, rig.controller)
     controller.start(session: session)
-    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.3 }
+    _ = update(rig) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.3 }
     #expect(controller.isRecording)
     controller.cameraFailed("The camera was disconnected.")
-    let notices = update(controller) { !controller.isActive }
+    let notices = update(rig) { !controller.isActive }
     #expect(!controller.isActive)
     #expect(notices.count == 1)
     #expect(
@@ -213,13 +213,13 @@ struct RecordingControllerTests {
       }, isMicrophoneMuted: true)
     let (session, controller) = (rig.session, rig.controller)
     controller.start(session: session)
-    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
+    _ = update(rig) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
     let state = controller.overlayState(canRecord: true)
     #expect(state.isMicrophoneMuted)
     #expect(!state.hasAudio)
     #expect(state.soundLevel == nil)
     controller.stop()
-    let notices = update(controller) { !controller.isActive }
+    let notices = update(rig) { !controller.isActive }
     #expect(opened.load(ordering: .relaxed) == 0)
     #expect(notices.count == 1 && notices.first?.hasPrefix("Saved ") == true, "\(notices)")
   }
@@ -229,19 +229,19 @@ struct RecordingControllerTests {
     let rig = try makeRig(openMicrophone: { microphone })
     let (session, controller) = (rig.session, rig.controller)
     controller.start(session: session)
-    var notices = update(controller) {
+    var notices = update(rig) {
       controller.overlayState(canRecord: true).elapsedSeconds >= 0.3
     }
     #expect(controller.overlayState(canRecord: true).hasAudio)
     #expect(notices.isEmpty, "\(notices)")
     microphone.hasGone.store(true, ordering: .relaxed)
-    notices = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.8 }
+    notices = update(rig) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.8 }
     #expect(controller.isRecording)
     #expect(
       notices == ["Lost the microphone (Test-Microphone); the recording goes on without sound."],
       "\(notices)")
     controller.stop()
-    notices = update(controller) { !controller.isActive }
+    notices = update(rig) { !controller.isActive }
     #expect(notices.count == 1 && notices.first?.hasPrefix("Saved ") == true, "\(notices)")
   }
 
@@ -249,16 +249,16 @@ struct RecordingControllerTests {
     let rig = try makeRig(openMicrophone: { throw AudioInputFailure("No microphone is there.") })
     let (session, controller) = (rig.session, rig.controller)
     controller.start(session: session)
-    var notices = update(controller) { controller.isRecording }
+    var notices = update(rig) { controller.isRecording }
     #expect(controller.isRecording)
     #expect(notices.contains { $0.contains("recording video without sound") }, "\(notices)")
-    _ = update(controller) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
+    _ = update(rig) { controller.overlayState(canRecord: true).elapsedSeconds >= 0.2 }
     #expect(!controller.overlayState(canRecord: true).hasAudio)
     // The mute button's label says so, during the recording and after it.
     #expect(
       controller.overlayState(canRecord: true).microphoneLabel == "Microphone: no sound (Default)")
     controller.stop()
-    notices = update(controller) { !controller.isActive }
+    notices = update(rig) { !controller.isActive }
     #expect(notices.first?.hasPrefix("Saved ") == true)
     #expect(controller.overlayState(canRecord: true).isMicrophoneSilent)
     // Another microphone may work: the label forgets the failure.
@@ -277,5 +277,31 @@ struct RecordingControllerTests {
         == "Microphone: on (Simulated microphone)")
     controller.isMicrophoneMuted = true
     #expect(controller.overlayState(canRecord: true).microphoneLabel == "Microphone: off")
+  }
+
+  @Test("the controller asks for its disk and sound work as jobs and does none itself")
+  func asksForItsWorkAsJobs() throws {
+    let folder = Folder()
+    let controller = RecordingController(folder: folder.url, openMicrophone: nil)
+    controller.recoverLeftovers()
+    controller.setMode(.video)
+    controller.frameFacts = RecordingController.FrameFacts(
+      NV12Frame(size: FrameSize(width: 320, height: 240)))
+    #expect(controller.start(session: makeSession()) == nil)
+    let jobs = controller.drainJobs()
+    #expect(jobs.count == 3)
+    guard jobs.count == 3, case .recover(let recovered) = jobs[0], case .loadLibraries = jobs[1],
+      case .open(let configuration, _, let microphone) = jobs[2]
+    else {
+      Issue.record("jobs: \(jobs)")
+      return
+    }
+    #expect(recovered == folder.url)
+    #expect(configuration.frameSize == FrameSize(width: 320, height: 240))
+    #expect(microphone == nil)
+    // Nothing was opened or written: the jobs are still to be carried out.
+    #expect(!FileManager.default.fileExists(atPath: folder.url.path))
+    #expect(controller.drainJobs().isEmpty)
+    #expect(controller.overlayState(canRecord: true).isBusy)
   }
 }

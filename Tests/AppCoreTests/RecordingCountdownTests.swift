@@ -18,6 +18,8 @@ struct RecordingCountdownTests {
       .appendingPathComponent("pinhole-countdown-\(UUID().uuidString)")
     let session: CaptureSession
     let controller: RecordingController
+    /// Carries out the controller's jobs, as the window's do.
+    let files = RecordingFiles()
     var now = MonotonicTime(nanoseconds: 5_000_000_000)
 
     init() {
@@ -40,7 +42,7 @@ struct RecordingCountdownTests {
 
     /// Stops whatever runs and waits until the file is finished.
     func finish() {
-      _ = controller.stopAndWait()
+      _ = files.finish(controller)
       session.stop()
       try? FileManager.default.removeItem(at: folder)
     }

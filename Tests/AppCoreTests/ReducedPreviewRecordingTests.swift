@@ -51,6 +51,7 @@ struct ReducedPreviewRecordingTests {
     session.start()
     defer { session.stop() }
     let controller = RecordingController(folder: folder.url, openMicrophone: nil)
+    let files = RecordingFiles()
     var model = PreviewModel(
       device: DeviceInfo(path: "/dev/video-payload", name: "p", driver: "p", busInfo: "p"))
     var shownSizes: Set<FrameSize> = []
@@ -63,7 +64,7 @@ struct ReducedPreviewRecordingTests {
           frame, negotiatedSize: model.mode?.size)
         session.recycle(frame)
       }
-      let notices = controller.update()
+      let notices = files.update(controller)
       usleep(1_000)
       return notices
     }

@@ -88,7 +88,7 @@ extension CameraWindow {
           + "after the record button was pressed")
     }
     // The notices go to the log too, where they outlast the pill.
-    for notice in recording.update() {
+    for notice in recordingFiles.update(recording) {
       model.notice = notice
       log("pinhole: \(notice)")
     }
@@ -196,7 +196,7 @@ extension CameraWindow {
 
   /// Finishes a running recording before the window closes or the camera changes.
   func finishRecording() {
-    for notice in recording.stopAndWait() {
+    for notice in recordingFiles.finish(recording) {
       log("pinhole: \(notice)")
     }
   }

@@ -47,6 +47,8 @@ public final class CameraWindow {
   var scan: ScanSide
   /// The video side: mode, recorder, microphone (+Recording).
   public let recording: RecordingController
+  /// Opens and finishes recordings for the video side, on its own thread.
+  let recordingFiles: RecordingFiles
   /// The library grid: every photo and video, favourites, the Trash (+Library).
   let library: LibrarySide
   /// The sound inputs recordings list and open.
@@ -123,6 +125,7 @@ public final class CameraWindow {
     photos = PhotoSide(
       options: options, settings: settings, device: source.device, environment: environment,
       wake: wake)
+    recordingFiles = RecordingFiles(wake: wake)
     recording = Self.makeRecording(
       options: options, settings: settings, source: source, folder: photos.videoFolder,
       microphones: microphones, wake: wake)
@@ -289,6 +292,7 @@ public final class CameraWindow {
   /// written or rescued, and each worker stops.
   public func stop() {
     finishRecording()
+    recordingFiles.stop()
     session.stop()
     devices.stop()
     lights.stop()
