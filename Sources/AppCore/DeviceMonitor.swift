@@ -41,7 +41,8 @@ public final class DeviceMonitor: Sendable {
     holders: @escaping @Sendable (String) -> [String] = DeviceMonitor.holderNames,
     wake: (@Sendable () -> Void)? = nil
   ) {
-    let worker = Worker<Command, Event>(name: "pinhole-devices", wake: wake) { command, emit in
+    let worker = Worker<Command, Event>(name: "pinhole-devices", on: .shared, wake: wake) {
+      command, emit in
       switch command {
       case .rescan: emit(.cameras(scan()))
       case .lookUpHolders(let path): emit(.holders(path: path, names: holders(path)))

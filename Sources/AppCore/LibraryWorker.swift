@@ -49,7 +49,7 @@ public final class LibraryWorker: Sendable {
   /// Starts the thread; `trash` is the Trash files go to (tests pass one in a temporary home),
   /// `wake` runs after each outcome.
   public init(trash: Trash = Trash(), wake: (@Sendable () -> Void)? = nil) {
-    worker = Worker(name: "pinhole-library", wake: wake) { job, emit in
+    worker = Worker(name: "pinhole-library", on: .shared, wake: wake) { job, emit in
       Self.perform(job, trash: trash, emit: emit)
     }
   }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
+import Synchronization
 import Workers
 
-/// The sound inputs the settings panel offers, listed on a worker thread.
+/// The sound inputs the settings panel offers, listed on a worker of the shared pool.
 ///
 /// Listing asks the sound server (SDL starts its audio for it), which must not happen on the
 /// render loop. The list is asked for when the panel opens and again whenever an input is
@@ -12,22 +13,26 @@ public final class MicrophoneRoster {
   /// Lists the inputs by name; runs on the worker thread.
   public typealias Lister = @Sendable () -> [String]
 
-  private enum Request: Sendable { case list }
+  /// A listing asked for, numbered: one that a later request overtook is skipped.
+  private enum Request: Sendable { case list(Int) }
 
   private let worker: Worker<Request, [String]>
+  /// The number of the newest request.
+  private let newestRequest = RequestNumber()
   private var isWatching = false
   /// The newest listing since the panel opened; nil while it is closed or before the first
   /// listing arrives.
   public private(set) var names: [String]?
 
-  /// Lists with `lister` on a thread of its own; `wake` runs when a listing is ready.
+  /// Lists with `lister` on the shared pool; `wake` runs when a listing is ready.
   public init(lister: @escaping Lister, wake: (@Sendable () -> Void)? = nil) {
-    worker = Worker(name: "pinhole-mics", wake: wake) { commands, emit in
-      while commands.next() != nil {
-        // Requests that piled up while listing need one listing, not one each.
-        _ = commands.drain()
-        emit(lister())
-      }
+    let newestRequest = newestRequest
+    worker = Worker(name: "pinhole-mics", on: .shared, wake: wake) { request, emit in
+      // Requests that piled up while listing need one listing, not one each: the newest.
+      guard case .list(let number) = request,
+        number == newestRequest.value.load(ordering: .acquiring)
+      else { return }
+      emit(lister())
     }
   }
 
@@ -39,7 +44,7 @@ public final class MicrophoneRoster {
     guard isOpen != isWatching else { return }
     isWatching = isOpen
     if isOpen {
-      _ = worker.send(.list)
+      requestListing()
     } else {
       names = nil
     }
@@ -47,7 +52,12 @@ public final class MicrophoneRoster {
 
   /// An input was plugged in or removed: listed again if the panel is open.
   public func inputsChanged() {
-    if isWatching { _ = worker.send(.list) }
+    if isWatching { requestListing() }
+  }
+
+  private func requestListing() {
+    let number = newestRequest.value.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue
+    _ = worker.send(.list(number))
   }
 
   /// Takes the listings that arrived; returns true when `names` changed.
@@ -59,6 +69,11 @@ public final class MicrophoneRoster {
     return true
   }
 
-  /// Ends the worker thread. Safe to call twice.
+  /// Ends the worker. Safe to call twice.
   public func stop() { worker.stop() }
+}
+
+/// The newest listing request's number, shared with the worker's jobs. Any thread.
+private final class RequestNumber: Sendable {
+  let value = Atomic<Int>(0)
 }

@@ -69,7 +69,9 @@ public final class PhotoControllerWorker: Sendable {
     wake: (@Sendable () -> Void)? = nil
   ) {
     // The decoder belongs to the effects thread alone.
-    effects = Worker(name: "pinhole-effects", wake: wake, makeState: { JPEGDecoder() }) {
+    effects = Worker(
+      name: "pinhole-effects", on: .shared, wake: wake, makeState: { JPEGDecoder() }
+    ) {
       decoder, job, emit in
       Self.perform(job, trash: trash, decoder: decoder, emit: emit)
     }

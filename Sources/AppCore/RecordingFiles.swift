@@ -11,7 +11,7 @@ public final class RecordingFiles {
 
   /// Starts the thread; `wake` runs after each job that came to something.
   public init(wake: (@Sendable () -> Void)? = nil) {
-    worker = Worker(name: "pinhole-recording-files", wake: wake) { job, emit in
+    worker = Worker(name: "pinhole-recording-files", on: .shared, wake: wake) { job, emit in
       if let result = job.run() { emit(result) }
     }
   }

@@ -97,7 +97,7 @@ public final class WiFiConnector: Sendable {
     },
     wake: (@Sendable () -> Void)? = nil
   ) {
-    worker = Worker(name: "pinhole-wifi", wake: wake) { command, emit in
+    worker = Worker(name: "pinhole-wifi", on: .shared, wake: wake) { command, emit in
       switch command {
       case .probe:
         if Self.isPresent(connect: connect) { emit(.available) }

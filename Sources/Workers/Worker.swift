@@ -19,8 +19,12 @@ public final class Worker<Command, Event: Sendable>: Sendable {
   public let commands: Inbox<Command>
   /// Events waiting for the consumer (usually the render loop).
   public let events: Inbox<Event>
-  private let thread: WorkerThread
+  /// The worker's own thread; nil for a worker on a pool.
+  private let thread: WorkerThread?
+  /// The worker's place on its pool, for a worker made `on:` one.
+  private let lane: (any LaneScheduling)?
   private let pending: PendingCount
+  private let workerName: String
 
   /// Starts a thread named `name` that runs `loop` until it returns. `loop` receives the command
   /// inbox (closed by `stop()`, after which `receive` reports `.closed` once it is empty) and a
@@ -86,11 +90,47 @@ public final class Worker<Command, Event: Sendable>: Sendable {
     self.commands = commands
     self.events = events
     self.pending = pending
+    workerName = name
+    lane = nil
     thread = WorkerThread(name: name) { loop(commands, { events.post($0) }) }
   }
 
-  /// The thread's name.
-  public var name: String { thread.name }
+  /// Makes a worker named `name` whose commands run on `pool`'s threads: one at a time, in the
+  /// order they were sent, with the private state `makeState` makes on the first command,
+  /// until `stop()` (see `WorkerPool`).
+  public init<State>(
+    name: String, on pool: WorkerPool, commandCapacity: Int = 64, eventCapacity: Int = 256,
+    wake: (@Sendable () -> Void)? = nil,
+    makeState: @escaping @Sendable () -> State,
+    handle: @escaping @Sendable (inout State, Command, _ emit: (Event) -> Void) -> Void
+  ) {
+    let commands = Inbox<Command>(capacity: commandCapacity)
+    let events = Inbox<Event>(capacity: eventCapacity, overflow: .dropOldest, wake: wake)
+    let pending = PendingCount()
+    self.commands = commands
+    self.events = events
+    self.pending = pending
+    workerName = name
+    thread = nil
+    lane = PoolLane(
+      pool: pool, commands: commands, pending: pending, makeState: makeState, handle: handle,
+      emit: { events.post($0) })
+  }
+
+  /// Makes a worker named `name` whose commands run on `pool`'s threads, one at a time, in the
+  /// order they were sent, until `stop()`.
+  public convenience init(
+    name: String, on pool: WorkerPool, commandCapacity: Int = 64, eventCapacity: Int = 256,
+    wake: (@Sendable () -> Void)? = nil,
+    handle: @escaping @Sendable (Command, _ emit: (Event) -> Void) -> Void
+  ) {
+    self.init(
+      name: name, on: pool, commandCapacity: commandCapacity, eventCapacity: eventCapacity,
+      wake: wake, makeState: {}, handle: { _, command, emit in handle(command, emit) })
+  }
+
+  /// The worker's name (its thread's, when it has one of its own).
+  public var name: String { workerName }
 
   /// Queues `command`; false when the inbox is full or the worker stopped.
   @discardableResult
@@ -102,7 +142,10 @@ public final class Worker<Command, Event: Sendable>: Sendable {
   /// caller can still release what it carries.
   public func offer(_ command: sending Command) -> sending Command? {
     pending.startOne()
-    guard let refused = commands.offer(command) else { return nil }
+    guard let refused = commands.offer(command) else {
+      lane?.schedule()
+      return nil
+    }
     pending.finishOne()
     return refused
   }
@@ -115,12 +158,24 @@ public final class Worker<Command, Event: Sendable>: Sendable {
   /// Not on the worker's own thread.
   public func stop() {
     commands.close()
-    thread.join()
+    if let thread {
+      thread.join()
+    } else {
+      pending.waitForZero()
+    }
   }
 }
 
+/// What a worker asks of its place on a pool.
+protocol LaneScheduling: Sendable {
+  /// Has the pool run the lane's queued commands.
+  func schedule()
+}
+
+extension PoolLane: LaneScheduling {}
+
 /// Commands sent and not yet handled, with a wait for none. Any thread.
-private final class PendingCount: Sendable {
+final class PendingCount: Sendable {
   private let condition = Condition()
   // Guarded by `condition`.
   nonisolated(unsafe) private var count = 0

@@ -55,7 +55,7 @@ extension CameraWindow {
     url: URL?, log: @escaping @Sendable (String) -> Void
   ) -> Worker<AppSettings, Never> {
     let hasReportedFailure = Atomic<Bool>(false)
-    return Worker(name: "pinhole-settings") { settings, _ in
+    return Worker(name: "pinhole-settings", on: .shared) { settings, _ in
       guard !settings.save(to: url), let url,
         !hasReportedFailure.exchange(true, ordering: .relaxed)
       else { return }

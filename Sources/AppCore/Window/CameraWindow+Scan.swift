@@ -41,7 +41,7 @@ struct ScanSide {
   /// Starts both threads; their results wake the render loop through `wake`.
   init(wake: @escaping @Sendable () -> Void) {
     wifi = WiFiConnector(wake: wake)
-    helper = Worker(name: "pinhole-scan-jobs", wake: wake) { job, emit in
+    helper = Worker(name: "pinhole-scan-jobs", on: .shared, wake: wake) { job, emit in
       switch job {
       case .scanPhoto(let url):
         let image = try? ScanImageFile.load(url.path, region: nil)
