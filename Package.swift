@@ -159,10 +159,12 @@ let package = Package(
     // MARK: Tests
     .testTarget(name: "WorkersTests", dependencies: ["Workers", "SystemCalls"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-    .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
+    .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus", "CameraTestSupport"]),
     .testTarget(
       name: "AccessibilityTests",
-      dependencies: ["Accessibility", "CameraModel", "DesktopBus", "Overlay"]),
+      dependencies: [
+        "Accessibility", "CameraModel", "DesktopBus", "Overlay", "CameraTestSupport",
+      ]),
     .testTarget(name: "LibraryTests", dependencies: ["Library", "CameraModel"]),
     .testTarget(
       name: "CameraModelTests",

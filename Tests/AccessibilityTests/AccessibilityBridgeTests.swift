@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import Accessibility
 import CameraModel
+import CameraTestSupport
 import DesktopBus
 import Foundation
 import Overlay
@@ -23,10 +24,7 @@ private final class FakeAccessibilityBus: Sendable {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let socket = folder.appendingPathComponent("bus").path
     address = "unix:path=\(socket)"
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-    process.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)"]
-    try process.run()
-    for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+    try TestBusDaemon.start(process, address: address)
     let address = address
     let registryReady = Atomic<Bool>(false)
     Thread { [self] in

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 import AppCore
 import CameraModel
+import CameraTestSupport
 import DesktopBus
 import Foundation
 import Testing
@@ -24,10 +25,7 @@ private final class FakeService {
     let socket = folder.appendingPathComponent("bus").path
     address = "unix:path=\(socket)"
     log = folder.appendingPathComponent("service.log")
-    daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-    daemon.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)"]
-    try daemon.run()
-    for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+    try TestBusDaemon.start(daemon, address: address)
     service.executableURL = Self.repository.appendingPathComponent(".ci/\(name)")
     service.arguments = arguments + ["--log", log.path]
     service.environment = ["DBUS_SYSTEM_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraTestSupport
 import DesktopBus
 import Foundation
 import Testing
@@ -16,13 +17,7 @@ final class PrivateBus {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let socket = folder.appendingPathComponent("bus").path
     address = "unix:path=\(socket)"
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-    process.arguments = ["--session", "--nofork", "--nopidfile", "--address=\(address)"]
-    try process.run()
-    // Bounded wait for the daemon's socket to appear.
-    for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) {
-      usleep(10_000)
-    }
+    try TestBusDaemon.start(process, address: address)
   }
 
   deinit {
