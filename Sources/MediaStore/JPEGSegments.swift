@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+import CameraModel
 import Foundation
 
 /// Splices an APP1 segment into JPEG bytes without decoding the image. Pure; any thread.
@@ -19,13 +20,12 @@ enum JPEGSegments {
       throw .segmentTooLarge(bytes: payload.count)
     }
     let bytes = [UInt8](jpeg)
-    guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw .notJPEG }
+    guard bytes.count >= 4, var reader = try? JPEGMarkerReader(bytes) else { throw .notJPEG }
     var kept: [UInt8] = [0xFF, 0xD8]
     var insertAt = 2
     var offset = 2
-    while offset + 1 < bytes.count, bytes[offset] == 0xFF, (0xE0...0xEF).contains(bytes[offset + 1])
-    {
-      let end = try segmentEnd(in: bytes, at: offset)
+    while let marker = reader.nextMarker, (0xE0...0xEF).contains(marker) {
+      let end = try segmentEnd(reading: &reader, at: offset)
       let segment = bytes[offset..<end]
       if !isExifAPP1(segment) {
         kept += segment
@@ -41,11 +41,25 @@ enum JPEGSegments {
 
   /// The offset just past the segment whose marker starts at `offset`.
   static func segmentEnd(in bytes: [UInt8], at offset: Int) throws(EXIFError) -> Int {
-    guard offset + 3 < bytes.count else { throw .malformedSegment(offset: offset) }
-    let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-    let end = offset + 2 + length
-    guard length >= 2, end <= bytes.count else { throw .malformedSegment(offset: offset) }
-    return end
+    guard offset >= 0, offset + 1 < bytes.count, bytes[offset] == 0xFF else {
+      throw .malformedSegment(offset: offset)
+    }
+    // Read as the first segment after a start-of-image marker put in front of it.
+    guard var reader = try? JPEGMarkerReader([0xFF, 0xD8] + bytes[offset...]) else {
+      throw .malformedSegment(offset: offset)
+    }
+    return try offset - 2 + segmentEnd(reading: &reader, at: 2)
+  }
+
+  /// The end of the segment `reader` reads next, which starts at `offset`.
+  private static func segmentEnd(
+    reading reader: inout JPEGMarkerReader<[UInt8]>, at offset: Int
+  ) throws(EXIFError) -> Int {
+    let segment = try? reader.next()
+    guard let segment, segment.start == offset else {
+      throw .malformedSegment(offset: offset)
+    }
+    return segment.end
   }
 
   private static func isJFIFAPP0(_ segment: ArraySlice<UInt8>) -> Bool {
