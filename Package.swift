@@ -98,7 +98,7 @@ let package = Package(
     .target(name: "Scanning", dependencies: ["CameraModel", "CZBar", "CZXingGlue", "Workers"]),
     .target(
       name: "Lighting",
-      dependencies: ["CameraModel", "Capture", "Metering", "CMedia", "Localization"]),
+      dependencies: ["CameraModel", "Capture", "Metering", "CMedia", "Localization", "SystemCalls"]),
     .target(
       name: "Recording",
       dependencies: [
@@ -154,6 +154,7 @@ let package = Package(
       name: "CameraTestSupport",
       dependencies: [
         "CameraModel", "Capture", "Imaging", "Overlay", "SimulatedCamera", "Metering", "Workers",
+        "SystemCalls",
       ]),
 
     // MARK: Tests
@@ -172,7 +173,9 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CameraTestSupport"]),
     .testTarget(
       name: "CaptureTests",
-      dependencies: ["Capture", "Metering", "SimulatedCamera", "CameraTestSupport", "Workers"]),
+      dependencies: [
+        "Capture", "Metering", "SimulatedCamera", "CameraTestSupport", "Workers", "SystemCalls",
+      ]),
     .testTarget(
       name: "SimulatedCameraTests",
       dependencies: ["SimulatedCamera", "Imaging", "Metering", "CameraTestSupport"]),

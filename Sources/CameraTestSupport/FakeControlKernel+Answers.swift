@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
 import Capture
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -10,12 +11,14 @@ import Capture
 /// The fake driver's answers to the control requests.
 extension FakeControlKernel {
   func answer(_ request: V4L2Request, fd: Int32, _ argument: UnsafeMutableRawPointer)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
     let extended: Set<V4L2Request> = [
       .queryExtendedControl, .getExtendedControls, .setExtendedControls,
     ]
-    if !supportsExtendedControls, extended.contains(request) { throw SystemErrno(ENOTTY) }
+    if !supportsExtendedControls, extended.contains(request) {
+      throw SystemCallError(call: "ioctl", errno: ENOTTY)
+    }
     switch request {
     case .queryExtendedControl:
       try queryExtended(argument.assumingMemoryBound(to: v4l2_query_ext_ctrl.self))
@@ -36,13 +39,15 @@ extension FakeControlKernel {
     case .subscribeEvent:
       try subscribe(argument.assumingMemoryBound(to: v4l2_event_subscription.self), fd: fd)
     case .dequeueEvent:
-      guard var queue = eventQueues[fd], !queue.isEmpty else { throw SystemErrno(ENOENT) }
+      guard var queue = eventQueues[fd], !queue.isEmpty else {
+        throw SystemCallError(call: "ioctl", errno: ENOENT)
+      }
       var event = queue.removeFirst()
       event.pending = UInt32(queue.count)
       eventQueues[fd] = queue
       argument.assumingMemoryBound(to: v4l2_event.self).pointee = event
     default:
-      throw SystemErrno(EINVAL)
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
     }
   }
 
@@ -60,9 +65,11 @@ extension FakeControlKernel {
   }
 
   private func queryExtended(_ query: UnsafeMutablePointer<v4l2_query_ext_ctrl>)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
-    guard let control = find(query.pointee.id, compound: true) else { throw SystemErrno(EINVAL) }
+    guard let control = find(query.pointee.id, compound: true) else {
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
+    }
     var answer = v4l2_query_ext_ctrl()
     answer.id = control.id
     answer.type = control.type
@@ -77,8 +84,10 @@ extension FakeControlKernel {
     query.pointee = answer
   }
 
-  private func queryLegacy(_ query: UnsafeMutablePointer<v4l2_queryctrl>) throws(SystemErrno) {
-    guard let control = find(query.pointee.id, compound: false) else { throw SystemErrno(EINVAL) }
+  private func queryLegacy(_ query: UnsafeMutablePointer<v4l2_queryctrl>) throws(SystemCallError) {
+    guard let control = find(query.pointee.id, compound: false) else {
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
+    }
     var answer = v4l2_queryctrl()
     answer.id = control.id
     answer.type = control.type
@@ -91,10 +100,10 @@ extension FakeControlKernel {
     query.pointee = answer
   }
 
-  private func queryMenu(_ item: UnsafeMutablePointer<v4l2_querymenu>) throws(SystemErrno) {
+  private func queryMenu(_ item: UnsafeMutablePointer<v4l2_querymenu>) throws(SystemCallError) {
     guard let control = controls.first(where: { $0.id == item.pointee.id }),
       let entry = control.menu[Int64(item.pointee.index)]
-    else { throw SystemErrno(EINVAL) }
+    else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
     if control.type == V4L2_CTRL_TYPE_INTEGER_MENU.rawValue {
       item.pointee.value = Int64(entry) ?? 0
     } else {
@@ -103,20 +112,26 @@ extension FakeControlKernel {
   }
 
   /// The control `id` if a program may read it: EINVAL unknown, EACCES write-only or button.
-  private func readable(_ id: UInt32) throws(SystemErrno) -> FakeControl {
-    guard let control = controls.first(where: { $0.id == id }) else { throw SystemErrno(EINVAL) }
+  private func readable(_ id: UInt32) throws(SystemCallError) -> FakeControl {
+    guard let control = controls.first(where: { $0.id == id }) else {
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
+    }
     let writeOnly = control.flags & UInt32(V4L2_CTRL_FLAG_WRITE_ONLY) != 0
-    if writeOnly || control.type == V4L2_CTRL_TYPE_BUTTON.rawValue { throw SystemErrno(EACCES) }
+    if writeOnly || control.type == V4L2_CTRL_TYPE_BUTTON.rawValue {
+      throw SystemCallError(call: "ioctl", errno: EACCES)
+    }
     return control
   }
 
   private func getExtended(_ request: UnsafeMutablePointer<v4l2_ext_controls>)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
     let count = Int(request.pointee.count)
-    guard let list = request.pointee.controls else { throw SystemErrno(EFAULT) }
+    guard let list = request.pointee.controls else {
+      throw SystemCallError(call: "ioctl", errno: EFAULT)
+    }
     for index in 0..<count {
-      do throws(SystemErrno) {
+      do throws(SystemCallError) {
         let control = try readable(list[index].id)
         if control.isCompound {
           try copyPayload(of: control, into: &list[index])
@@ -133,9 +148,11 @@ extension FakeControlKernel {
   }
 
   private func setExtended(_ request: UnsafeMutablePointer<v4l2_ext_controls>, fd: Int32)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
-    guard let list = request.pointee.controls else { throw SystemErrno(EFAULT) }
+    guard let list = request.pointee.controls else {
+      throw SystemCallError(call: "ioctl", errno: EFAULT)
+    }
     var writes: [ControlWrite] = []
     for index in 0..<Int(request.pointee.count) {
       let entry = list[index]
@@ -165,29 +182,33 @@ extension FakeControlKernel {
   /// menu hole or a compound control other than a RECT, ENOSPC for a RECT payload of the wrong
   /// size, ERANGE outside the range, EACCES for a read-only control or a manual one whose
   /// master stays automatic in this batch (uvcvideo's rule), and any scripted refusal.
-  func write(_ writes: [ControlWrite], fd: Int32) throws(SystemErrno) {
+  func write(_ writes: [ControlWrite], fd: Int32) throws(SystemCallError) {
     for write in writes {
       guard let control = controls.first(where: { $0.id == write.id }) else {
-        throw SystemErrno(EINVAL)
+        throw SystemCallError(call: "ioctl", errno: EINVAL)
       }
-      if let code = refusals[control.id] { throw SystemErrno(code) }
+      if let code = refusals[control.id] { throw SystemCallError(call: "ioctl", errno: code) }
       if control.isCompound {
-        guard control.isRectangle else { throw SystemErrno(EINVAL) }
+        guard control.isRectangle else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
         guard write.payload.count == MemoryLayout<v4l2_rect>.size else {
-          throw SystemErrno(ENOSPC)
+          throw SystemCallError(call: "ioctl", errno: ENOSPC)
         }
         continue
       }
-      if control.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0 { throw SystemErrno(EACCES) }
+      if control.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0 {
+        throw SystemCallError(call: "ioctl", errno: EACCES)
+      }
       let isButton = control.type == V4L2_CTRL_TYPE_BUTTON.rawValue
       if !isButton, !(control.minimum...control.maximum).contains(write.value) {
-        throw SystemErrno(ERANGE)
+        throw SystemCallError(call: "ioctl", errno: ERANGE)
       }
-      if !control.menu.isEmpty, control.menu[write.value] == nil { throw SystemErrno(EINVAL) }
+      if !control.menu.isEmpty, control.menu[write.value] == nil {
+        throw SystemCallError(call: "ioctl", errno: EINVAL)
+      }
       if let master = control.master, isInactive(control),
         !writes.contains(where: { $0.id == master.id && $0.value == master.manualValue })
       {
-        throw SystemErrno(EACCES)
+        throw SystemCallError(call: "ioctl", errno: EACCES)
       }
     }
     self.writes.append(writes)
@@ -197,24 +218,24 @@ extension FakeControlKernel {
   /// Copies a compound control's value to where `entry.ptr` points: ENOSPC, with the size
   /// needed, when `entry.size` is too small, as the kernel answers.
   private func copyPayload(of control: FakeControl, into entry: inout v4l2_ext_control)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
     guard let target = entry.ptr, entry.size >= control.payload.count else {
       entry.size = UInt32(control.payload.count)
-      throw SystemErrno(ENOSPC)
+      throw SystemCallError(call: "ioctl", errno: ENOSPC)
     }
     UnsafeMutableRawBufferPointer(start: target, count: control.payload.count)
       .copyBytes(from: control.payload)
   }
 
   private func subscribe(_ subscription: UnsafeMutablePointer<v4l2_event_subscription>, fd: Int32)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
-    guard supportsEvents else { throw SystemErrno(ENOTTY) }
+    guard supportsEvents else { throw SystemCallError(call: "ioctl", errno: ENOTTY) }
     let id = subscription.pointee.id
     guard subscription.pointee.type == UInt32(V4L2_EVENT_CTRL),
       controls.contains(where: { $0.id == id })
-    else { throw SystemErrno(EINVAL) }
+    else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
     subscriptions[fd, default: []].insert(id)
   }
 }

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
 import Capture
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -82,7 +83,7 @@ public final class FakeControlKernel: V4L2System {
   // MARK: V4L2System
 
   /// Opens through the base kernel.
-  public func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32 {
+  public func open(_ path: String, flags: Int32) throws(SystemCallError) -> Int32 {
     try base.open(path, flags: flags)
   }
 
@@ -95,7 +96,7 @@ public final class FakeControlKernel: V4L2System {
 
   /// Answers control requests here and the rest in the base kernel.
   public func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
-    throws(SystemErrno) -> Int32
+    throws(SystemCallError) -> Int32
   {
     guard let known = V4L2Request(code: request), FakeControlKernel.handled.contains(known)
     else { return try base.ioctl(fd, request, argument) }
@@ -106,7 +107,7 @@ public final class FakeControlKernel: V4L2System {
   }
 
   /// Maps through the base kernel.
-  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno)
+  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemCallError)
     -> UnsafeMutableRawPointer
   {
     try base.mmap(fd: fd, length: length, offset: offset)
@@ -118,7 +119,7 @@ public final class FakeControlKernel: V4L2System {
   }
 
   /// The base kernel's answer, plus POLLPRI when asked for and an event is queued.
-  public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemErrno)
+  public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemCallError)
     -> Int16
   {
     var revents: Int16 = 0

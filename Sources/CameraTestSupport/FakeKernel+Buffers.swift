@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
 import Capture
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -27,30 +28,34 @@ extension FakeKernel {
     request.pointee.count = count
   }
 
-  func queryBuffer(_ buffer: UnsafeMutablePointer<v4l2_buffer>) throws(SystemErrno) {
+  func queryBuffer(_ buffer: UnsafeMutablePointer<v4l2_buffer>) throws(SystemCallError) {
     let index = Int(buffer.pointee.index)
-    guard index < buffers.count else { throw SystemErrno(EINVAL) }
+    guard index < buffers.count else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
     buffer.pointee.length = UInt32(buffers[index].length)
     buffer.pointee.m.offset = UInt32(buffers[index].offset)
   }
 
-  func queueBuffer(_ buffer: UnsafeMutablePointer<v4l2_buffer>) throws(SystemErrno) {
+  func queueBuffer(_ buffer: UnsafeMutablePointer<v4l2_buffer>) throws(SystemCallError) {
     let index = Int(buffer.pointee.index)
-    guard index < buffers.count, !queued.contains(index) else { throw SystemErrno(EINVAL) }
-    if isUnplugged { throw SystemErrno(ENODEV) }
+    guard index < buffers.count, !queued.contains(index) else {
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
+    }
+    if isUnplugged { throw SystemCallError(call: "ioctl", errno: ENODEV) }
     queued.append(index)
   }
 
   /// Fills the oldest queued buffer with a frame whose bytes all equal the low byte of its
   /// sequence number plus their offset, so tests can tell frames apart and see content vary.
-  func dequeueBuffer(_ buffer: UnsafeMutablePointer<v4l2_buffer>) throws(SystemErrno) {
-    if isUnplugged { throw SystemErrno(ENODEV) }
+  func dequeueBuffer(_ buffer: UnsafeMutablePointer<v4l2_buffer>) throws(SystemCallError) {
+    if isUnplugged { throw SystemCallError(call: "ioctl", errno: ENODEV) }
     if let limit = vanishAfterFrames, framesDequeued >= limit {
       if let path = descriptors.values.first { removedNodes.insert(path) }
-      throw SystemErrno(EINVAL)
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
     }
-    if let limit = fatalErrorAfterFrames, framesDequeued >= limit { throw SystemErrno(EIO) }
-    guard isStreaming, !queued.isEmpty else { throw SystemErrno(EAGAIN) }
+    if let limit = fatalErrorAfterFrames, framesDequeued >= limit {
+      throw SystemCallError(call: "ioctl", errno: EIO)
+    }
+    guard isStreaming, !queued.isEmpty else { throw SystemCallError(call: "ioctl", errno: EAGAIN) }
     let index = queued.removeFirst()
     let target = buffers[index]
     let sequence = nextSequence

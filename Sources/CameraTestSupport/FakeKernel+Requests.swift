@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
 import Capture
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -10,7 +11,7 @@ import Capture
 /// The fake driver's answers to each request.
 extension FakeKernel {
   func answer(_ request: V4L2Request, camera: Camera, _ argument: UnsafeMutableRawPointer)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
     switch request {
     case .queryCapabilities:
@@ -36,26 +37,28 @@ extension FakeKernel {
     case .dequeueBuffer:
       try dequeueBuffer(argument.assumingMemoryBound(to: v4l2_buffer.self))
     case .streamOn:
-      guard !buffers.isEmpty else { throw SystemErrno(EINVAL) }
+      guard !buffers.isEmpty else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
       isStreaming = true
     case .streamOff:
-      if isUnplugged { throw SystemErrno(ENODEV) }
+      if isUnplugged { throw SystemCallError(call: "ioctl", errno: ENODEV) }
       isStreaming = false
       queued = []
     case .queryControl:
       try queryControl(camera, argument.assumingMemoryBound(to: v4l2_queryctrl.self))
     case .setControl:
       let control = argument.assumingMemoryBound(to: v4l2_control.self).pointee
-      guard camera.controls[control.id] != nil else { throw SystemErrno(EINVAL) }
+      guard camera.controls[control.id] != nil else {
+        throw SystemCallError(call: "ioctl", errno: EINVAL)
+      }
       controlWrites.append((control.id, control.value))
     default:
-      throw SystemErrno(EINVAL)
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
     }
   }
 
   /// Answers an exact id, or with V4L2_CTRL_FLAG_NEXT_CTRL the next larger one.
   private func queryControl(_ camera: Camera, _ query: UnsafeMutablePointer<v4l2_queryctrl>)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
     let next = UInt32(V4L2_CTRL_FLAG_NEXT_CTRL)
     let asked = query.pointee.id
@@ -65,7 +68,9 @@ extension FakeKernel {
     } else {
       id = camera.controls[asked] == nil ? nil : asked
     }
-    guard let id, let name = camera.controls[id] else { throw SystemErrno(EINVAL) }
+    guard let id, let name = camera.controls[id] else {
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
+    }
     query.pointee = v4l2_queryctrl()
     query.pointee.id = id
     query.pointee.type = V4L2_CTRL_TYPE_INTEGER.rawValue
@@ -82,10 +87,10 @@ extension FakeKernel {
   }
 
   private func enumerateFormat(_ camera: Camera, _ entry: UnsafeMutablePointer<v4l2_fmtdesc>)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
     let index = Int(entry.pointee.index)
-    guard index < camera.formats.count else { throw SystemErrno(EINVAL) }
+    guard index < camera.formats.count else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
     let format = camera.formats[index]
     entry.pointee.pixelformat = format.format.fourCC.rawValue
     entry.pointee.flags = format.isEmulated ? UInt32(V4L2_FMT_FLAG_EMULATED) : 0
@@ -94,26 +99,26 @@ extension FakeKernel {
 
   /// The camera's format with four-character code `code`; EINVAL, as a driver answers, for
   /// any other.
-  private static func format(_ code: UInt32, of camera: Camera) throws(SystemErrno) -> Format {
+  private static func format(_ code: UInt32, of camera: Camera) throws(SystemCallError) -> Format {
     guard let format = camera.formats.first(where: { $0.format.fourCC.rawValue == code }) else {
-      throw SystemErrno(EINVAL)
+      throw SystemCallError(call: "ioctl", errno: EINVAL)
     }
     return format
   }
 
   private func enumerateSize(_ camera: Camera, _ entry: UnsafeMutablePointer<v4l2_frmsizeenum>)
-    throws(SystemErrno)
+    throws(SystemCallError)
   {
     let format = try Self.format(entry.pointee.pixel_format, of: camera)
     let index = Int(entry.pointee.index)
     switch format.sizes {
     case .discrete(let sizes):
-      guard index < sizes.count else { throw SystemErrno(EINVAL) }
+      guard index < sizes.count else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
       entry.pointee.type = V4L2_FRMSIZE_TYPE_DISCRETE.rawValue
       entry.pointee.discrete.width = UInt32(sizes[index].width)
       entry.pointee.discrete.height = UInt32(sizes[index].height)
     case .stepwise(let min, let max, let step):
-      guard index == 0 else { throw SystemErrno(EINVAL) }
+      guard index == 0 else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
       entry.pointee.type = V4L2_FRMSIZE_TYPE_STEPWISE.rawValue
       entry.pointee.stepwise = v4l2_frmsize_stepwise(
         min_width: UInt32(min.width), max_width: UInt32(max.width),
@@ -124,16 +129,16 @@ extension FakeKernel {
 
   private func enumerateInterval(
     _ camera: Camera, _ entry: UnsafeMutablePointer<v4l2_frmivalenum>
-  ) throws(SystemErrno) {
+  ) throws(SystemCallError) {
     let format = try Self.format(entry.pointee.pixel_format, of: camera)
     let index = Int(entry.pointee.index)
     switch format.intervals {
     case .discrete(let intervals):
-      guard index < intervals.count else { throw SystemErrno(EINVAL) }
+      guard index < intervals.count else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
       entry.pointee.type = V4L2_FRMIVAL_TYPE_DISCRETE.rawValue
       entry.pointee.discrete = FakeKernel.fraction(intervals[index])
     case .stepwise(let min, let max, let step):
-      guard index == 0 else { throw SystemErrno(EINVAL) }
+      guard index == 0 else { throw SystemCallError(call: "ioctl", errno: EINVAL) }
       entry.pointee.type = V4L2_FRMIVAL_TYPE_STEPWISE.rawValue
       entry.pointee.stepwise = v4l2_frmival_stepwise(
         min: FakeKernel.fraction(min), max: FakeKernel.fraction(max),

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
 import Capture
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -187,10 +188,12 @@ public final class FakeKernel: V4L2System {
   // MARK: V4L2System
 
   /// Opens a scripted node.
-  public func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32 {
+  public func open(_ path: String, flags: Int32) throws(SystemCallError) -> Int32 {
     calls.append("open")
-    if let code = openErrors[path] { throw SystemErrno(code) }
-    guard cameras[path] != nil, !removedNodes.contains(path) else { throw SystemErrno(ENOENT) }
+    if let code = openErrors[path] { throw SystemCallError(call: "open", errno: code) }
+    guard cameras[path] != nil, !removedNodes.contains(path) else {
+      throw SystemCallError(call: "open", errno: ENOENT)
+    }
     let fd = nextDescriptor
     nextDescriptor += 1
     descriptors[fd] = path
@@ -205,14 +208,14 @@ public final class FakeKernel: V4L2System {
 
   /// Answers one request; see `FakeKernel+Requests.swift`.
   public func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
-    throws(SystemErrno) -> Int32
+    throws(SystemCallError) -> Int32
   {
     guard let path = descriptors[fd], let camera = cameras[path] else {
-      throw SystemErrno(EBADF)
+      throw SystemCallError(call: "ioctl", errno: EBADF)
     }
     guard let known = V4L2Request(code: request) else {
       calls.append("ioctl(\(request))")
-      throw SystemErrno(ENOTTY)
+      throw SystemCallError(call: "ioctl", errno: ENOTTY)
     }
     calls.append(known.name)
     try scriptedErrors.throwNextScriptedError(for: known)
@@ -221,12 +224,12 @@ public final class FakeKernel: V4L2System {
   }
 
   /// Hands out the memory of the buffer whose QUERYBUF offset is `offset`.
-  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno)
+  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemCallError)
     -> UnsafeMutableRawPointer
   {
     calls.append("mmap")
     guard let buffer = buffers.first(where: { $0.offset == offset }), length <= buffer.length
-    else { throw SystemErrno(EINVAL) }
+    else { throw SystemCallError(call: "mmap", errno: EINVAL) }
     liveMappings += 1
     return buffer.memory
   }
@@ -238,11 +241,13 @@ public final class FakeKernel: V4L2System {
   }
 
   /// Ready when a queued buffer exists while streaming; never sleeps (a timeout returns 0).
-  public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemErrno)
+  public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemCallError)
     -> Int16
   {
     calls.append("poll")
-    if !scriptedPollErrors.isEmpty { throw SystemErrno(scriptedPollErrors.removeFirst()) }
+    if !scriptedPollErrors.isEmpty {
+      throw SystemCallError(call: "poll", errno: scriptedPollErrors.removeFirst())
+    }
     if isUnplugged { return Int16(POLLERR | POLLHUP) }
     if let limit = hangUpAfterFrames, framesDequeued >= limit { return Int16(POLLHUP) }
     if let limit = fatalErrorAfterFrames, framesDequeued >= limit { return Int16(POLLERR) }

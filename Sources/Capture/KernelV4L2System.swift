@@ -1,5 +1,6 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -19,9 +20,9 @@ public final class KernelV4L2System: V4L2System, Sendable {
   public init() {}
 
   /// Plain `open`, close-on-exec so a launched helper does not inherit the node.
-  public func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32 {
+  public func open(_ path: String, flags: Int32) throws(SystemCallError) -> Int32 {
     let fd = Glibc.open(path, flags | O_CLOEXEC)
-    guard fd >= 0 else { throw SystemErrno(errno) }
+    guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno) }
     return fd
   }
 
@@ -29,11 +30,13 @@ public final class KernelV4L2System: V4L2System, Sendable {
   public func close(_ fd: Int32) { _ = Glibc.close(fd) }
 
   /// Plain `mmap`, shared and read-write.
-  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno)
+  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemCallError)
     -> UnsafeMutableRawPointer
   {
     let address = Glibc.mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, offset)
-    guard let address, cv4l2_is_map_failed(address) == 0 else { throw SystemErrno(errno) }
+    guard let address, cv4l2_is_map_failed(address) == 0 else {
+      throw SystemCallError(call: "mmap", errno: errno)
+    }
     return address
   }
 

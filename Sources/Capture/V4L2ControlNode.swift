@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -29,8 +30,8 @@ public final class V4L2ControlNode {
   public init(path: String, system: any V4L2System = KernelV4L2System()) throws(CaptureError) {
     self.path = path
     self.system = system
-    descriptor = try SystemCall.call("open", device: path, system: system) {
-      () throws(SystemErrno) in try system.open(path, flags: O_RDWR)
+    descriptor = try DeviceCall.call("open", device: path, system: system) {
+      () throws(SystemCallError) in try system.open(path, flags: O_RDWR)
     }
   }
 
@@ -125,7 +126,7 @@ public final class V4L2ControlNode {
   {
     guard let fd = descriptor else { throw .disconnected(device: path) }
     do {
-      return try SystemCall.ioctl(system, fd: fd, request, &argument, device: path)
+      return try DeviceCall.ioctl(system, fd: fd, request, &argument, device: path)
     } catch {
       switch error {
       case .permissionDenied: throw .system(call: request.name, errno: EACCES)

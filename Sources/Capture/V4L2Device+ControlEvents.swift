@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -64,8 +65,8 @@ extension V4L2Device {
   private func hasPendingEvent() -> Bool {
     guard controlState.supportsEvents, !controlState.subscribed.isEmpty, let fd = descriptor
     else { return false }
-    let revents = try? SystemCall.call("poll", device: info.path, system: system) {
-      () throws(SystemErrno) in
+    let revents = try? DeviceCall.call("poll", device: info.path, system: system) {
+      () throws(SystemCallError) in
       try system.poll(fd, events: Int16(POLLPRI), timeoutMilliseconds: 0)
     }
     return (revents ?? 0) & Int16(POLLPRI) != 0

@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -45,9 +46,9 @@ extension V4L2Device {
     precondition(isStreaming, "nextFrame called on \(info.path) before startStreaming")
     let fd = try openDescriptor()
     let milliseconds = V4L2Device.pollMilliseconds(timeout)
-    let revents = try SystemCall.call(
+    let revents = try DeviceCall.call(
       "poll", device: info.path, isStreaming: true, system: system
-    ) { () throws(SystemErrno) in
+    ) { () throws(SystemCallError) in
       try system.poll(fd, events: Int16(POLLIN | POLLPRI), timeoutMilliseconds: milliseconds)
     }
     if revents == 0 { return false }
@@ -114,9 +115,9 @@ extension V4L2Device {
       try ioctl(.queryBuffer, &buffer)
       let length = Int(buffer.length)
       let offset = Int(buffer.m.offset)
-      let address = try SystemCall.call(
+      let address = try DeviceCall.call(
         "mmap", device: info.path, system: system
-      ) { () throws(SystemErrno) in
+      ) { () throws(SystemCallError) in
         try system.mmap(fd: fd, length: length, offset: offset)
       }
       buffers.append(V4L2MappedBuffer(address: address, length: length))

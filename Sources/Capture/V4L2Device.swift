@@ -1,6 +1,7 @@
-// SPDX-License-Identifier: MIT
 import CV4L2
 import CameraModel
+// SPDX-License-Identifier: MIT
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -52,7 +53,7 @@ public final class V4L2Device: CaptureDevice {
     // only here.
     let fd: Int32
     do {
-      fd = try SystemCall.call("open", device: path, system: system) { () throws(SystemErrno) in
+      fd = try DeviceCall.call("open", device: path, system: system) { () throws(SystemCallError) in
         try system.open(path, flags: O_RDWR | O_NONBLOCK)
       }
     } catch .system(_, ENOTTY) {
@@ -60,7 +61,7 @@ public final class V4L2Device: CaptureDevice {
     }
     var caps = v4l2_capability()
     do {
-      _ = try SystemCall.ioctl(system, fd: fd, .queryCapabilities, &caps, device: path)
+      _ = try DeviceCall.ioctl(system, fd: fd, .queryCapabilities, &caps, device: path)
     } catch {
       system.close(fd)
       if case .system(_, ENOTTY) = error { throw .notACamera(device: path) }
@@ -121,7 +122,7 @@ public final class V4L2Device: CaptureDevice {
     -> IoctlOutcome
   {
     let fd = try openDescriptor()
-    return try SystemCall.ioctl(
+    return try DeviceCall.ioctl(
       system, fd: fd, request, &argument, device: info.path, isStreaming: isStreaming)
   }
 

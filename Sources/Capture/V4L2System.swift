@@ -6,39 +6,30 @@ import SystemCalls
   import Glibc
 #endif
 
-/// The errno of a failed system call, as the seam reports it.
-public struct SystemErrno: Error, Hashable, Sendable {
-  /// The errno value (`EINTR`, `ENODEV`, ...).
-  public let code: Int32
-
-  /// Wraps an errno value.
-  public init(_ code: Int32) { self.code = code }
-}
-
 /// The system calls a V4L2 camera needs, behind one seam so tests can play the kernel.
 ///
-/// Every method reports failure by throwing the call's errno; nothing retries or maps errors
-/// here — `SystemCall` does that in one place. Thread affinity is the caller's: a device's
+/// Every method reports failure by throwing the call and its errno (`SystemCallError`); nothing
+/// retries or maps errors here — `DeviceCall` does that in one place. Thread affinity is the caller's: a device's
 /// calls all come from its capture thread.
 public protocol V4L2System: AnyObject {
   /// Opens the node at `path` and returns its descriptor.
-  func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32
+  func open(_ path: String, flags: Int32) throws(SystemCallError) -> Int32
 
   /// Closes a descriptor. Errors are not reported: there is nothing to do about them.
   func close(_ fd: Int32)
 
   /// Performs one ioctl with a pointer to its argument struct; returns the call's result.
   func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
-    throws(SystemErrno) -> Int32
+    throws(SystemCallError) -> Int32
 
   /// Maps `length` bytes of the device's buffer memory at `offset`, shared and read-write.
-  func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno) -> UnsafeMutableRawPointer
+  func mmap(fd: Int32, length: Int, offset: Int) throws(SystemCallError) -> UnsafeMutableRawPointer
 
   /// Unmaps a mapping made by `mmap`.
   func munmap(_ address: UnsafeMutableRawPointer, length: Int)
 
   /// Waits up to `timeoutMilliseconds` for `events` on `fd`; returns the revents (0 on timeout).
-  func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemErrno) -> Int16
+  func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemCallError) -> Int16
 
   /// True when a node still exists at `path`; tells an unplug from an ordinary stream error.
   func nodeExists(_ path: String) -> Bool
@@ -60,7 +51,7 @@ public final class LibV4L2System: V4L2System, Sendable {
   private static let silenceLibraryLog: Void = {
     // Once a log is set, libv4l2 logs every ioctl to it, a formatted line and an fflush each:
     // on /dev/null that was one write(2) per request (5476 for one --snapshot on vivid).
-    if let sink = SystemCalls.SystemCall.discardingStream() ?? fopen("/dev/null", "w") {
+    if let sink = SystemCall.discardingStream() ?? fopen("/dev/null", "w") {
       cv4l2_set_log_file(sink)
     }
   }()
@@ -68,16 +59,18 @@ public final class LibV4L2System: V4L2System, Sendable {
   /// Opens through `v4l2_open`. A node that is not a video4linux character device (major 81)
   /// fails with ENOTTY before libv4l2 sees it: libv4l2's plugins print their own complaints
   /// about such files ("Failed to query video capabilities") to stderr.
-  public func open(_ path: String, flags: Int32) throws(SystemErrno) -> Int32 {
+  public func open(_ path: String, flags: Int32) throws(SystemCallError) -> Int32 {
     var status = stat()
     if stat(path, &status) == 0 {
       let isCharacterDevice = status.st_mode & S_IFMT == S_IFCHR
       // The kernel's dev_t encoding (glibc's gnu_dev_major, a macro Swift does not import).
       let major = (status.st_rdev >> 8 & 0xFFF) | (status.st_rdev >> 32 & ~0xFFF)
-      guard isCharacterDevice, major == Self.videoMajor else { throw SystemErrno(ENOTTY) }
+      guard isCharacterDevice, major == Self.videoMajor else {
+        throw SystemCallError(call: "open", errno: ENOTTY)
+      }
     }
     let fd = cv4l2_open(path, flags)
-    guard fd >= 0 else { throw SystemErrno(errno) }
+    guard fd >= 0 else { throw SystemCallError(call: "open", errno: errno) }
     return fd
   }
 
@@ -85,11 +78,13 @@ public final class LibV4L2System: V4L2System, Sendable {
   public func close(_ fd: Int32) { _ = v4l2_close(fd) }
 
   /// Maps through `v4l2_mmap`, which knows about buffers libv4l2 converts into.
-  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemErrno)
+  public func mmap(fd: Int32, length: Int, offset: Int) throws(SystemCallError)
     -> UnsafeMutableRawPointer
   {
     let address = v4l2_mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, Int64(offset))
-    guard let address, cv4l2_is_map_failed(address) == 0 else { throw SystemErrno(errno) }
+    guard let address, cv4l2_is_map_failed(address) == 0 else {
+      throw SystemCallError(call: "mmap", errno: errno)
+    }
     return address
   }
 
@@ -105,20 +100,20 @@ public final class LibV4L2System: V4L2System, Sendable {
 extension V4L2System {
   /// Calls `v4l2_ioctl` through the shim's non-variadic wrapper.
   public func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer)
-    throws(SystemErrno) -> Int32
+    throws(SystemCallError) -> Int32
   {
     let result = cv4l2_ioctl(fd, request, argument)
-    guard result >= 0 else { throw SystemErrno(errno) }
+    guard result >= 0 else { throw SystemCallError(call: "ioctl", errno: errno) }
     return result
   }
 
   /// Plain `poll` on one descriptor.
-  public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemErrno)
+  public func poll(_ fd: Int32, events: Int16, timeoutMilliseconds: Int32) throws(SystemCallError)
     -> Int16
   {
     var entry = pollfd(fd: fd, events: events, revents: 0)
     let result = Glibc.poll(&entry, 1, timeoutMilliseconds)
-    guard result >= 0 else { throw SystemErrno(errno) }
+    guard result >= 0 else { throw SystemCallError(call: "poll", errno: errno) }
     return result == 0 ? 0 : entry.revents
   }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CMedia
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -69,10 +70,12 @@ public struct MediaControllerReader: MediaTopologyReader, Sendable {
   private func query(_ fd: Int32, _ topology: inout media_v2_topology, _ path: String)
     throws(FlashError)
   {
-    while cmedia_ioctl(fd, CMEDIA_IOC_G_TOPOLOGY, &topology) < 0 {
-      let code = errno
-      if code == EINTR { continue }
-      throw .mediaController(call: "MEDIA_IOC_G_TOPOLOGY", device: path, errno: code)
+    do throws(SystemCallError) {
+      try SystemCall.retryingEINTR("MEDIA_IOC_G_TOPOLOGY") {
+        cmedia_ioctl(fd, CMEDIA_IOC_G_TOPOLOGY, &topology)
+      }
+    } catch {
+      throw .mediaController(call: error.call, device: path, errno: error.errno)
     }
   }
 

@@ -22,6 +22,20 @@ public enum SystemCall {
     }
   }
 
+  /// Runs `body` again while it fails with EINTR (a signal came first, and the call did
+  /// nothing); any other failure is thrown. For calls behind a seam that throws, such as V4L2's.
+  public static func retryingEINTR<Result>(
+    _ body: () throws(SystemCallError) -> Result
+  ) throws(SystemCallError) -> Result {
+    while true {
+      do throws(SystemCallError) {
+        return try body()
+      } catch  where error.errno == EINTR {
+        continue
+      }
+    }
+  }
+
   /// Moves `source` to `destination` unless `destination` exists, in one atomic step
   /// (`renameat2(RENAME_NOREPLACE)`). Throws EEXIST when the name is taken, and EINVAL or ENOSYS
   /// when the filesystem or kernel does not offer the flag (the caller may fall back to `link`).

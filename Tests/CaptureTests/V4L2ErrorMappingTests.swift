@@ -25,14 +25,14 @@ import Testing
 
   @Test(arguments: cases)
   func mapsErrnoIntoActionableCases(_ code: Int32, _ expected: CaptureError) {
-    let mapped = SystemCall.captureError(
+    let mapped = DeviceCall.captureError(
       errno: code, call: "VIDIOC_S_CTRL", device: Self.device, isStreaming: false,
       nodeExists: { true })
     #expect(mapped == expected)
   }
 
   @Test func anyErrorWhileStreamingOnAVanishedNodeIsAnUnplug() {
-    let mapped = SystemCall.captureError(
+    let mapped = DeviceCall.captureError(
       errno: EINVAL, call: "VIDIOC_DQBUF", device: Self.device, isStreaming: true,
       nodeExists: { false })
     #expect(mapped == .disconnected(device: Self.device))
@@ -40,7 +40,7 @@ import Testing
 
   @Test func anErrorOutsideStreamingDoesNotAskWhetherTheNodeExists() {
     var asked = false
-    let mapped = SystemCall.captureError(
+    let mapped = DeviceCall.captureError(
       errno: EINVAL, call: "VIDIOC_S_FMT", device: Self.device, isStreaming: false,
       nodeExists: {
         asked = true
@@ -91,7 +91,7 @@ import Testing
   }
 
   @Test func userMessageOfAMappedErrorNamesTheNode() {
-    let message = SystemCall.captureError(
+    let message = DeviceCall.captureError(
       errno: EBUSY, call: "VIDIOC_REQBUFS", device: Self.device, isStreaming: false,
       nodeExists: { true }
     ).userMessage

@@ -64,4 +64,23 @@ struct SystemCallTests {
     #expect(counter.reset())
     #expect(!counter.reset())
   }
+
+  @Test("a throwing call is retried while it fails with EINTR, and any other failure is thrown")
+  func throwingCallsRetryOnlyEINTR() throws {
+    var attempts = 0
+    let value = try SystemCall.retryingEINTR { () throws(SystemCallError) -> Int in
+      attempts += 1
+      if attempts < 3 { throw SystemCallError(call: "ioctl", errno: EINTR) }
+      return 7
+    }
+    #expect(value == 7 && attempts == 3)
+    attempts = 0
+    #expect(throws: SystemCallError(call: "ioctl", errno: EIO)) {
+      try SystemCall.retryingEINTR { () throws(SystemCallError) -> Int in
+        attempts += 1
+        throw SystemCallError(call: "ioctl", errno: EIO)
+      }
+    }
+    #expect(attempts == 1)
+  }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import CameraModel
+import SystemCalls
 
 #if canImport(Glibc)
   import Glibc
@@ -15,12 +16,13 @@ enum IoctlOutcome: Equatable {
   case endOfList
 }
 
-/// The single path every ioctl takes, and the one place errno becomes a `CaptureError`.
+/// The single path every V4L2 call takes, and the one place errno becomes a `CaptureError`.
 ///
-/// It retries EINTR (a signal interrupted the call; the call itself did nothing), reports
+/// It retries EINTR through `SystemCall.retryingEINTR` (a signal interrupted the call; the
+/// call itself did nothing), reports
 /// EAGAIN as "no frame yet" and never retries ETIMEDOUT, which a driver returns when the
 /// hardware really did not answer.
-enum SystemCall {
+enum DeviceCall {
   /// Runs `request` on `fd` with `argument`. `device` names the node in errors;
   /// `isStreaming` lets errors of a vanished node read as an unplug.
   static func ioctl<Argument>(
@@ -28,15 +30,15 @@ enum SystemCall {
     device: String, isStreaming: Bool = false
   ) throws(CaptureError) -> IoctlOutcome {
     let code: Int32? = withUnsafeMutableBytes(of: &argument) { raw in
-      while true {
-        do throws(SystemErrno) {
-          // Every argument struct is non-empty, so the base address exists.
-          guard let base = raw.baseAddress else { return EFAULT }
-          _ = try system.ioctl(fd, request.code, base)
-          return nil
-        } catch {
-          if error.code != EINTR { return error.code }
+      // Every argument struct is non-empty, so the base address exists.
+      guard let base = raw.baseAddress else { return EFAULT }
+      do throws(SystemCallError) {
+        _ = try SystemCall.retryingEINTR { () throws(SystemCallError) in
+          try system.ioctl(fd, request.code, base)
         }
+        return nil
+      } catch {
+        return error.errno
       }
     }
     guard let code else { return .done }
@@ -51,17 +53,14 @@ enum SystemCall {
   /// Runs `body` (a seam call other than ioctl), retrying EINTR and mapping any other errno.
   static func call<Result>(
     _ name: String, device: String, isStreaming: Bool = false, system: any V4L2System,
-    _ body: () throws(SystemErrno) -> Result
+    _ body: () throws(SystemCallError) -> Result
   ) throws(CaptureError) -> Result {
-    while true {
-      do throws(SystemErrno) {
-        return try body()
-      } catch {
-        if error.code == EINTR { continue }
-        throw captureError(
-          errno: error.code, call: name, device: device, isStreaming: isStreaming,
-          nodeExists: { system.nodeExists(device) })
-      }
+    do throws(SystemCallError) {
+      return try SystemCall.retryingEINTR(body)
+    } catch {
+      throw captureError(
+        errno: error.errno, call: name, device: device, isStreaming: isStreaming,
+        nodeExists: { system.nodeExists(device) })
     }
   }
 
