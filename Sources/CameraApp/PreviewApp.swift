@@ -47,6 +47,8 @@ final class PreviewApp {
   var startupID: String?
   /// The overlay's controls on the accessibility bus (PreviewApp+Accessibility).
   let accessibility: AccessibilityLink
+  /// The key's hint last logged ("Only one camera connected").
+  var loggedHint: String?
 
   /// Runs the app until the user quits; returns the exit status.
   static func run(options: Options) -> Int32 {
@@ -199,6 +201,11 @@ final class PreviewApp {
       core.presentSkipped(at: MonotonicTime.now())
     }
     core.reportFocus(frame.focusChain)
+    // A key that could do nothing leaves its reason in the log as well as on screen.
+    if overlay.shownHint != loggedHint {
+      loggedHint = overlay.shownHint
+      if let hint = loggedHint { logLine("pinhole: hint: \(hint)") }
+    }
     publishAccessibleTree(frame.focusChain, notice: state.notice, windowSize: input.windowSize)
     frame.actions.forEach(core.perform)
   }

@@ -154,6 +154,31 @@ struct DiscoverabilityTests {
     #expect(!Self.texts(later).contains(Overlay.oneCameraHint))
   }
 
+  @Test("a shortcut that can do nothing now says so: F in video mode, T in scan mode")
+  func aShortcutThatCannotActShowsAHint() {
+    var video = streaming
+    video.recording.mode = .video
+    var scan = streaming
+    scan.scan.mode = .scan
+    for (key, state, letter) in [(Key.f, video, "F"), (Key.t, scan, "T")] {
+      let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+      let frame = overlay.frame(input: input(keys: [KeyPress(key)], time: 5), state: state)
+      #expect(frame.actions.isEmpty, "\(letter): \(frame.actions)")
+      let action = ShortcutSheet.entries.first { $0.keys == letter }?.action ?? "?"
+      #expect(
+        Self.texts(frame).contains(Overlay.unavailableHint(action: action, key: letter)),
+        "\(letter): \(Self.texts(frame))")
+    }
+    // A key that acted gives no such hint, and C keeps its own.
+    let overlay = Overlay(measurer: FixedWidthTextMeasurer())
+    let timer = overlay.frame(input: input(keys: [KeyPress(.t)], time: 5), state: streaming)
+    #expect(!timer.actions.isEmpty)
+    #expect(!Self.texts(timer).contains { $0.hasPrefix("Not available now") })
+    let c = Overlay(measurer: FixedWidthTextMeasurer())
+      .frame(input: input(keys: [KeyPress(.c)], time: 5), state: streaming)
+    #expect(Self.texts(c).contains(Overlay.oneCameraHint))
+  }
+
   @Test func escapeCancelsTheCountdownBeforeClosingPanelsOrQuitting() {
     var state = CameraScene.settingsState()
     state.photo.countdownRemaining = 2

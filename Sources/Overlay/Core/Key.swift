@@ -82,3 +82,32 @@ public enum Key: Hashable, Sendable {
   /// A digit key 0–9 (top row or keypad).
   case digit(Int)
 }
+
+extension Key {
+  /// The letter a letter key carries ("T"); nil for any other key.
+  var letter: String? {
+    switch self {
+    case .q: "Q"
+    case .p: "P"
+    case .s: "S"
+    case .a: "A"
+    case .b: "B"
+    case .m: "M"
+    case .r: "R"
+    case .c: "C"
+    case .i: "I"
+    case .v: "V"
+    case .f: "F"
+    case .t: "T"
+    case .l: "L"
+    case .z: "Z"
+    case .g: "G"
+    case .k: "K"
+    case .h: "H"
+    case .w: "W"
+    case .o: "O"
+    case .e: "E"
+    default: nil
+    }
+  }
+}

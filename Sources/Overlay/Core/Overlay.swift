@@ -35,6 +35,12 @@ public final class Overlay {
   public static let oneCameraHint = tr("Only one camera connected")
   /// The hint shown when Escape finds nothing to close.
   public static let quitHint = tr("Nothing to close — Ctrl+Q quits")
+
+  /// The hint shown when a letter's shortcut can do nothing now ("Not available now: Flash:
+  /// off, on, auto (F)"): a key never does nothing without a word.
+  static func unavailableHint(action: String, key: String) -> String {
+    tr("Not available now: %1$s (%2$s)", action, key)
+  }
   /// Follows a drag on the picture, for panning the digital zoom.
   var zoomDrag = ZoomDrag()
   /// Follows Space or Return held for a burst.
@@ -237,7 +243,13 @@ public final class Overlay {
       case .q where press.modifiers.contains(.control):
         actions.append(.quit)
       default:
-        break
+        // A shortcut that can do nothing in this state (the flash in video mode, the
+        // self-timer in scan mode) says so, unless it already gave its own hint.
+        if press.modifiers.isEmpty, hint?.since != time, let letter = press.key.letter,
+          let action = ShortcutSheet.action(ofLetter: letter)
+        {
+          hint = (Self.unavailableHint(action: action, key: letter), time)
+        }
       }
     }
     return actions

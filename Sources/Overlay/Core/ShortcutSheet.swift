@@ -54,6 +54,13 @@ struct ShortcutSheet {
     Entry(keys: tr("Ctrl+Q"), action: tr("Quit")),
   ]
 
+  /// What the letter key `letter` ("T") does, as its line says; nil for a key without a line.
+  static func action(ofLetter letter: String) -> String? {
+    entries.first { entry in
+      entry.keys.split(separator: " / ").contains { $0 == letter }
+    }?.action
+  }
+
   /// The sheet's title.
   static let title = tr("Keyboard shortcuts")
 
