@@ -52,13 +52,22 @@ final class PreviewApp {
 
   /// Runs the app until the user quits; returns the exit status.
   static func run(options: Options) -> Int32 {
-    // Checked before the camera opens: without a display there is nothing to open it for.
+    // Checked before any camera is looked for: without a display there is nothing to open it
+    // for.
     if let problem = DisplayRequirement.missingDisplay(
       environment: ProcessInfo.processInfo.environment)
     {
       FileHandle.standardError.write(Data("pinhole: \(problem)\n".utf8))
       return 1
     }
+    // The cameras are looked for on a thread of their own (listing /dev and opening each node,
+    // asking PipeWire) while a running window is asked to come forward, and the font is
+    // looked up meanwhile too.
+    let backend = options.backend
+    let cameras = BackgroundResult(name: "pinhole-cameras") {
+      CameraSource.discover(backend: backend)
+    }
+    let fonts = FontLookup()
     logLine(
       "pinhole: language: \(Localization.catalogLanguage ?? "en") (locale \(localization.locale))")
     let startupID = takeStartupID()
@@ -69,7 +78,7 @@ final class PreviewApp {
       return 0
     }
     do {
-      let app = try PreviewApp(options: options)
+      let app = try PreviewApp(options: options, cameras: cameras.wait() ?? [], fonts: fonts)
       app.startupID = startupID
       app.core.adopt(link)
       if options.latency.isRequested { app.core.toggleLatency() }
@@ -92,14 +101,15 @@ final class PreviewApp {
     return id
   }
 
-  /// Starts the camera first (`CameraWindow`), so that opening and configuring it overlap
-  /// with creating the window and loading the font.
-  private init(options: Options) throws(PlatformError) {
-    let fonts = FontLookup()
+  /// Starts the camera first (`CameraWindow`) among `cameras`, so that opening and
+  /// configuring it overlap with creating the window and `fonts` finding the font.
+  private init(
+    options: Options, cameras: [DeviceInfo], fonts: FontLookup
+  ) throws(PlatformError) {
     let wake = RenderWake()
     self.wake = wake
     core = CameraWindow(
-      options: options, cameras: CameraSource.discover(backend: options.backend),
+      options: options, cameras: cameras,
       microphones: Self.microphones, wake: { wake.wake() }, log: logLine)
     do throws(PlatformError) {
       window = try PreviewWindow(

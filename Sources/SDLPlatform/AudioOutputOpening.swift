@@ -8,29 +8,24 @@ import Workers
 /// milliseconds of file and device I/O that would freeze the viewer on the render loop. SDL's
 /// device calls may come from any thread, so the output opened here is played from the render
 /// loop afterwards; it moves across as a `sending` value, so only one thread ever holds it.
-/// One job and no stop, so a bare `WorkerThread` rather than a `Worker`.
+/// One job on its own thread (`BackgroundResult`).
 ///
 /// Any thread.
 public final class AudioOutputOpening: Sendable {
-  private let opened: Inbox<AudioOutput?>
-  private let thread: WorkerThread
+  private let opening: BackgroundResult<AudioOutput?>
 
   /// Starts opening the default playback device for `sampleRate` and `channelCount`; `wake`
-  /// runs on the opening thread once the outcome can be taken.
+  /// runs on the opening thread once the outcome can be taken. A device opened and never
+  /// taken closes with this.
   public init(sampleRate: Int, channelCount: Int, wake: @escaping @Sendable () -> Void) {
-    let opened = Inbox<AudioOutput?>(capacity: 1, wake: wake)
-    self.opened = opened
-    thread = WorkerThread(name: "pinhole-audio-out") {
-      opened.post(AudioOutput(sampleRate: sampleRate, channelCount: channelCount))
+    opening = BackgroundResult(name: "pinhole-audio-out", wake: wake) {
+      AudioOutput(sampleRate: sampleRate, channelCount: channelCount)
     }
   }
-
-  /// Waits for the opening thread; a device opened and never taken closes with it.
-  deinit { thread.join() }
 
   /// The outcome once opening is over: `.some(nil)` when no device opened (play silent), nil
   /// while it is still under way. Gives the outcome once.
   public func take() -> sending AudioOutput?? {
-    opened.next(timeout: .zero)
+    opening.take()
   }
 }
