@@ -18,11 +18,14 @@ public final class WorkerPool: Sendable {
   private let threadCount: Int
   private let condition = Condition()
   // Guarded by `condition`.
-  nonisolated(unsafe) private var queue: [@Sendable () -> Void] = []
-  // Guarded by `condition`.
-  nonisolated(unsafe) private var threads: [WorkerThread] = []
-  // Guarded by `condition`: threads waiting for a job.
-  nonisolated(unsafe) private var idleCount = 0
+  nonisolated(unsafe) private var state = State()
+
+  /// The jobs waiting, the threads started and how many of them wait for a job.
+  private struct State {
+    var queue: [@Sendable () -> Void] = []
+    var threads: [WorkerThread] = []
+    var idleCount = 0
+  }
 
   /// Makes a pool of at most `threadCount` (1…16) threads named `name-1`, `name-2`, ….
   public init(name: String, threadCount: Int) {
@@ -31,15 +34,15 @@ public final class WorkerPool: Sendable {
   }
 
   /// The threads started so far.
-  public var startedThreadCount: Int { condition.withLock { threads.count } }
+  public var startedThreadCount: Int { condition.withLock { state.threads.count } }
 
   /// Runs `job` on one of the pool's threads, after the jobs queued before it were taken.
   func run(_ job: @escaping @Sendable () -> Void) {
     condition.withLock {
-      queue.append(job)
-      if idleCount == 0, threads.count < threadCount {
-        let number = threads.count + 1
-        threads.append(WorkerThread(name: "\(name)-\(number)") { [self] in serve() })
+      state.queue.append(job)
+      if state.idleCount == 0, state.threads.count < threadCount {
+        let number = state.threads.count + 1
+        state.threads.append(WorkerThread(name: "\(name)-\(number)") { [self] in serve() })
       }
       condition.broadcast()
     }
@@ -49,10 +52,10 @@ public final class WorkerPool: Sendable {
   private func serve() {
     while true {
       let job = condition.withLock {
-        idleCount += 1
-        while queue.isEmpty { _ = condition.wait(until: nil) }
-        idleCount -= 1
-        return queue.removeFirst()
+        state.idleCount += 1
+        while state.queue.isEmpty { _ = condition.wait(until: nil) }
+        state.idleCount -= 1
+        return state.queue.removeFirst()
       }
       job()
     }
