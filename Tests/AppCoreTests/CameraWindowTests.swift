@@ -143,6 +143,28 @@ struct CameraWindowTests {
     #expect(rig.log.contains("pinhole: recording: request refused:"))
   }
 
+  @Test("switching cameras while recording does not wait for the file, which is still saved")
+  func switchingCamerasWhileRecordingDoesNotWait() throws {
+    let rig = try WindowRig()
+    #expect(rig.run { rig.framesShown >= 1 })
+    rig.core.perform(.recording(.setMode(.video)))
+    rig.core.perform(.recording(.start))
+    #expect(
+      rig.run {
+        rig.core.recording.isRecording
+          && rig.core.recording.overlayState(canRecord: true).byteCount > 0
+      })
+    rig.core.perform(.camera(.selectCamera(0)))
+    // The switch came back before the file was finished: that happens on its own thread.
+    #expect(rig.core.recording.isActive && !rig.core.recording.isRecording)
+    #expect(rig.run { !rig.core.recording.isActive })
+    #expect(rig.log.contains("pinhole: Saved Pinhole "), "\(rig.log.all)")
+    let videos = try FileManager.default.contentsOfDirectory(atPath: rig.folder.path)
+      .filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") }
+    #expect(videos.count == 1, "\(videos)")
+    #expect(rig.run { rig.framesShown >= 5 })
+  }
+
   @Test("the full-screen key reaches the window")
   func fullscreen() throws {
     let rig = try WindowRig()

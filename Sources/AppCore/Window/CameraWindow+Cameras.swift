@@ -18,10 +18,11 @@ extension CameraWindow {
     performCameraEffects()
   }
 
-  /// Stops the current camera and opens `camera` in the same window. The render loop does not
-  /// wait for the old camera to close: the new session's thread does.
+  /// Stops the current camera and opens `camera` in the same window. The render loop waits
+  /// neither for the old camera to close (the new session's thread does) nor for a recording's
+  /// file to be finished (the recording-files thread does).
   func switchCamera(to camera: DeviceInfo) {
-    finishRecording()
+    stopRecordingForCameraSwitch()
     let previous = session
     previous.requestStop()
     source = CameraSource(

@@ -194,7 +194,16 @@ extension CameraWindow {
     if refusal != .busy { model.notice = refusal.message }
   }
 
-  /// Finishes a running recording before the window closes or the camera changes.
+  /// Stops a running recording because the camera changes: its file is finished on the
+  /// recording-files thread, without the render loop waiting, and the notice says where it
+  /// went once it is.
+  func stopRecordingForCameraSwitch() {
+    guard recording.isActive else { return }
+    recording.stop()
+    log("pinhole: recording: stopping, the camera is being switched")
+  }
+
+  /// Finishes a running recording before the window closes, waiting for its file.
   func finishRecording() {
     for notice in recordingFiles.finish(recording) {
       log("pinhole: \(notice)")
