@@ -11,7 +11,11 @@ extension PreviewApp: WindowPlatform {
   func setTitle(_ title: String) { window.setTitle(title) }
   func raise() { window.raise() }
   func toggleFullscreen() { window.toggleFullscreen() }
-  var drawableHeight: Int { Int(window.drawableSize.height) }
+  var drawableHeight: Int {
+    // SDL's figure, kept to sizes a picture can have before it becomes an Int.
+    let height = window.drawableSize.height
+    return height.isFinite ? Int(min(max(height, 1), 16_384)) : 1080
+  }
   var refreshRate: Int? { window.refreshRate }
 
   func setImage(_ id: ImageID, _ image: Thumbnail) {

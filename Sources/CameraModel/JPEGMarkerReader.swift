@@ -45,6 +45,13 @@ where Bytes.Element == UInt8, Bytes.Index == Int {
     self.bytes = bytes
   }
 
+  /// Reads `bytes` of a JPEG from `offset` on, where a segment starts (the start-of-image
+  /// marker is not looked for). An offset outside the bytes reads nothing.
+  public init(_ bytes: Bytes, resumingAt offset: Int) {
+    self.bytes = bytes
+    self.offset = max(0, offset)
+  }
+
   /// The marker of the next segment, when a marker stands right at the reading position
   /// (no fill bytes skipped); nil otherwise, or once the scan was reached.
   public var nextMarker: UInt8? {

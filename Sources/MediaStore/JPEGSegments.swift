@@ -41,14 +41,8 @@ enum JPEGSegments {
 
   /// The offset just past the segment whose marker starts at `offset`.
   static func segmentEnd(in bytes: [UInt8], at offset: Int) throws(EXIFError) -> Int {
-    guard offset >= 0, offset + 1 < bytes.count, bytes[offset] == 0xFF else {
-      throw .malformedSegment(offset: offset)
-    }
-    // Read as the first segment after a start-of-image marker put in front of it.
-    guard var reader = try? JPEGMarkerReader([0xFF, 0xD8] + bytes[offset...]) else {
-      throw .malformedSegment(offset: offset)
-    }
-    return try offset - 2 + segmentEnd(reading: &reader, at: 2)
+    var reader = JPEGMarkerReader(bytes, resumingAt: offset)
+    return try segmentEnd(reading: &reader, at: offset)
   }
 
   /// The end of the segment `reader` reads next, which starts at `offset`.

@@ -19,13 +19,20 @@ import Workers
     return true
   }
 
-  @Test func handsOutDuePicturesAndMovesOnASeek() throws {
-    let folder = try TemporaryFolder()
+  /// A synthetic recording written into `folder`, and a player opened on it whose wakes land
+  /// in the inbox returned with it.
+  private func playSyntheticClip(in folder: TemporaryFolder) throws -> (VideoPlayer, Inbox<Int>) {
     let destination = RecordingDestination(
       exactPath: folder.url.appendingPathComponent("clip.mp4"))
     _ = try SyntheticRecording().record(to: destination)
     let wakes = Inbox<Int>(capacity: 64, overflow: .dropOldest)
     let player = VideoPlayer(path: destination.finalURL.path) { _ = wakes.post(1) }
+    return (player, wakes)
+  }
+
+  @Test func handsOutDuePicturesAndMovesOnASeek() throws {
+    let folder = try TemporaryFolder()
+    let (player, wakes) = try playSyntheticClip(in: folder)
     defer { player.stop() }
     #expect(wait(player, wakes) { player.status != .opening })
     guard case .open(let info) = player.status else {
@@ -106,11 +113,7 @@ import Workers
 extension VideoPlayerTests {
   @Test func stopEndsAPlayerWaitingWithFullBuffers() throws {
     let folder = try TemporaryFolder()
-    let destination = RecordingDestination(
-      exactPath: folder.url.appendingPathComponent("clip.mp4"))
-    _ = try SyntheticRecording().record(to: destination)
-    let wakes = Inbox<Int>(capacity: 64, overflow: .dropOldest)
-    let player = VideoPlayer(path: destination.finalURL.path) { _ = wakes.post(1) }
+    let (player, wakes) = try playSyntheticClip(in: folder)
     // Nothing is taken: once the buffers are full the thread waits for commands without a
     // time limit, and only `stop()` can end it.
     #expect(wait(player, wakes) { player.lastFrameTime > 0.2 })

@@ -30,9 +30,6 @@ public final class PhotoSide {
   var video: ViewerVideo?
   /// Where recordings go: their videos are listed in the strip with the photos.
   var videoFolder: URL
-  /// Whether the settings panel was open at the last look: each opening lists the folders to
-  /// offer again.
-  var wasSettingsOpen = false
   /// True while the settings' folder list stands in for a folder chooser ("Choose folder…"
   /// with no desktop chooser): closing it without a choice ends the choosing.
   var isChoosingFolderInList = false
@@ -150,11 +147,6 @@ extension CameraWindow {
     if photos.isChoosingFolderInList, !isFolderListOpen {
       photos.isChoosingFolderInList = false
       quitGuard.chooserEndedWithoutFolder()
-    }
-    // A drive mounted since the last look is offered once the panel opens again.
-    if camera.isSettingsOpen != photos.wasSettingsOpen {
-      photos.wasSettingsOpen = camera.isSettingsOpen
-      if camera.isSettingsOpen { photos.worker.refreshFolderOptions() }
     }
     controller.canShoot = { if case .streaming = model.cameraState { true } else { false } }()
     let outcomes = photos.worker.drainOutcomes()

@@ -67,10 +67,6 @@ extension CameraWindow {
     if let fps = model.mode?.interval.framesPerSecond, fps.isFinite, fps > 0 {
       recording.framesPerSecond = fps
     }
-    // The picker's list of capture devices is made on a worker each time the settings panel
-    // opens, and again when SDL reports an input plugged in or removed meanwhile
-    // (`soundInputsChanged`); `update` takes the newest listing.
-    recording.microphoneRoster?.setPanelOpen(camera.isSettingsOpen)
     // An unplugged (or failed) camera ends the recording: the file keeps what was recorded and
     // the notice says why it stopped.
     if recording.isActive, case .failed(_, let error) = model.cameraState {

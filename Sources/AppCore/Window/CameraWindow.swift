@@ -77,6 +77,8 @@ public final class CameraWindow {
   var noticeTimer = NoticeTimer()
   /// When the window opened: the overlay's clock counts from here.
   public let startTime = MonotonicTime.now()
+  /// Whether the settings panel was open at the last look (`followSettingsPanel`).
+  var wasSettingsOpen = false
   /// The name of the widget keyboard focus was last reported on (+Focus).
   var reportedFocus: String?
   /// Where the window's log lines go (standard error in the app).
@@ -197,6 +199,7 @@ public final class CameraWindow {
   /// Once an iteration, after the frame: the scan, photo, library and recording sides take
   /// their threads' news.
   public func updateSides() {
+    followSettingsPanel()
     updateScan(at: MonotonicTime.now())
     updatePhotos()
     updateLibrary()
@@ -302,6 +305,17 @@ public final class CameraWindow {
     stopPhotos()
     stopScanning()
     instance?.stop()
+  }
+
+  /// What the settings panel lists is looked up again each time it opens, on workers: the
+  /// capture devices (and again when SDL reports an input plugged in or removed meanwhile,
+  /// `soundInputsChanged`), and the folders to save in, so a drive mounted since is offered.
+  private func followSettingsPanel() {
+    let isOpen = camera.isSettingsOpen
+    guard isOpen != wasSettingsOpen else { return }
+    wasSettingsOpen = isOpen
+    recording.microphoneRoster?.setPanelOpen(isOpen)
+    if isOpen { photos.worker.refreshFolderOptions() }
   }
 
   private func applyCaptureEvents() {
